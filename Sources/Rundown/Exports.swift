@@ -1,0 +1,2 @@
+@_exported import RundownDSL
+@_exported import RundownEngine

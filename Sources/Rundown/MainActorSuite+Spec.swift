@@ -1,0 +1,58 @@
+import RundownDSL
+import RundownEngine
+
+extension MainActorSuite {
+    /// Builds a main-actor spec and runs it on the main thread.
+    ///
+    /// Its closures may touch `@MainActor` state without `await`. Called on the
+    /// main thread (a synchronous XCTest method, a `@MainActor` test), it runs
+    /// there. Failures are reported as for the global `spec`.
+    ///
+    /// - Parameters:
+    ///   - name: The root group's description; by default the calling function's name.
+    ///   - content: The spec's hooks and elements.
+    public func spec(
+        _ name: String? = nil,
+        function: String = #function,
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column,
+        @ExampleBuilder<SyncMainCall> _ content: () -> ExampleGroup<SyncMainCall>
+    ) throws {
+        let location = codeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let root = SpecRoot(name, function: function, location: location, content: content())
+        try runOnMainThread(root, host: .current, specAt: location)
+    }
+
+    /// Builds a main-actor spec whose closures may be `async`, and runs it.
+    ///
+    /// Each closure runs on the main actor. Failures are reported as for the global `spec`.
+    ///
+    /// - Parameters:
+    ///   - name: The root group's description; by default the calling function's name.
+    ///   - content: The spec's hooks and elements.
+    nonisolated(nonsending) public func spec(
+        _ name: String? = nil,
+        function: String = #function,
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column,
+        @ExampleBuilder<AsyncMainCall> _ content: () -> ExampleGroup<AsyncMainCall>
+    ) async throws {
+        let location = codeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let root = SpecRoot(name, function: function, location: location, content: content())
+        let host = SpecHost.current
+        let report = await SpecEngine.run(root.node, recognizers: SpecHost.skipRecognizers)
+        try host.deliver(report, specAt: location)
+    }
+}
+
+/// Runs a synchronous main-actor spec and reports it to `host`.
+func runOnMainThread(_ root: SpecRoot<SyncMainCall>, host: SpecHost, specAt location: CodeLocation) throws {
+    let report = try MainThread.run(specAt: location) {
+        SpecEngine.run(root.node, recognizers: SpecHost.skipRecognizers)
+    }
+    try host.deliver(report, specAt: location)
+}

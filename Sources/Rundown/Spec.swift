@@ -1,0 +1,66 @@
+import RundownDSL
+import RundownEngine
+
+/// Builds a spec and runs it.
+///
+/// ```swift
+/// @Test func stack() throws {
+///     try spec {
+///         describe("an empty stack") {
+///             it("has no top") { #expect(Stack<Int>().top == nil) }
+///         }
+///     }
+/// }
+/// ```
+///
+/// The spec's root group is named `name`, or after the calling function
+/// without a leading `test` and its parameters.
+///
+/// Inside a Swift Testing test, every failure is recorded as an issue of that
+/// test, with the path of the element that failed, and nothing is thrown.
+/// Where no framework can take the failures, everything that can run still
+/// runs and then the first failure is thrown as a ``SpecFailure``. In an
+/// XCTest class, subclass ``TestCase`` so that every failure is recorded.
+///
+/// - Parameters:
+///   - name: The root group's description.
+///   - content: The spec's hooks and elements.
+public func spec(
+    _ name: String? = nil,
+    function: String = #function,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
+    @ExampleBuilder<SyncCall> _ content: () -> ExampleGroup<SyncCall>
+) throws {
+    let location = codeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let root = SpecRoot(name, function: function, location: location, content: content())
+    let host = SpecHost.current
+    let report = SpecEngine.run(root.node, recognizers: SpecHost.skipRecognizers)
+    try host.deliver(report, specAt: location)
+}
+
+/// Builds a spec whose closures may be `async`, and runs it.
+///
+/// Synchronous and `async` closures mix freely. The spec runs on the caller's
+/// actor. Failures are reported as for the synchronous `spec`.
+///
+/// - Parameters:
+///   - name: The root group's description.
+///   - content: The spec's hooks and elements.
+nonisolated(nonsending) public func spec(
+    _ name: String? = nil,
+    function: String = #function,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
+    @ExampleBuilder<AsyncCall> _ content: () -> ExampleGroup<AsyncCall>
+) async throws {
+    let location = codeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let root = SpecRoot(name, function: function, location: location, content: content())
+    let host = SpecHost.current
+    let report = await SpecEngine.run(root.node, recognizers: SpecHost.skipRecognizers)
+    try host.deliver(report, specAt: location)
+}

@@ -1,0 +1,76 @@
+import RundownEngine
+import RundownTestingSupport
+import RundownXCTestSupport
+#if canImport(XCTest)
+import XCTest
+#endif
+
+/// Where a spec's failures and skips go: the test framework running it, or,
+/// where there is none, the caller as a thrown error.
+enum SpecHost {
+    /// A Swift Testing test is running: failures become its issues.
+    case swiftTesting
+    #if canImport(XCTest)
+    /// A `Rundown.TestCase` method is running: failures become its failures.
+    case xcTest(XCTestCase)
+    #endif
+    /// No framework to report to: the first failure is thrown.
+    case caller
+
+    /// The framework running this task, if Rundown can report to it directly.
+    static var current: SpecHost {
+        #if canImport(Testing)
+        if SwiftTestingReporting.isRunning { return .swiftTesting }
+        #endif
+        return .caller
+    }
+
+    /// What tells a framework's skip from a failure.
+    static var skipRecognizers: [SkipRecognizer] {
+        #if canImport(XCTest)
+        [XCTestReporting.skipRecognizer]
+        #else
+        []
+        #endif
+    }
+
+    /// Reports what a spec did. Failures are recorded where a framework can take
+    /// several; otherwise the first is thrown, after everything has run.
+    /// A spec whose every example was skipped reports its test as skipped.
+    func deliver(_ report: SpecReport, specAt location: CodeLocation) throws {
+        switch self {
+        case .swiftTesting:
+            #if canImport(Testing)
+            report.failures.forEach(SwiftTestingReporting.record)
+            if report.everythingSkipped {
+                try SwiftTestingReporting.cancel(Self.summary(of: report.skips), at: location)
+            }
+            SwiftTestingReporting.warnSkipped(report.skips, at: location)
+            #endif
+        #if canImport(XCTest)
+        case .xcTest(let testCase):
+            report.failures.forEach { XCTestReporting.record($0, in: testCase) }
+            if report.everythingSkipped {
+                throw XCTestReporting.skip(Self.summary(of: report.skips))
+            }
+            for skip in report.skips {
+                print("Rundown: \(skip)")
+            }
+        #endif
+        case .caller:
+            if let failure = report.failures.first {
+                throw failure
+            }
+            #if canImport(XCTest)
+            if report.everythingSkipped {
+                throw XCTestReporting.skip(Self.summary(of: report.skips))
+            }
+            #endif
+        }
+    }
+
+    static func summary(of skips: [SkipRecord]) -> String {
+        if skips.count == 1 { return skips[0].description }
+        return "Everything was skipped:\n" + skips.map { "  \($0.description)" }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,89 @@
+#if canImport(XCTest)
+import RundownDSL
+import RundownEngine
+import RundownXCTestSupport
+import XCTest
+
+/// An XCTest base class whose `spec` methods record every failure of a spec as
+/// a failure of the running test method, its message starting with the full
+/// path of the element that failed.
+///
+/// ```swift
+/// final class ParserTests: Rundown.TestCase {
+///     func testParser() throws {
+///         try spec {
+///             context("when empty") {
+///                 it("finds nothing") { XCTAssertEqual(Parser("").tokens, []) }
+///             }
+///         }
+///     }
+/// }
+/// ```
+///
+/// Its specs are main-actor specs (it is a ``MainActorSuite``), but the class
+/// itself is not main-actor isolated, so subclasses with only synchronous tests
+/// are discovered on Linux too. A spec whose every example was skipped reports
+/// the test method as skipped.
+open class TestCase: XCTestCase, MainActorSuite {
+    /// Builds a main-actor spec, runs it on the main thread, and records each
+    /// failure as a failure of this test.
+    ///
+    /// - Parameters:
+    ///   - name: The root group's description; by default the test method's
+    ///     name without its leading `test`.
+    ///   - content: The spec's hooks and elements.
+    public func spec(
+        _ name: String? = nil,
+        function: String = #function,
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column,
+        @ExampleBuilder<SyncMainCall> _ content: () -> ExampleGroup<SyncMainCall>
+    ) throws {
+        let location = codeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let root = SpecRoot(name, function: function, location: location, content: content())
+        try runOnMainThread(root, host: .xcTest(self), specAt: location)
+    }
+
+    /// Builds a main-actor spec whose closures may be `async`, runs it, and
+    /// records each failure as a failure of this test.
+    ///
+    /// - Parameters:
+    ///   - name: The root group's description; by default the test method's
+    ///     name without its leading `test`.
+    ///   - content: The spec's hooks and elements.
+    nonisolated(nonsending) public func spec(
+        _ name: String? = nil,
+        function: String = #function,
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column,
+        @ExampleBuilder<AsyncMainCall> _ content: () -> ExampleGroup<AsyncMainCall>
+    ) async throws {
+        let location = codeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let root = SpecRoot(name, function: function, location: location, content: content())
+        let report = await SpecEngine.run(root.node, recognizers: SpecHost.skipRecognizers)
+        try SpecHost.xcTest(self).deliver(report, specAt: location)
+    }
+
+    #if !canImport(ObjectiveC)
+    /// Prefixes failures recorded while a spec runs (`XCTAssert…`, `XCTFail`)
+    /// with the path of the element or hook that recorded them.
+    open override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+        let prefixed = ExampleRunner.current.map { "\($0.description): \(description)" } ?? description
+        super.recordFailure(withDescription: prefixed, inFile: filePath, atLine: lineNumber, expected: expected)
+    }
+    #else
+    /// Prefixes failures recorded while a spec runs (`XCTAssert…`, `XCTFail`)
+    /// with the path of the element or hook that recorded them.
+    open override func record(_ issue: XCTIssue) {
+        guard let runner = ExampleRunner.current else { return super.record(issue) }
+        var prefixed = issue
+        prefixed.compactDescription = "\(runner.description): \(issue.compactDescription)"
+        super.record(prefixed)
+    }
+    #endif
+}
+#endif

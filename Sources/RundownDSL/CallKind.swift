@@ -1,0 +1,111 @@
+import RundownEngine
+
+/// How the closures of a spec are called: synchronously or asynchronously,
+/// on any thread or on the main actor.
+///
+/// Every DSL element is generic over its call kind, and the kind is decided by
+/// the spec it is written in: `try spec { … }` builds a ``SyncCall`` spec,
+/// `try await spec { … }` an ``AsyncCall`` one, and the `spec` members of a
+/// ``MainActorSuite`` build ``SyncMainCall`` and ``AsyncMainCall`` specs.
+/// A synchronous closure fits every kind; an `async` closure only fits an
+/// asynchronous kind, so an `async` closure in a synchronous spec is a
+/// compile-time error, never a closure that silently does not run.
+///
+/// You name a call kind when you write a helper that returns part of a spec;
+/// see ``ExampleBuilder``. The requirements adapt closures to the engine; you
+/// do not call them.
+public protocol CallKind: SendableMetatype {
+    /// The shape of closure the engine runs for specs of this kind.
+    associatedtype Mode: ExecutionMode
+    /// Adapts a synchronous body.
+    static func body(_ body: @escaping () throws -> Void) -> Mode.Body
+}
+
+/// A call kind whose specs may contain `async` closures.
+public protocol AsyncCallKind: CallKind where Mode == Asynchronous {}
+
+/// A call kind whose specs run on the main actor, so their closures may touch
+/// `@MainActor` state without `await`.
+public protocol MainActorCallKind: CallKind {
+    /// Adapts a main-actor body.
+    static func body(_ body: @escaping @MainActor () throws -> Void) -> Mode.Body
+}
+
+extension CallKind where Mode == Synchronous {
+    public static func body(_ body: @escaping () throws -> Void) -> Mode.Body { body }
+}
+
+extension CallKind where Mode == Asynchronous {
+    public static func body(_ body: @escaping () throws -> Void) -> Mode.Body {
+        { try body() }
+    }
+}
+
+extension MainActorCallKind where Mode == Synchronous {
+    /// Runs the body on the main actor. The spec itself runs on the main
+    /// thread (see the `spec` members of ``MainActorSuite``), so this only
+    /// asserts what is already true.
+    public static func body(_ body: @escaping @MainActor () throws -> Void) -> Mode.Body {
+        { try MainActor.assumeIsolated { try body() } }
+    }
+}
+
+extension MainActorCallKind where Mode == Asynchronous {
+    public static func body(_ body: @escaping @MainActor () throws -> Void) -> Mode.Body {
+        { try await body() }
+    }
+}
+
+/// Synchronous specs: `try spec { … }`.
+public enum SyncCall: CallKind {
+    public typealias Mode = Synchronous
+}
+
+/// Asynchronous specs: `try await spec { … }`. Synchronous and `async` closures mix freely.
+public enum AsyncCall: AsyncCallKind {
+    public typealias Mode = Asynchronous
+}
+
+/// Synchronous main-actor specs, built by the `spec` members of a ``MainActorSuite``.
+public enum SyncMainCall: MainActorCallKind {
+    public typealias Mode = Synchronous
+}
+
+/// Asynchronous main-actor specs, built by the `async` `spec` members of a ``MainActorSuite``.
+public enum AsyncMainCall: AsyncCallKind, MainActorCallKind {
+    public typealias Mode = Asynchronous
+}
+
+/// Carries the body an `aroundEach` hook wraps across to the main actor.
+///
+/// The compiler cannot see that this is safe, but it is: the engine waits for
+/// the hook to return, so while the hook runs, only the hook uses the body.
+private struct WrappedBody<Body>: @unchecked Sendable {
+    let call: Body
+}
+
+extension SyncMainCall {
+    static func around(_ around: @escaping @MainActor (_ body: () throws -> Void) throws -> Void) -> Mode.Around {
+        { inner in
+            try withoutActuallyEscaping(inner) { inner in
+                let wrapped = WrappedBody(call: inner)
+                try MainActor.assumeIsolated { try around(wrapped.call) }
+            }
+        }
+    }
+}
+
+extension AsyncMainCall {
+    static func body(_ body: @escaping @MainActor () async throws -> Void) -> Mode.Body {
+        { try await body() }
+    }
+
+    static func around(_ around: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void) -> Mode.Around {
+        { inner in
+            try await withoutActuallyEscaping(inner) { inner in
+                let wrapped = WrappedBody(call: inner)
+                try await around(wrapped.call)
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import RundownEngine
+
+/// Builds the contents of a group, and checks at compile time that they come
+/// in order: `beforeAll`, `aroundEach`, `beforeEach`, then examples and
+/// groups, then `afterEach`, then `afterAll`. Each kind may repeat.
+///
+/// `for` loops, `if`/`else`, `switch`, `if let` and `if #available` may stand
+/// anywhere among the examples. Each branch and loop body must end with an
+/// example or group. Hooks declared inside them belong to the enclosing group,
+/// wherever the loop or conditional stands.
+///
+/// Use the attribute on a function to build part of a spec that several specs share:
+///
+/// ```swift
+/// @ExampleBuilder<SyncCall>
+/// func emptyStackExamples() -> ExampleGroup<SyncCall> {
+///     it("has no top") { try expect(Stack<Int>().top == nil) }
+///     it("has a count of zero") { try expect(Stack<Int>().count == 0) }
+/// }
+///
+/// try spec {
+///     context("when empty") { emptyStackExamples() }
+/// }
+/// ```
+///
+/// What such a function returns composes like the same code written inline:
+/// its hooks join the enclosing group and it adds no step to any path. To use
+/// one helper in specs of different call kinds, make it generic:
+/// `@ExampleBuilder<Call> func shared<Call: CallKind>() -> ExampleGroup<Call>`.
+@resultBuilder
+public enum ExampleBuilder<Call: CallKind> {
+    public static func buildExpression<P>(_ step: Step<P, Call>) -> Step<P, Call> {
+        step
+    }
+
+    public static func buildBlock() -> Step<ExamplesPhase, Call> {
+        Step(content: GroupContent())
+    }
+
+    public static func buildPartialBlock<P>(first: Step<P, Call>) -> Step<P, Call> {
+        first
+    }
+
+    public static func buildPartialBlock<P: OpenToBeforeAll>(accumulated: Step<P, Call>, next: Step<BeforeAllPhase, Call>) -> Step<BeforeAllPhase, Call> {
+        joined(accumulated, next)
+    }
+
+    public static func buildPartialBlock<P: OpenToAroundEach>(accumulated: Step<P, Call>, next: Step<AroundEachPhase, Call>) -> Step<AroundEachPhase, Call> {
+        joined(accumulated, next)
+    }
+
+    public static func buildPartialBlock<P: OpenToBeforeEach>(accumulated: Step<P, Call>, next: Step<BeforeEachPhase, Call>) -> Step<BeforeEachPhase, Call> {
+        joined(accumulated, next)
+    }
+
+    public static func buildPartialBlock<P: OpenToExamples>(accumulated: Step<P, Call>, next: Step<ExamplesPhase, Call>) -> Step<ExamplesPhase, Call> {
+        joined(accumulated, next)
+    }
+
+    public static func buildPartialBlock<P: OpenToAfterEach>(accumulated: Step<P, Call>, next: Step<AfterEachPhase, Call>) -> Step<AfterEachPhase, Call> {
+        joined(accumulated, next)
+    }
+
+    public static func buildPartialBlock<P>(accumulated: Step<P, Call>, next: Step<AfterAllPhase, Call>) -> Step<AfterAllPhase, Call> {
+        joined(accumulated, next)
+    }
+
+    public static func buildOptional(_ step: Step<ExamplesPhase, Call>?) -> Step<ExamplesPhase, Call> {
+        step ?? Step(content: GroupContent())
+    }
+
+    public static func buildEither(first step: Step<ExamplesPhase, Call>) -> Step<ExamplesPhase, Call> {
+        step
+    }
+
+    public static func buildEither(second step: Step<ExamplesPhase, Call>) -> Step<ExamplesPhase, Call> {
+        step
+    }
+
+    public static func buildArray(_ steps: [Step<ExamplesPhase, Call>]) -> Step<ExamplesPhase, Call> {
+        var content = GroupContent<Call.Mode>()
+        for step in steps {
+            content.append(step.content)
+        }
+        return Step(content: content)
+    }
+
+    public static func buildLimitedAvailability(_ step: Step<ExamplesPhase, Call>) -> Step<ExamplesPhase, Call> {
+        step
+    }
+
+    public static func buildFinalResult<P>(_ step: Step<P, Call>) -> ExampleGroup<Call> {
+        Step(content: step.content)
+    }
+
+    private static func joined<P, Q>(_ first: Step<P, Call>, _ second: Step<Q, Call>) -> Step<Q, Call> {
+        Step(content: first.content.appending(second.content))
+    }
+}

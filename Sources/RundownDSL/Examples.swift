@@ -1,0 +1,109 @@
+import RundownEngine
+
+/// Declares an example: what the spec checks.
+///
+/// - Parameters:
+///   - description: What the example does; the last step of its path.
+///   - traits: `.focused` or `.excluded`.
+///   - body: The example's code. It may be `async` when the spec is.
+public func it<Call: CallKind>(
+    _ description: String,
+    _ traits: ExampleTrait...,
+    fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column,
+    _ body: @escaping () throws -> Void
+) -> Example<Call> {
+    .example(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), Call.body(body))
+}
+
+/// Declares an example: what the spec checks.
+///
+/// - Parameters:
+///   - description: What the example does; the last step of its path.
+///   - traits: `.focused` or `.excluded`.
+///   - body: The example's code. An `async` body needs an asynchronous spec: `try await spec { … }`.
+public func it<Call: AsyncCallKind>(
+    _ description: String,
+    _ traits: ExampleTrait...,
+    fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column,
+    _ body: @escaping () async throws -> Void
+) -> Example<Call> {
+    .example(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), body)
+}
+
+/// Declares a focused example: while any element of a spec is focused, only focused ones run. Same as `it(_:.focused)`.
+///
+/// - Parameters:
+///   - description: What the example does; the last step of its path.
+///   - traits: `.focused` or `.excluded`.
+///   - body: The example's code. It may be `async` when the spec is.
+public func fIt<Call: CallKind>(
+    _ description: String,
+    _ traits: ExampleTrait...,
+    fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column,
+    _ body: @escaping () throws -> Void
+) -> Example<Call> {
+    .example(description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), Call.body(body))
+}
+
+/// Declares a focused example: while any element of a spec is focused, only focused ones run. Same as `it(_:.focused)`.
+///
+/// - Parameters:
+///   - description: What the example does; the last step of its path.
+///   - traits: `.focused` or `.excluded`.
+///   - body: The example's code. An `async` body needs an asynchronous spec: `try await spec { … }`.
+public func fIt<Call: AsyncCallKind>(
+    _ description: String,
+    _ traits: ExampleTrait...,
+    fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column,
+    _ body: @escaping () async throws -> Void
+) -> Example<Call> {
+    .example(description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), body)
+}
+
+/// Declares an excluded example, which does not run. Same as `it(_:.excluded)`.
+///
+/// - Parameters:
+///   - description: What the example does; the last step of its path.
+///   - traits: `.focused` or `.excluded`.
+///   - body: The example's code. It may be `async` when the spec is.
+public func xIt<Call: CallKind>(
+    _ description: String,
+    _ traits: ExampleTrait...,
+    fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column,
+    _ body: @escaping () throws -> Void
+) -> Example<Call> {
+    .example(description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), Call.body(body))
+}
+
+/// Declares an excluded example, which does not run. Same as `it(_:.excluded)`.
+///
+/// - Parameters:
+///   - description: What the example does; the last step of its path.
+///   - traits: `.focused` or `.excluded`.
+///   - body: The example's code. An `async` body needs an asynchronous spec: `try await spec { … }`.
+public func xIt<Call: AsyncCallKind>(
+    _ description: String,
+    _ traits: ExampleTrait...,
+    fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column,
+    _ body: @escaping () async throws -> Void
+) -> Example<Call> {
+    .example(description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), body)
+}

@@ -1,0 +1,127 @@
+import RundownEngine
+
+/// Declares a group of examples that share a description and hooks.
+///
+/// A group is one element of its parent: the parent's `beforeEach`,
+/// `aroundEach` and `afterEach` hooks run once around the whole group.
+///
+/// - Parameters:
+///   - description: The group's step in the path of everything inside it.
+///   - traits: `.focused` or `.excluded`.
+///   - content: The group's hooks and elements, in order.
+public func describe<Call: CallKind>(
+    _ description: String,
+    _ traits: ExampleTrait...,
+    fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column,
+    @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
+) -> ExampleGroup<Call> {
+    .group(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
+}
+
+/// Declares a group of examples that share a situation and hooks. The same as `describe`; use whichever reads better.
+///
+/// A group is one element of its parent: the parent's `beforeEach`,
+/// `aroundEach` and `afterEach` hooks run once around the whole group.
+///
+/// - Parameters:
+///   - description: The group's step in the path of everything inside it.
+///   - traits: `.focused` or `.excluded`.
+///   - content: The group's hooks and elements, in order.
+public func context<Call: CallKind>(
+    _ description: String,
+    _ traits: ExampleTrait...,
+    fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column,
+    @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
+) -> ExampleGroup<Call> {
+    .group(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
+}
+
+/// Declares a focused group: its elements run, and unfocused elements elsewhere do not.
+///
+/// A group is one element of its parent: the parent's `beforeEach`,
+/// `aroundEach` and `afterEach` hooks run once around the whole group.
+///
+/// - Parameters:
+///   - description: The group's step in the path of everything inside it.
+///   - traits: `.focused` or `.excluded`.
+///   - content: The group's hooks and elements, in order.
+public func fDescribe<Call: CallKind>(
+    _ description: String,
+    _ traits: ExampleTrait...,
+    fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column,
+    @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
+) -> ExampleGroup<Call> {
+    .group(description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
+}
+
+/// Declares a focused group: its elements run, and unfocused elements elsewhere do not.
+///
+/// A group is one element of its parent: the parent's `beforeEach`,
+/// `aroundEach` and `afterEach` hooks run once around the whole group.
+///
+/// - Parameters:
+///   - description: The group's step in the path of everything inside it.
+///   - traits: `.focused` or `.excluded`.
+///   - content: The group's hooks and elements, in order.
+public func fContext<Call: CallKind>(
+    _ description: String,
+    _ traits: ExampleTrait...,
+    fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column,
+    @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
+) -> ExampleGroup<Call> {
+    .group(description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
+}
+
+/// Declares an excluded group, which does not run.
+///
+/// A group is one element of its parent: the parent's `beforeEach`,
+/// `aroundEach` and `afterEach` hooks run once around the whole group.
+///
+/// - Parameters:
+///   - description: The group's step in the path of everything inside it.
+///   - traits: `.focused` or `.excluded`.
+///   - content: The group's hooks and elements, in order.
+public func xDescribe<Call: CallKind>(
+    _ description: String,
+    _ traits: ExampleTrait...,
+    fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column,
+    @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
+) -> ExampleGroup<Call> {
+    .group(description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
+}
+
+/// Declares an excluded group, which does not run.
+///
+/// A group is one element of its parent: the parent's `beforeEach`,
+/// `aroundEach` and `afterEach` hooks run once around the whole group.
+///
+/// - Parameters:
+///   - description: The group's step in the path of everything inside it.
+///   - traits: `.focused` or `.excluded`.
+///   - content: The group's hooks and elements, in order.
+public func xContext<Call: CallKind>(
+    _ description: String,
+    _ traits: ExampleTrait...,
+    fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column,
+    @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
+) -> ExampleGroup<Call> {
+    .group(description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
+}

@@ -1,0 +1,49 @@
+/// The element or hook that is running now, and where it sits in its spec.
+///
+/// While a spec runs, ``current`` is the runner of the example or hook whose
+/// closure is executing. It is a task-local value, so code that runs
+/// concurrently (a `Task {}` started inside an example, or several specs
+/// running at once in a task group) sees its own element. Outside a spec it is `nil`.
+///
+/// ```swift
+/// it("logs with its path") {
+///     let name = ExampleRunner.current?.description   // "Logger, when full, logs with its path"
+///     log.write(name ?? "?")
+/// }
+/// ```
+public final class ExampleRunner: Sendable, CustomStringConvertible {
+    /// What kind of closure a runner runs.
+    public enum Role: Sendable, Hashable {
+        /// An example (`it`).
+        case example
+        /// A hook of the given kind.
+        case hook(HookKind)
+    }
+
+    /// The descriptions from the outermost group to the element or hook itself.
+    ///
+    /// A hook appears under its name, or its kind if it has none. A `beforeEach`,
+    /// `aroundEach` or `afterEach` hook appears after the element it runs for:
+    /// `["Parser", "parses numbers", "beforeEach"]`; a `beforeAll` or `afterAll`
+    /// hook directly after its group: `["Parser", "beforeAll"]`.
+    public let path: [String]
+    /// Whether this runs an example or a hook.
+    public let role: Role
+    /// Where the element or hook was declared.
+    public let location: CodeLocation
+
+    /// The runner of the element or hook running in this task, or `nil` outside a spec.
+    @TaskLocal public static var current: ExampleRunner?
+
+    /// Creates a runner. The engine makes one for each closure it runs.
+    public init(path: [String], role: Role, location: CodeLocation) {
+        self.path = path
+        self.role = role
+        self.location = location
+    }
+
+    /// The path as one string, its steps joined with ", ": `"Spec, in a context, does a thing"`.
+    public var description: String {
+        path.joined(separator: ", ")
+    }
+}

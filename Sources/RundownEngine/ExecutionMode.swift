@@ -1,0 +1,23 @@
+/// The two shapes of closure the engine can run.
+///
+/// The engine's rules are written once; only the small drivers that call the
+/// closures exist in a synchronous and an asynchronous form. Main-actor
+/// closures are adapted to one of these two shapes before they reach the engine.
+public protocol ExecutionMode: SendableMetatype {
+    /// A hook or example body.
+    associatedtype Body
+    /// An `aroundEach` hook, which receives the body it wraps.
+    associatedtype Around
+}
+
+/// Closures that run synchronously, on the caller's thread.
+public enum Synchronous: ExecutionMode {
+    public typealias Body = () throws -> Void
+    public typealias Around = (_ body: () throws -> Void) throws -> Void
+}
+
+/// Closures that may suspend.
+public enum Asynchronous: ExecutionMode {
+    public typealias Body = () async throws -> Void
+    public typealias Around = (_ body: () async throws -> Void) async throws -> Void
+}

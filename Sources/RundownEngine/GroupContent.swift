@@ -1,0 +1,53 @@
+/// What a group holds: its hooks by kind, and its elements in order.
+///
+/// Content is also the unit the DSL composes: a loop body, a conditional branch
+/// or a helper function's result is content that is spliced into the enclosing
+/// group, so its hooks belong to that group wherever it stands.
+public struct GroupContent<Mode: ExecutionMode> {
+    /// The hooks, in declaration order, by kind.
+    public private(set) var hooks: [HookKind: [HookNode<Mode>]] = [:]
+    /// The examples and nested groups, in declaration order.
+    public private(set) var elements: [ElementNode<Mode>] = []
+
+    /// Creates empty content.
+    public init() {}
+
+    /// Content holding one hook.
+    public init(hook: HookNode<Mode>) {
+        hooks[hook.kind] = [hook]
+    }
+
+    /// Content holding one element.
+    public init(element: ElementNode<Mode>) {
+        elements = [element]
+    }
+
+    /// The hooks of one kind, in declaration order.
+    public func hooks(_ kind: HookKind) -> [HookNode<Mode>] {
+        hooks[kind] ?? []
+    }
+
+    /// Appends other content after this one: hooks join the lists of their
+    /// kind, elements follow the existing ones.
+    public mutating func append(_ other: GroupContent<Mode>) {
+        for (kind, list) in other.hooks {
+            hooks[kind, default: []].append(contentsOf: list)
+        }
+        elements.append(contentsOf: other.elements)
+    }
+
+    /// This content followed by other content.
+    public func appending(_ other: GroupContent<Mode>) -> GroupContent<Mode> {
+        var result = self
+        result.append(other)
+        return result
+    }
+
+    /// The same content with the hooks and elements chosen by the arguments.
+    func replacing(hooks newHooks: [HookKind: [HookNode<Mode>]], elements newElements: [ElementNode<Mode>]) -> GroupContent<Mode> {
+        var result = GroupContent()
+        result.hooks = newHooks
+        result.elements = newElements
+        return result
+    }
+}

@@ -1,0 +1,49 @@
+/// A group (`describe`, `context`, or the root group a spec makes) in the spec tree.
+public struct GroupNode<Mode: ExecutionMode> {
+    /// The group's description, one step of every path inside it.
+    public var description: String
+    /// Focus and exclusion marks.
+    public var marks: ElementMarks
+    /// Where the group was declared.
+    public var location: CodeLocation
+    /// The group's hooks and elements.
+    public var content: GroupContent<Mode>
+
+    /// Creates a group.
+    public init(description: String, marks: ElementMarks = ElementMarks(), location: CodeLocation, content: GroupContent<Mode>) {
+        self.description = description
+        self.marks = marks
+        self.location = location
+        self.content = content
+    }
+}
+
+/// One element of a group: an example or a nested group.
+public indirect enum ElementNode<Mode: ExecutionMode> {
+    case example(ExampleNode<Mode>)
+    case group(GroupNode<Mode>)
+
+    /// The element's description, its step in a path.
+    public var description: String {
+        switch self {
+        case .example(let example): example.description
+        case .group(let group): group.description
+        }
+    }
+
+    /// The element's focus and exclusion marks.
+    public var marks: ElementMarks {
+        switch self {
+        case .example(let example): example.marks
+        case .group(let group): group.marks
+        }
+    }
+
+    /// Where the element was declared.
+    public var location: CodeLocation {
+        switch self {
+        case .example(let example): example.location
+        case .group(let group): group.location
+        }
+    }
+}

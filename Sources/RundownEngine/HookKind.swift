@@ -1,0 +1,27 @@
+/// The five kinds of hook a group can declare, in the order they must be declared.
+public enum HookKind: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case beforeAll
+    case aroundEach
+    case beforeEach
+    case afterEach
+    case afterAll
+
+    /// The hook's name as written in a spec, such as `beforeEach`.
+    public var description: String {
+        switch self {
+        case .beforeAll: "beforeAll"
+        case .aroundEach: "aroundEach"
+        case .beforeEach: "beforeEach"
+        case .afterEach: "afterEach"
+        case .afterAll: "afterAll"
+        }
+    }
+
+    /// Whether the hook runs once for each element of its group.
+    var isPerElement: Bool {
+        switch self {
+        case .aroundEach, .beforeEach, .afterEach: true
+        case .beforeAll, .afterAll: false
+        }
+    }
+}

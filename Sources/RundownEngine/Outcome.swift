@@ -1,0 +1,59 @@
+/// How one closure ended.
+enum Outcome {
+    case passed
+    case failed(any Error)
+    case skipped(SkipReason)
+}
+
+/// Turns an error thrown by a closure into a skip, if it is one.
+///
+/// The engine knows its own ``Skip``; the framework support targets add
+/// recognisers for their frameworks' skips (such as `XCTSkip`), so the engine
+/// needs no test framework.
+public typealias SkipRecognizer = @Sendable (any Error) -> SkipReason?
+
+extension Outcome {
+    /// Runs `body` as the given runner and classifies how it ended.
+    static func of(
+        _ runner: ExampleRunner,
+        recognizers: [SkipRecognizer],
+        _ body: () throws -> Void
+    ) -> Outcome {
+        ExampleRunner.$current.withValue(runner) {
+            do {
+                try body()
+                return .passed
+            } catch {
+                return classify(error, recognizers: recognizers)
+            }
+        }
+    }
+
+    /// Runs `body` as the given runner and classifies how it ended.
+    nonisolated(nonsending) static func of(
+        _ runner: ExampleRunner,
+        recognizers: [SkipRecognizer],
+        _ body: () async throws -> Void
+    ) async -> Outcome {
+        await ExampleRunner.$current.withValue(runner) {
+            do {
+                try await body()
+                return .passed
+            } catch {
+                return classify(error, recognizers: recognizers)
+            }
+        }
+    }
+
+    static func classify(_ error: any Error, recognizers: [SkipRecognizer]) -> Outcome {
+        if let skip = error as? Skip {
+            return .skipped(SkipReason(message: skip.reason, location: skip.location))
+        }
+        for recognize in recognizers {
+            if let reason = recognize(error) {
+                return .skipped(reason)
+            }
+        }
+        return .failed(error)
+    }
+}

@@ -1,0 +1,39 @@
+/// Runs spec trees. It knows no DSL and no test framework: it takes a tree of
+/// plain values and tells an observer what happened.
+public enum SpecEngine {
+    /// Runs a synchronous spec tree on the calling thread.
+    ///
+    /// - Parameters:
+    ///   - root: The spec's root group.
+    ///   - recognizers: Ways to tell a framework's skip from a failure, besides ``Skip``.
+    ///   - observer: Receives every event as it happens.
+    /// - Returns: Every failure and skip, and how the examples ended.
+    @discardableResult
+    public static func run(
+        _ root: GroupNode<Synchronous>,
+        recognizers: [SkipRecognizer] = [],
+        observer: @escaping (SpecEvent) -> Void = { _ in }
+    ) -> SpecReport {
+        let walk = SpecWalk(root: root, observer: observer)
+        walk.drive(recognizers: recognizers)
+        return walk.report
+    }
+
+    /// Runs an asynchronous spec tree on the caller's actor.
+    ///
+    /// - Parameters:
+    ///   - root: The spec's root group.
+    ///   - recognizers: Ways to tell a framework's skip from a failure, besides ``Skip``.
+    ///   - observer: Receives every event as it happens.
+    /// - Returns: Every failure and skip, and how the examples ended.
+    @discardableResult
+    nonisolated(nonsending) public static func run(
+        _ root: GroupNode<Asynchronous>,
+        recognizers: [SkipRecognizer] = [],
+        observer: @escaping (SpecEvent) -> Void = { _ in }
+    ) async -> SpecReport {
+        let walk = SpecWalk(root: root, observer: observer)
+        await walk.drive(recognizers: recognizers)
+        return walk.report
+    }
+}

@@ -1,0 +1,51 @@
+/// Something that happened while a spec ran, in the order it happened.
+///
+/// Framework support and reporters observe these; the engine itself knows no
+/// test framework.
+public enum SpecEvent: Sendable {
+    /// A group is about to run its hooks and elements.
+    case groupStarted(path: [String], location: CodeLocation)
+    /// A group has finished, `afterAll` hooks included.
+    case groupFinished(path: [String])
+    /// An example is about to run, starting with its `aroundEach` and `beforeEach` hooks.
+    case exampleStarted(path: [String], location: CodeLocation)
+    /// An example has finished, its `afterEach` hooks included, or was never run.
+    case exampleFinished(path: [String], result: ExampleResult, duration: Duration)
+    /// An element or hook failed.
+    case failed(SpecFailure)
+    /// An element, hook or group was skipped.
+    case skipped(SkipRecord)
+}
+
+/// How an example ended.
+public enum ExampleResult: Sendable, Hashable {
+    /// It and all of its hooks ran without an error.
+    case passed
+    /// It, one of its hooks, or a hook it depended on failed.
+    case failed
+    /// It was skipped, or did not run because of focus or exclusion.
+    case skipped(reason: String?)
+}
+
+/// A skip: what was skipped, why, and where the skip came from.
+public struct SkipRecord: Sendable, Hashable, CustomStringConvertible {
+    /// The path of what was skipped: a group, an example, or a hook.
+    public var path: [String]
+    /// Why it was skipped.
+    public var reason: String?
+    /// Where the skip was thrown, or where the skipped element was declared.
+    public var location: CodeLocation
+
+    /// Creates a skip record.
+    public init(path: [String], reason: String?, location: CodeLocation) {
+        self.path = path
+        self.reason = reason
+        self.location = location
+    }
+
+    /// `Parser, on Linux: skipped (no GPU)`.
+    public var description: String {
+        let joined = path.joined(separator: ", ")
+        return reason.map { "\(joined): skipped (\($0))" } ?? "\(joined): skipped"
+    }
+}

@@ -1,0 +1,29 @@
+/// What a spec run did: every failure and skip, and how its examples ended.
+public struct SpecReport: Sendable {
+    /// Every failure, in the order it happened.
+    public var failures: [SpecFailure] = []
+    /// Every skip, in the order it happened.
+    public var skips: [SkipRecord] = []
+    /// Examples that ran and passed.
+    public var passedCount = 0
+    /// Examples that failed, or could not run because a hook they needed failed.
+    public var failedCount = 0
+    /// Examples that were skipped, excluded or left out by focus.
+    public var skippedCount = 0
+
+    /// Creates an empty report.
+    public init() {}
+
+    /// Whether the spec had examples and every one of them was skipped, with no failure.
+    public var everythingSkipped: Bool {
+        failures.isEmpty && passedCount == 0 && failedCount == 0 && skippedCount > 0
+    }
+
+    mutating func count(_ result: ExampleResult) {
+        switch result {
+        case .passed: passedCount += 1
+        case .failed: failedCount += 1
+        case .skipped: skippedCount += 1
+        }
+    }
+}

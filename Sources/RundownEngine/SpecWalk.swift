@@ -1,0 +1,376 @@
+/// The engine's rules, written once: a walk over the spec tree that says which
+/// closure to run next and takes back how it ended.
+///
+/// The walk never calls a closure itself. A small driver (one synchronous, one
+/// asynchronous) asks for the next ``Instruction``, runs it, and reports the
+/// outcome. Because every decision (order, what an error or a skip stops, what
+/// still runs) lives here, the synchronous and asynchronous engines cannot drift apart.
+final class SpecWalk<Mode: ExecutionMode> {
+    /// What the driver must do next.
+    enum Instruction {
+        /// Run a hook or example body, then call ``finish(_:)``.
+        case call(Mode.Body, ExampleRunner)
+        /// Run an `aroundEach` hook. Its body argument calls ``enterAround(_:)``
+        /// and, if that allows it, drives the walk until ``Instruction/unwrap``;
+        /// when the hook returns, call ``finishAround(_:_:calledBody:)``.
+        case wrap(Mode.Around, ExampleRunner, AroundToken)
+        /// What the innermost `aroundEach` wraps is done: return from its body.
+        case unwrap
+    }
+
+    /// Identifies one `aroundEach` hook call while it is running.
+    struct AroundToken {
+        fileprivate let frame: ElementFrame
+        fileprivate let level: Int
+    }
+
+    private var stack: [Frame] = []
+    private var pending: Pending?
+    private let recorder: Recorder
+
+    init(root: GroupNode<Mode>, observer: @escaping (SpecEvent) -> Void) {
+        recorder = Recorder(observer: observer)
+        let plan = FocusPlan(root)
+        for example in plan.leftOut {
+            recorder.record(SkipRecord(path: example.path, reason: example.reason, location: example.location))
+            recorder.finishExample(example.path, .skipped(reason: example.reason), duration: .zero)
+        }
+        if let planned = plan.root {
+            push(GroupFrame(group: planned, path: [planned.description]))
+        }
+    }
+
+    /// Everything recorded so far.
+    var report: SpecReport { recorder.report }
+
+    // MARK: Asking for work
+
+    /// The next thing to do, or `nil` when the spec has finished.
+    func next() -> Instruction? {
+        while let frame = stack.last {
+            let instruction = switch frame {
+            case .group(let group): step(group)
+            case .element(let element): step(element)
+            }
+            if let instruction { return instruction }
+        }
+        return nil
+    }
+
+    private func step(_ group: GroupFrame) -> Instruction? {
+        switch group.stage {
+        case .beforeAll(let index):
+            let hooks = group.node.content.hooks(.beforeAll)
+            guard index < hooks.count else {
+                group.stage = .elements(0)
+                return nil
+            }
+            group.stage = .beforeAll(index + 1)
+            return call(hooks[index], path: group.path, pending: { .groupHook(group, $0) })
+        case .elements(let index):
+            let elements = group.node.content.elements
+            guard index < elements.count else {
+                group.stage = .afterAll(0)
+                return nil
+            }
+            group.stage = .elements(index + 1)
+            push(ElementFrame(node: elements[index], parent: group))
+            return nil
+        case .afterAll(let index):
+            let hooks = group.node.content.hooks(.afterAll)
+            guard index < hooks.count else {
+                group.stage = .done
+                return nil
+            }
+            group.stage = .afterAll(index + 1)
+            return call(hooks[index], path: group.path, pending: { .groupHook(group, $0) })
+        case .done:
+            stack.removeLast()
+            recorder.observe(.groupFinished(path: group.path))
+            return nil
+        }
+    }
+
+    private func step(_ element: ElementFrame) -> Instruction? {
+        switch element.stage {
+        case .around(let level):
+            let hooks = element.parent.node.content.hooks(.aroundEach)
+            guard level < hooks.count else {
+                element.stage = .beforeEach(0)
+                return nil
+            }
+            element.stage = .waitingForAround
+            let hook = hooks[level]
+            let runner = ExampleRunner(path: element.path + [hook.pathComponent], role: .hook(.aroundEach), location: hook.location)
+            guard case .around(let body) = hook.body else {
+                preconditionFailure("an aroundEach hook must take the body it wraps")
+            }
+            return .wrap(body, runner, AroundToken(frame: element, level: level))
+        case .beforeEach(let index):
+            let hooks = element.parent.node.content.hooks(.beforeEach)
+            guard index < hooks.count else {
+                element.stage = .body
+                return nil
+            }
+            element.stage = .beforeEach(index + 1)
+            return call(hooks[index], path: element.path, pending: { .elementHook(element, $0) })
+        case .body:
+            element.stage = .afterEach(0)
+            element.bodyStarted = true
+            switch element.node {
+            case .example(let example):
+                pending = .example(element)
+                return .call(example.body, ExampleRunner(path: element.path, role: .example, location: example.location))
+            case .group(let group):
+                push(GroupFrame(group: group, path: element.path))
+                return nil
+            }
+        case .afterEach(let index):
+            let hooks = element.parent.node.content.hooks(.afterEach)
+            guard index < hooks.count else {
+                element.stage = .innerDone
+                return nil
+            }
+            element.stage = .afterEach(index + 1)
+            return call(hooks[index], path: element.path, pending: { .elementHook(element, $0) })
+        case .innerDone:
+            if element.enteredArounds > 0 {
+                element.stage = .waitingForAround
+                return .unwrap
+            }
+            stack.removeLast()
+            finish(element)
+            return nil
+        case .waitingForAround:
+            preconditionFailure("the driver asked for work while an aroundEach hook was running")
+        }
+    }
+
+    private func call(_ hook: HookNode<Mode>, path: [String], pending makePending: (HookNode<Mode>) -> Pending) -> Instruction {
+        guard case .plain(let body) = hook.body else {
+            preconditionFailure("only aroundEach hooks take the body they wrap")
+        }
+        pending = makePending(hook)
+        return .call(body, ExampleRunner(path: path + [hook.pathComponent], role: .hook(hook.kind), location: hook.location))
+    }
+
+    private func push(_ group: GroupFrame) {
+        stack.append(.group(group))
+        recorder.observe(.groupStarted(path: group.path, location: group.node.location))
+    }
+
+    private func push(_ element: ElementFrame) {
+        stack.append(.element(element))
+        if case .example(let example) = element.node {
+            recorder.observe(.exampleStarted(path: element.path, location: example.location))
+        }
+    }
+
+    // MARK: Taking back outcomes
+
+    /// Reports how the closure of the last ``Instruction/call(_:_:)`` ended.
+    func finish(_ outcome: Outcome) {
+        guard let done = pending else {
+            preconditionFailure("an outcome was reported with no closure running")
+        }
+        pending = nil
+        switch done {
+        case .groupHook(let group, let hook):
+            let path = group.path + [hook.pathComponent]
+            switch (hook.kind, outcome) {
+            case (_, .passed):
+                break
+            case (.beforeAll, .failed(let error)):
+                recorder.record(SpecFailure(path: path, error: error, location: hook.location))
+                leaveOut(group.node.content.elements, under: group.path, as: .failed)
+                group.stage = .afterAll(0)
+            case (.beforeAll, .skipped(let reason)):
+                recorder.record(SkipRecord(path: group.path, reason: reason.message, location: reason.location ?? hook.location))
+                leaveOut(group.node.content.elements, under: group.path, as: .skipped(reason: reason.message))
+                group.stage = .done
+            case (_, .failed(let error)):
+                recorder.record(SpecFailure(path: path, error: error, location: hook.location))
+            case (_, .skipped(let reason)):
+                recorder.record(SkipRecord(path: path, reason: reason.message, location: reason.location ?? hook.location))
+            }
+        case .elementHook(let element, let hook):
+            let path = element.path + [hook.pathComponent]
+            switch (hook.kind, outcome) {
+            case (_, .passed):
+                break
+            case (.beforeEach, .failed(let error)):
+                recorder.record(SpecFailure(path: path, error: error, location: hook.location))
+                element.failed = true
+                element.stage = .afterEach(0)
+            case (.beforeEach, .skipped(let reason)):
+                skip(element, reason, declaredAt: hook.location)
+                element.stage = .innerDone
+            case (_, .failed(let error)):
+                recorder.record(SpecFailure(path: path, error: error, location: hook.location))
+                element.failed = true
+            case (_, .skipped(let reason)):
+                recorder.record(SkipRecord(path: path, reason: reason.message, location: reason.location ?? hook.location))
+            }
+        case .example(let element):
+            switch outcome {
+            case .passed:
+                break
+            case .failed(let error):
+                recorder.record(SpecFailure(path: element.path, error: error, location: element.node.location))
+                element.failed = true
+            case .skipped(let reason):
+                skip(element, reason, declaredAt: element.node.location)
+            }
+        }
+    }
+
+    /// Called when an `aroundEach` hook calls its body. Returns whether the
+    /// body may run: it runs only the first time.
+    func enterAround(_ token: AroundToken) -> Bool {
+        let element = token.frame
+        guard !element.calledArounds.contains(token.level) else {
+            let hook = element.parent.node.content.hooks(.aroundEach)[token.level]
+            let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyCalledAgain)
+            recorder.record(SpecFailure(path: element.path + [hook.pathComponent], error: misuse, location: hook.location))
+            element.failed = true
+            return false
+        }
+        element.calledArounds.insert(token.level)
+        element.enteredArounds = token.level + 1
+        element.stage = .around(token.level + 1)
+        return true
+    }
+
+    /// Reports how an `aroundEach` hook ended, and whether it called its body.
+    func finishAround(_ token: AroundToken, _ outcome: Outcome, calledBody: Bool) {
+        let element = token.frame
+        let hook = element.parent.node.content.hooks(.aroundEach)[token.level]
+        let path = element.path + [hook.pathComponent]
+        switch outcome {
+        case .passed where !calledBody:
+            let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyNeverCalled)
+            recorder.record(SpecFailure(path: path, error: misuse, location: hook.location))
+            element.failed = true
+        case .passed:
+            break
+        case .failed(let error):
+            recorder.record(SpecFailure(path: path, error: error, location: hook.location))
+            element.failed = true
+        case .skipped(let reason) where !calledBody:
+            skip(element, reason, declaredAt: hook.location)
+        case .skipped(let reason):
+            recorder.record(SkipRecord(path: path, reason: reason.message, location: reason.location ?? hook.location))
+        }
+        element.enteredArounds = token.level
+        element.stage = .innerDone
+    }
+
+    // MARK: Results
+
+    private func skip(_ element: ElementFrame, _ reason: SkipReason, declaredAt location: CodeLocation) {
+        element.skipReason = reason
+        recorder.record(SkipRecord(path: element.path, reason: reason.message, location: reason.location ?? location))
+    }
+
+    private func finish(_ element: ElementFrame) {
+        let result: ExampleResult =
+            if let reason = element.skipReason { .skipped(reason: reason.message) }
+            else if element.failed { .failed }
+            else { .passed }
+        switch element.node {
+        case .example:
+            recorder.finishExample(element.path, result, duration: element.started.duration(to: .now))
+        case .group(let group) where !element.bodyStarted || element.skipReason != nil:
+            // The group never ran, or was skipped before it could finish: its
+            // examples end the way the element did.
+            leaveOut(group.content.elements, under: element.path, as: result)
+        case .group:
+            break
+        }
+    }
+
+    private func leaveOut(_ elements: [ElementNode<Mode>], under path: [String], as result: ExampleResult) {
+        var examples: [(path: [String], location: CodeLocation, reason: String)] = []
+        for element in elements {
+            FocusPlan<Mode>.collect(element, under: path, reason: "", into: &examples)
+        }
+        for example in examples {
+            recorder.finishExample(example.path, result, duration: .zero)
+        }
+    }
+
+    // MARK: Frames
+
+    private enum Frame {
+        case group(GroupFrame)
+        case element(ElementFrame)
+    }
+
+    private enum Pending {
+        case groupHook(GroupFrame, HookNode<Mode>)
+        case elementHook(ElementFrame, HookNode<Mode>)
+        case example(ElementFrame)
+    }
+
+    fileprivate final class GroupFrame {
+        enum Stage { case beforeAll(Int), elements(Int), afterAll(Int), done }
+        let node: GroupNode<Mode>
+        let path: [String]
+        var stage = Stage.beforeAll(0)
+
+        init(group: GroupNode<Mode>, path: [String]) {
+            node = group
+            self.path = path
+        }
+    }
+
+    fileprivate final class ElementFrame {
+        enum Stage { case around(Int), beforeEach(Int), body, afterEach(Int), innerDone, waitingForAround }
+        let node: ElementNode<Mode>
+        let parent: GroupFrame
+        let path: [String]
+        let started = ContinuousClock.now
+        var stage = Stage.around(0)
+        /// How many `aroundEach` hooks have called their body and not yet returned.
+        var enteredArounds = 0
+        var calledArounds: Set<Int> = []
+        var bodyStarted = false
+        var failed = false
+        var skipReason: SkipReason?
+
+        init(node: ElementNode<Mode>, parent: GroupFrame) {
+            self.node = node
+            self.parent = parent
+            path = parent.path + [node.description]
+        }
+    }
+}
+
+/// Collects the report and passes every event on to the observer.
+private final class Recorder {
+    private(set) var report = SpecReport()
+    private let observer: (SpecEvent) -> Void
+
+    init(observer: @escaping (SpecEvent) -> Void) {
+        self.observer = observer
+    }
+
+    func observe(_ event: SpecEvent) {
+        observer(event)
+    }
+
+    func record(_ failure: SpecFailure) {
+        report.failures.append(failure)
+        observer(.failed(failure))
+    }
+
+    func record(_ skip: SkipRecord) {
+        report.skips.append(skip)
+        observer(.skipped(skip))
+    }
+
+    func finishExample(_ path: [String], _ result: ExampleResult, duration: Duration) {
+        report.count(result)
+        observer(.exampleFinished(path: path, result: result, duration: duration))
+    }
+}

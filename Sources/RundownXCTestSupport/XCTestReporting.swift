@@ -1,0 +1,39 @@
+#if canImport(XCTest)
+import RundownEngine
+import XCTest
+
+/// Connects the engine to XCTest: recognises `XCTSkip` and records failures
+/// against a running test case.
+public enum XCTestReporting {
+    /// Recognises `XCTSkip`, so a spec treats it as a skip wherever it runs.
+    public static let skipRecognizer: SkipRecognizer = { error in
+        guard let skip = error as? XCTSkip else { return nil }
+        return SkipReason(message: skip.message)
+    }
+
+    /// Records a spec failure as a failure of `testCase`, its message starting
+    /// with the failure's path, at the location of the element or hook that threw.
+    public static func record(_ failure: SpecFailure, in testCase: XCTestCase) {
+        recordFailure(
+            "\(failure.pathDescription): \(String(describing: failure.error))",
+            at: failure.location,
+            in: testCase
+        )
+    }
+
+    /// Records a failure with the given message and location against `testCase`.
+    public static func recordFailure(_ message: String, at location: CodeLocation, in testCase: XCTestCase) {
+        #if canImport(ObjectiveC)
+        let context = XCTSourceCodeContext(location: XCTSourceCodeLocation(filePath: location.filePath, lineNumber: location.line))
+        testCase.record(XCTIssue(type: .assertionFailure, compactDescription: message, sourceCodeContext: context))
+        #else
+        testCase.recordFailure(withDescription: message, inFile: location.filePath, atLine: location.line, expected: true)
+        #endif
+    }
+
+    /// The error that makes XCTest report the running test as skipped.
+    public static func skip(_ message: String) -> any Error {
+        XCTSkip(message)
+    }
+}
+#endif
