@@ -5,9 +5,12 @@ import RundownEngine
 /// groups, then `afterEach`, then `afterAll`. Each kind may repeat.
 ///
 /// `for` loops, `if`/`else`, `switch`, `if let` and `if #available` may stand
-/// anywhere among the examples. Each branch and loop body must end with an
-/// example or group. Hooks declared inside them belong to the enclosing group,
-/// wherever the loop or conditional stands.
+/// anywhere among the examples. Hooks declared inside them belong to the
+/// enclosing group, wherever the loop or conditional stands; each loop
+/// iteration that declares a hook adds one. For the order check, a loop or
+/// conditional counts as its last element: one whose body ends with an
+/// `afterEach` may only be followed by `afterEach` and `afterAll` hooks, and
+/// the branches of an `if`/`else` or `switch` must end with the same kind of element.
 ///
 /// Use the attribute on a function to build part of a spec that several specs share:
 ///
@@ -65,19 +68,19 @@ public enum ExampleBuilder<Call: CallKind> {
         joined(accumulated, next)
     }
 
-    public static func buildOptional(_ step: Step<ExamplesPhase, Call>?) -> Step<ExamplesPhase, Call> {
+    public static func buildOptional<P>(_ step: Step<P, Call>?) -> Step<P, Call> {
         step ?? Step(content: GroupContent())
     }
 
-    public static func buildEither(first step: Step<ExamplesPhase, Call>) -> Step<ExamplesPhase, Call> {
+    public static func buildEither<P>(first step: Step<P, Call>) -> Step<P, Call> {
         step
     }
 
-    public static func buildEither(second step: Step<ExamplesPhase, Call>) -> Step<ExamplesPhase, Call> {
+    public static func buildEither<P>(second step: Step<P, Call>) -> Step<P, Call> {
         step
     }
 
-    public static func buildArray(_ steps: [Step<ExamplesPhase, Call>]) -> Step<ExamplesPhase, Call> {
+    public static func buildArray<P>(_ steps: [Step<P, Call>]) -> Step<P, Call> {
         var content = GroupContent<Call.Mode>()
         for step in steps {
             content.append(step.content)
@@ -85,7 +88,7 @@ public enum ExampleBuilder<Call: CallKind> {
         return Step(content: content)
     }
 
-    public static func buildLimitedAvailability(_ step: Step<ExamplesPhase, Call>) -> Step<ExamplesPhase, Call> {
+    public static func buildLimitedAvailability<P>(_ step: Step<P, Call>) -> Step<P, Call> {
         step
     }
 

@@ -1,0 +1,127 @@
+import Rundown
+import Testing
+
+/// Contract §5: focus and exclusion decide what runs within one spec.
+@MainActor
+@Suite struct FocusTests {
+    struct FocusedExample: Scenario {
+        @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
+            beforeAll { log("root beforeAll") }
+            beforeEach { log("root beforeEach") }
+            it("a") { log("a") }
+            context("ctx") {
+                beforeEach { log("ctx beforeEach") }
+                fIt("b") { log("b") }
+                it("c") { log("c") }
+            }
+            context("other") {
+                beforeAll { log("other beforeAll") }
+                it("d") { log("d") }
+            }
+            afterAll { log("root afterAll") }
+        }
+    }
+
+    @Test func onlyFocusedExamplesRunWithTheHooksOfTheirGroups() async {
+        let run = await runEverywhere(FocusedExample())
+        #expect(run.log == ["root beforeAll", "root beforeEach", "ctx beforeEach", "b", "root afterAll"])
+        #expect(Set(run.skips) == [
+            "Spec, a: skipped (not focused)",
+            "Spec, ctx, c: skipped (not focused)",
+            "Spec, other, d: skipped (not focused)",
+        ])
+        #expect(run.passed == 1 && run.skipped == 3 && !run.everythingSkipped)
+    }
+
+    struct FocusedGroup: Scenario {
+        @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
+            it("a") { log("a") }
+            fDescribe("focused") {
+                it("b") { log("b") }
+                context("inner") { it("c") { log("c") } }
+            }
+            context("also focused", .focused) { it("d") { log("d") } }
+        }
+    }
+
+    @Test func aFocusedGroupRunsAllOfItsElements() async {
+        let run = await runEverywhere(FocusedGroup())
+        #expect(run.log == ["b", "c", "d"])
+    }
+
+    struct FocusInsideFocus: Scenario {
+        @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
+            fContext("focused") {
+                it("a") { log("a") }
+                it("b", .focused) { log("b") }
+                describe("inner") {
+                    it("c") { log("c") }
+                }
+            }
+        }
+    }
+
+    @Test func aFocusedGroupWithFocusedElementsRunsOnlyThose() async {
+        let run = await runEverywhere(FocusInsideFocus())
+        #expect(run.log == ["b"])
+    }
+
+    struct ExclusionWinsOverFocus: Scenario {
+        @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
+            it("a") { log("a") }
+            it("b", .focused, .excluded) { log("b") }
+            xContext("excluded") {
+                fIt("c") { log("c") }
+            }
+            xDescribe("also excluded") { it("d") { log("d") } }
+            xIt("e") { log("e") }
+        }
+    }
+
+    @Test func exclusionWinsOverFocusAndExcludedFocusDoesNotCount() async {
+        let run = await runEverywhere(ExclusionWinsOverFocus())
+        #expect(run.log == ["a"])
+        #expect(run.skips == [
+            "Spec, b: skipped (excluded)",
+            "Spec, excluded, c: skipped (excluded)",
+            "Spec, also excluded, d: skipped (excluded)",
+            "Spec, e: skipped (excluded)",
+        ])
+    }
+
+    struct ExcludedHooks: Scenario {
+        @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
+            beforeAll("setup", .excluded) { log("beforeAll") }
+            beforeEach("seed", .excluded) { log("beforeEach") }
+            beforeEach { log("kept beforeEach") }
+            it("a") { log("a") }
+            afterEach("cleanup", .excluded) { log("afterEach") }
+            afterAll(nil, .excluded) { log("afterAll") }
+        }
+    }
+
+    @Test func excludedHooksDoNotRun() async {
+        let run = await runEverywhere(ExcludedHooks())
+        #expect(run.log == ["kept beforeEach", "a"])
+    }
+
+    struct EverythingExcluded: Scenario {
+        @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
+            beforeAll { log("beforeAll") }
+            xIt("a") { log("a") }
+        }
+    }
+
+    @Test func aSpecWhoseExamplesAreAllExcludedIsEntirelySkipped() async {
+        let run = await runEverywhere(EverythingExcluded())
+        #expect(run.log.isEmpty)
+        #expect(run.everythingSkipped)
+    }
+
+    @Test func focusIsPerSpec() throws {
+        let log = Log()
+        SpecEngine.run(root { fIt("focused") { log("focused") } })
+        SpecEngine.run(root { it("unfocused") { log("unfocused") } })
+        #expect(log.entries == ["focused", "unfocused"])
+    }
+}
