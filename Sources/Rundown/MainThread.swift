@@ -12,7 +12,7 @@ enum MainThread {
     /// (which `#expect` needs) would not reach the main queue, so it throws
     /// ``MainActorSpecOffMainThread`` instead of losing expectations.
     static func run<T>(specAt location: CodeLocation, _ work: () -> T) throws -> T {
-        if Thread.isMainThread {
+        if isOnMainActor {
             return work()
         }
         #if canImport(Testing)
@@ -25,6 +25,21 @@ enum MainThread {
             return DispatchQueue.main.sync { handOver.work() }
         }
     }
+
+    /// Whether code running now runs on the main actor.
+    ///
+    /// That is the main thread for XCTest, but on Linux the main queue can be
+    /// drained by another thread (Swift Testing's main actor runs there), so
+    /// the main queue is recognised too, by a value only it carries.
+    static var isOnMainActor: Bool {
+        Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueMark) == true
+    }
+
+    private static let mainQueueMark: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
 
     /// Carries the spec to the main queue. The caller waits until it has run,
     /// so nothing else uses it meanwhile.

@@ -1,0 +1,97 @@
+@testable import Rundown
+import Testing
+
+/// State only the main actor may touch.
+@MainActor final class Screen {
+    var title = ""
+    var log: [String] = []
+}
+
+/// Contract §8: in a `MainActorSuite`, the same DSL builds main-actor specs.
+@MainActor
+@Suite struct MainActorSpecTests: MainActorSuite {
+    @Test func aSynchronousSpecTouchesMainActorStateWithoutAwait() throws {
+        let screen = Screen()
+        try spec("Screen") {
+            beforeAll { screen.log.append("beforeAll") }
+            aroundEach { run in
+                screen.log.append("around")
+                try run()
+            }
+            beforeEach { screen.title = "ready" }
+            it("is on the main thread") {
+                screen.log.append("main actor: \(MainThread.isOnMainActor)")
+            }
+            context("inside a group") {
+                it("sees the title") { screen.log.append(screen.title) }
+            }
+            afterAll { screen.log.append(ExampleRunner.current!.description) }
+        }
+        #expect(screen.log == ["beforeAll", "around", "main actor: true", "around", "ready", "Screen, afterAll"])
+    }
+
+    @Test func anAsyncSpecTouchesMainActorStateWithoutAwait() async throws {
+        let screen = Screen()
+        try await spec("Screen") {
+            aroundEach { run in
+                screen.log.append("around")
+                try await run()
+            }
+            beforeEach { screen.title = "ready" }
+            it("awaits and stays on the main actor") {
+                await Task.yield()
+                screen.log.append("\(screen.title) \(MainThread.isOnMainActor)")
+            }
+            it("mixes in synchronous closures") { screen.log.append("sync") }
+        }
+        #expect(screen.log == ["around", "ready true", "around", "sync"])
+    }
+}
+
+/// A main-actor suite whose tests are not themselves on the main actor.
+@Suite struct NonisolatedMainActorSpecTests: MainActorSuite {
+    @Test func anAsyncSpecRunsItsClosuresOnTheMainActor() async throws {
+        let screen = Screen()
+        try await spec {
+            it("runs on the main actor") {
+                screen.title = "set"
+                screen.log.append("main actor: \(MainThread.isOnMainActor)")
+            }
+        }
+        let log = await screen.log
+        #expect(log == ["main actor: true"])
+    }
+
+    @Test func aSynchronousSpecOffTheMainThreadIsAClearFailure() throws {
+        try #require(!MainThread.isOnMainActor, "Swift Testing ran this synchronous test on the main actor")
+        let log = Log()
+        let error = #expect(throws: MainActorSpecOffMainThread.self) {
+            try spec { it("x") { log("ran") } }
+        }
+        #expect(log.entries.isEmpty)
+        #expect(error?.description == "A synchronous main-actor spec must start on the main thread: mark the test '@MainActor', or make it 'async' and use 'try await spec'.")
+        #expect(error?.location.line == #line - 5)
+    }
+}
+
+/// Helpers for main-actor specs live in an extension of a protocol that refines `MainActorSuite`.
+protocol ScreenGroups: MainActorSuite {}
+
+extension ScreenGroups {
+    @ExampleBuilder<SyncMainCall>
+    func titleGroup(_ screen: Screen) -> ExampleGroup<SyncMainCall> {
+        beforeAll { screen.title = "from helper" }
+        context("by title") {
+            it("finds it") { screen.log.append(screen.title) }
+        }
+    }
+}
+
+@MainActor
+@Suite struct MainActorHelperTests: ScreenGroups {
+    @Test func aProtocolExtensionHelperBuildsPartOfAMainActorSpec() throws {
+        let screen = Screen()
+        try spec { titleGroup(screen) }
+        #expect(screen.log == ["from helper"])
+    }
+}

@@ -1,0 +1,111 @@
+import Rundown
+import Synchronization
+import Testing
+
+/// Contract §6 as far as the core goes: inside a Swift Testing test, `spec`
+/// records each failure as an issue with its path and does not rethrow it;
+/// with no test running, it throws the first failure after running everything.
+@Suite struct SwiftTestingHostTests {
+    @Test func eachFailureBecomesAnIssueWithItsPathAndLocation() throws {
+        let issues = Mutex<[Issue]>([])
+        let firstLine = #line + 5
+        let secondLine = #line + 7
+        try withKnownIssue {
+            try spec("Parser") {
+                context("when empty") {
+                    it("throws") { throw Boom("empty") }
+                }
+                context("when full") {
+                    it("throws too") { throw Boom("full") }
+                }
+            }
+        } matching: { issue in
+            issues.withLock { $0.append(issue) }
+            return true
+        }
+        let recorded = issues.withLock { $0 }
+        try #require(recorded.count == 2, "spec recorded each failure once and rethrew nothing")
+        #expect(recorded.map { $0.comments.map(\.rawValue) } == [["Parser, when empty, throws"], ["Parser, when full, throws too"]])
+        #expect(recorded.map { $0.sourceLocation?.line } == [firstLine, secondLine])
+        #expect(recorded.map { $0.sourceLocation?.fileID } == ["RundownTests/SwiftTestingHostTests.swift", "RundownTests/SwiftTestingHostTests.swift"])
+        #expect(recorded.map { ($0.error as? Boom)?.name } == ["empty", "full"])
+    }
+
+    @Test func anExpectationInsideASpecFailsTheTest() throws {
+        let count = Mutex(0)
+        try withKnownIssue {
+            try spec { it("expects") { #expect(1 + 1 == 3) } }
+        } matching: { _ in
+            count.withLock { $0 += 1 }
+            return true
+        }
+        #expect(count.withLock { $0 } == 1)
+    }
+
+    @Test func withNoTestRunningTheFirstFailureIsThrownAfterEverythingRan() async throws {
+        let result = await Task.detached {
+            let log = Log()
+            do {
+                try spec("Detached") {
+                    it("a") { log("a"); throw Boom("first") }
+                    it("b") { log("b"); throw Boom("second") }
+                    afterAll { log("afterAll") }
+                }
+                return (log.entries, "nothing thrown")
+            } catch {
+                return (log.entries, String(describing: error))
+            }
+        }.value
+        #expect(result.0 == ["a", "b", "afterAll"])
+        #expect(result.1 == "Detached, a: Boom(first)")
+    }
+
+    @Test func aSpecWhoseEveryExampleWasSkippedCancelsItsTest() throws {
+        try spec {
+            it("a") { throw Skip("not on this platform") }
+            xIt("b") {}
+        }
+        Issue.record("the spec should have cancelled this test")
+    }
+
+    @Test func aPartlySkippedSpecPasses() throws {
+        var ran = false
+        try spec {
+            it("a") { throw Skip("not on this platform") }
+            it("b") { ran = true }
+        }
+        #expect(ran)
+    }
+}
+
+@Suite struct SpecNameTests {
+    @Test func anUnnamedSpecIsNamedAfterItsFunction() throws {
+        var name = ""
+        try spec { it("x") { name = ExampleRunner.current!.path[0] } }
+        #expect(name == "anUnnamedSpecIsNamedAfterItsFunction")
+    }
+
+    func testParsing() throws -> String {
+        var name = ""
+        try spec { it("x") { name = ExampleRunner.current!.path[0] } }
+        return name
+    }
+
+    func test_snake_case() throws -> String {
+        var name = ""
+        try spec { it("x") { name = ExampleRunner.current!.path[0] } }
+        return name
+    }
+
+    func test() throws -> String {
+        var name = ""
+        try spec { it("x") { name = ExampleRunner.current!.path[0] } }
+        return name
+    }
+
+    @Test func aLeadingTestAndTheParametersAreDropped() throws {
+        #expect(try testParsing() == "Parsing")
+        #expect(try test_snake_case() == "snake_case")
+        #expect(try test() == "test")
+    }
+}
