@@ -20,6 +20,7 @@ let package = Package(
             dependencies: ["RundownEngine", "RundownDSL", "RundownXCTestSupport", "RundownTestingSupport"]
         ),
         .testTarget(name: "RundownTests", dependencies: ["Rundown"]),
+        .testTarget(name: "RundownXCTests", dependencies: ["Rundown"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,7 +22,7 @@ extension MainActorSuite {
     ) throws {
         let location = codeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let root = SpecRoot(name, function: function, location: location, content: content())
-        try runOnMainThread(root, host: .current, specAt: location)
+        try runOnMainThread(root, host: .current(for: self), specAt: location)
     }
 
     /// Builds a main-actor spec whose closures may be `async`, and runs it.
@@ -43,7 +43,7 @@ extension MainActorSuite {
     ) async throws {
         let location = codeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let root = SpecRoot(name, function: function, location: location, content: content())
-        let host = SpecHost.current
+        let host = SpecHost.current(for: self)
         let report = await SpecEngine.run(root.node, recognizers: SpecHost.skipRecognizers)
         try host.deliver(report, specAt: location)
     }

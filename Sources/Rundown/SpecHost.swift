@@ -25,6 +25,16 @@ enum SpecHost {
         return .caller
     }
 
+    /// Where a spec built by `suite` reports: to the suite itself when it is
+    /// an XCTest case (a ``TestCase`` that is also a ``MainActorSuite``), else
+    /// as ``current``.
+    static func current(for suite: Any) -> SpecHost {
+        #if canImport(XCTest)
+        if let testCase = suite as? XCTestCase { return .xcTest(testCase) }
+        #endif
+        return current
+    }
+
     /// What tells a framework's skip from a failure.
     static var skipRecognizers: [SkipRecognizer] {
         #if canImport(XCTest)

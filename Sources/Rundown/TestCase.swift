@@ -20,13 +20,16 @@ import XCTest
 /// }
 /// ```
 ///
-/// Its specs are main-actor specs (it is a ``MainActorSuite``), but the class
-/// itself is not main-actor isolated, so subclasses with only synchronous tests
-/// are discovered on Linux too. A spec whose every example was skipped reports
-/// the test method as skipped.
-open class TestCase: XCTestCase, MainActorSuite {
-    /// Builds a main-actor spec, runs it on the main thread, and records each
-    /// failure as a failure of this test.
+/// Its specs' closures are not isolated to any actor, so they capture the
+/// test's `self` and local variables freely, and a synchronous spec runs on the
+/// thread of its test method. For specs whose closures touch `@MainActor`
+/// state without `await`, conform the subclass to ``MainActorSuite`` as well:
+/// its `spec` then builds main-actor specs, reported the same way. The class
+/// is not main-actor isolated, so subclasses with only synchronous tests are
+/// discovered on Linux too. A spec whose every example was skipped reports the
+/// test method as skipped.
+open class TestCase: XCTestCase {
+    /// Builds a spec, runs it, and records each failure as a failure of this test.
     ///
     /// - Parameters:
     ///   - name: The root group's description; by default the test method's
@@ -39,15 +42,16 @@ open class TestCase: XCTestCase, MainActorSuite {
         filePath: String = #filePath,
         line: Int = #line,
         column: Int = #column,
-        @ExampleBuilder<SyncMainCall> _ content: () -> ExampleGroup<SyncMainCall>
+        @ExampleBuilder<SyncCall> _ content: () -> ExampleGroup<SyncCall>
     ) throws {
         let location = codeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let root = SpecRoot(name, function: function, location: location, content: content())
-        try runOnMainThread(root, host: .xcTest(self), specAt: location)
+        let report = SpecEngine.run(root.node, recognizers: SpecHost.skipRecognizers)
+        try SpecHost.xcTest(self).deliver(report, specAt: location)
     }
 
-    /// Builds a main-actor spec whose closures may be `async`, runs it, and
-    /// records each failure as a failure of this test.
+    /// Builds a spec whose closures may be `async`, runs it, and records each
+    /// failure as a failure of this test.
     ///
     /// - Parameters:
     ///   - name: The root group's description; by default the test method's
@@ -60,7 +64,7 @@ open class TestCase: XCTestCase, MainActorSuite {
         filePath: String = #filePath,
         line: Int = #line,
         column: Int = #column,
-        @ExampleBuilder<AsyncMainCall> _ content: () -> ExampleGroup<AsyncMainCall>
+        @ExampleBuilder<AsyncCall> _ content: () -> ExampleGroup<AsyncCall>
     ) async throws {
         let location = codeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let root = SpecRoot(name, function: function, location: location, content: content())
