@@ -41,7 +41,7 @@ final class TestCaseTests: Rundown.TestCase {
     func testEveryErrorIsRecordedWithItsPathAndLocation() throws {
         let ran = Log()
         let firstLine = #line + 5
-        let hookLine = #line + 8
+        let hookLine = #line + 7
         let failures = try capturingFailures {
             try spec("Parser") {
                 context("when empty") {
