@@ -19,6 +19,7 @@ let package = Package(
             name: "Rundown",
             dependencies: ["RundownEngine", "RundownDSL", "RundownXCTestSupport", "RundownTestingSupport"]
         ),
+        .executableTarget(name: "RundownExamples", dependencies: ["Rundown"], path: "Examples"),
         .testTarget(name: "RundownTests", dependencies: ["Rundown"]),
         .testTarget(name: "RundownXCTests", dependencies: ["Rundown"]),
     ],

@@ -6,9 +6,7 @@ import RundownEngine
 /// ```swift
 /// @Test func stack() throws {
 ///     try spec {
-///         describe("an empty stack") {
-///             it("has no top") { #expect(Stack<Int>().top == nil) }
-///         }
+///         context("when empty") { emptyStackExamples() }
 ///     }
 /// }
 /// ```

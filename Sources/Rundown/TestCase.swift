@@ -11,10 +11,10 @@ import XCTest
 /// ```swift
 /// final class ParserTests: Rundown.TestCase {
 ///     func testParser() throws {
+///         var parser: Parser!
 ///         try spec {
-///             context("when empty") {
-///                 it("finds nothing") { XCTAssertEqual(Parser("").tokens, []) }
-///             }
+///             beforeEach { parser = Parser() }
+///             it("parses nothing from nothing") { XCTAssertEqual(try parser.parse(""), []) }
 ///         }
 ///     }
 /// }

@@ -17,8 +17,8 @@ import RundownEngine
 /// ```swift
 /// @ExampleBuilder<SyncCall>
 /// func emptyStackExamples() -> ExampleGroup<SyncCall> {
-///     it("has no top") { try expect(Stack<Int>().top == nil) }
-///     it("has a count of zero") { try expect(Stack<Int>().count == 0) }
+///     it("has no top") { #expect(Stack<Int>().top == nil) }
+///     it("has a count of zero") { #expect(Stack<Int>().count == 0) }
 /// }
 ///
 /// try spec {

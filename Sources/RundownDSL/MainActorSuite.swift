@@ -11,12 +11,14 @@ import RundownEngine
 /// crash SwiftPM's test discovery on Linux for a class of synchronous tests).
 ///
 /// ```swift
-/// @MainActor final class Counter { var value = 0 }
+/// @MainActor final class ViewModel { var title = "Untitled" }
 ///
-/// struct CounterSpecs: MainActorSuite {
-///     @Test func counting() throws {
+/// @MainActor
+/// @Suite struct ViewModelSpecs: MainActorSuite {
+///     @Test func renaming() throws {
+///         let model = ViewModel()
 ///         try spec {
-///             it("starts at zero") { #expect(Counter().value == 0) }
+///             it("starts untitled") { #expect(model.title == "Untitled") }
 ///         }
 ///     }
 /// }

@@ -7,8 +7,7 @@
 ///
 /// ```swift
 /// it("logs with its path") {
-///     let name = ExampleRunner.current?.description   // "Logger, when full, logs with its path"
-///     log.write(name ?? "?")
+///     seen = ExampleRunner.current?.description ?? "?"   // "Logger, when full, logs with its path"
 /// }
 /// ```
 public final class ExampleRunner: Sendable, CustomStringConvertible {
