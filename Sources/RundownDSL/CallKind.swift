@@ -42,11 +42,14 @@ extension CallKind where Mode == Asynchronous {
 }
 
 extension MainActorCallKind where Mode == Synchronous {
-    /// Runs the body on the main actor. The spec itself runs on the main
-    /// thread (see the `spec` members of ``MainActorSuite``), so this only
-    /// asserts what is already true.
+    /// Runs the body on the main actor. The `spec` members of
+    /// ``MainActorSuite`` start such specs there; a tree run some other way
+    /// off the main actor fails instead of trapping.
     public static func body(_ body: @escaping @MainActor () throws -> Void) -> Mode.Body {
-        { try MainActor.assumeIsolated { try body() } }
+        {
+            guard MainActorCheck.isOnMainActor else { throw MainActorSpecOffMainThread(location: nil) }
+            try MainActor.assumeIsolated { try body() }
+        }
     }
 }
 
@@ -87,6 +90,7 @@ private struct WrappedBody<Body>: @unchecked Sendable {
 extension SyncMainCall {
     static func around(_ around: @escaping @MainActor (_ body: () throws -> Void) throws -> Void) -> Mode.Around {
         { inner in
+            guard MainActorCheck.isOnMainActor else { throw MainActorSpecOffMainThread(location: nil) }
             try withoutActuallyEscaping(inner) { inner in
                 let wrapped = WrappedBody(call: inner)
                 try MainActor.assumeIsolated { try around(wrapped.call) }

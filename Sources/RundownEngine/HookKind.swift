@@ -16,12 +16,4 @@ public enum HookKind: Sendable, Hashable, CaseIterable, CustomStringConvertible 
         case .afterAll: "afterAll"
         }
     }
-
-    /// Whether the hook runs once for each element of its group.
-    var isPerElement: Bool {
-        switch self {
-        case .aroundEach, .beforeEach, .afterEach: true
-        case .beforeAll, .afterAll: false
-        }
-    }
 }

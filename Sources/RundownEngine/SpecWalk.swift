@@ -280,9 +280,8 @@ final class SpecWalk<Mode: ExecutionMode> {
         switch element.node {
         case .example:
             recorder.finishExample(element.path, result, duration: element.started.duration(to: .now))
-        case .group(let group) where !element.bodyStarted || element.skipReason != nil:
-            // The group never ran, or was skipped before it could finish: its
-            // examples end the way the element did.
+        case .group(let group) where !element.bodyStarted:
+            // The group never ran: its examples end the way the element did.
             leaveOut(group.content.elements, under: element.path, as: result)
         case .group:
             break

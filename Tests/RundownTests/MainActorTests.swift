@@ -20,7 +20,7 @@ import Testing
             }
             beforeEach { screen.title = "ready" }
             it("is on the main thread") {
-                screen.log.append("main actor: \(MainThread.isOnMainActor)")
+                screen.log.append("main actor: \(MainActorCheck.isOnMainActor)")
             }
             context("inside a group") {
                 it("sees the title") { screen.log.append(screen.title) }
@@ -40,7 +40,7 @@ import Testing
             beforeEach { screen.title = "ready" }
             it("awaits and stays on the main actor") {
                 await Task.yield()
-                screen.log.append("\(screen.title) \(MainThread.isOnMainActor)")
+                screen.log.append("\(screen.title) \(MainActorCheck.isOnMainActor)")
             }
             it("mixes in synchronous closures") { screen.log.append("sync") }
         }
@@ -55,7 +55,7 @@ import Testing
         try await spec {
             it("runs on the main actor") {
                 screen.title = "set"
-                screen.log.append("main actor: \(MainThread.isOnMainActor)")
+                screen.log.append("main actor: \(MainActorCheck.isOnMainActor)")
             }
         }
         let log = await screen.log
@@ -63,14 +63,30 @@ import Testing
     }
 
     @Test func aSynchronousSpecOffTheMainThreadIsAClearFailure() throws {
-        try #require(!MainThread.isOnMainActor, "Swift Testing ran this synchronous test on the main actor")
+        try #require(!MainActorCheck.isOnMainActor, "Swift Testing ran this synchronous test on the main actor")
         let log = Log()
         let error = #expect(throws: MainActorSpecOffMainThread.self) {
             try spec { it("x") { log("ran") } }
         }
         #expect(log.entries.isEmpty)
         #expect(error?.description == "A synchronous main-actor spec must start on the main thread: mark the test '@MainActor', or make it 'async' and use 'try await spec'.")
-        #expect(error?.location.line == #line - 5)
+        #expect(error?.location?.line == #line - 5)
+    }
+}
+
+extension NonisolatedMainActorSpecTests {
+    @ExampleBuilder<SyncMainCall>
+    func mainActorGroup() -> ExampleGroup<SyncMainCall> {
+        aroundEach { run in try run() }
+        it("a") {}
+    }
+
+    @Test func aMainActorTreeRunOffTheMainActorFailsInsteadOfTrapping() throws {
+        try #require(!MainActorCheck.isOnMainActor, "Swift Testing ran this synchronous test on the main actor")
+        let report = SpecEngine.run(GroupNode(description: "Spec", location: scenarioLocation, content: mainActorGroup().content))
+        #expect(report.failures.map(\.description) == [
+            "Spec, a, aroundEach: A synchronous main-actor spec must start on the main thread: mark the test '@MainActor', or make it 'async' and use 'try await spec'.",
+        ])
     }
 }
 
