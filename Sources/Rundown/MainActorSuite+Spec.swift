@@ -44,7 +44,7 @@ extension MainActorSuite {
         let location = codeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let root = SpecRoot(name, function: function, location: location, content: content())
         let host = SpecHost.current(for: self)
-        let report = await SpecEngine.run(root.node, recognizers: SpecHost.skipRecognizers)
+        let report = await SpecEngine.run(root.node, recognizers: SpecHost.skipRecognizers, observer: TreeReport.observerFromEnvironment())
         try host.deliver(report, specAt: location)
     }
 }
@@ -52,7 +52,7 @@ extension MainActorSuite {
 /// Runs a synchronous main-actor spec and reports it to `host`.
 func runOnMainThread(_ root: SpecRoot<SyncMainCall>, host: SpecHost, specAt location: CodeLocation) throws {
     let report = try MainThread.run(specAt: location) {
-        SpecEngine.run(root.node, recognizers: SpecHost.skipRecognizers)
+        SpecEngine.run(root.node, recognizers: SpecHost.skipRecognizers, observer: TreeReport.observerFromEnvironment())
     }
     try host.deliver(report, specAt: location)
 }

@@ -35,7 +35,7 @@ public func spec(
     let location = codeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let root = SpecRoot(name, function: function, location: location, content: content())
     let host = SpecHost.current
-    let report = SpecEngine.run(root.node, recognizers: SpecHost.skipRecognizers)
+    let report = SpecEngine.run(root.node, recognizers: SpecHost.skipRecognizers, observer: TreeReport.observerFromEnvironment())
     try host.deliver(report, specAt: location)
 }
 
@@ -59,6 +59,6 @@ nonisolated(nonsending) public func spec(
     let location = codeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let root = SpecRoot(name, function: function, location: location, content: content())
     let host = SpecHost.current
-    let report = await SpecEngine.run(root.node, recognizers: SpecHost.skipRecognizers)
+    let report = await SpecEngine.run(root.node, recognizers: SpecHost.skipRecognizers, observer: TreeReport.observerFromEnvironment())
     try host.deliver(report, specAt: location)
 }

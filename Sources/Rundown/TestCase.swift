@@ -46,7 +46,7 @@ open class TestCase: XCTestCase {
     ) throws {
         let location = codeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let root = SpecRoot(name, function: function, location: location, content: content())
-        let report = SpecEngine.run(root.node, recognizers: SpecHost.skipRecognizers)
+        let report = SpecEngine.run(root.node, recognizers: SpecHost.skipRecognizers, observer: TreeReport.observerFromEnvironment())
         try SpecHost.xcTest(self).deliver(report, specAt: location)
     }
 
@@ -68,7 +68,7 @@ open class TestCase: XCTestCase {
     ) async throws {
         let location = codeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let root = SpecRoot(name, function: function, location: location, content: content())
-        let report = await SpecEngine.run(root.node, recognizers: SpecHost.skipRecognizers)
+        let report = await SpecEngine.run(root.node, recognizers: SpecHost.skipRecognizers, observer: TreeReport.observerFromEnvironment())
         try SpecHost.xcTest(self).deliver(report, specAt: location)
     }
 
