@@ -43,16 +43,13 @@ extension MainActorSuite {
     ) async throws {
         let location = codeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let root = SpecRoot(name, function: function, location: location, content: content())
-        let host = SpecHost.current(for: self)
-        let report = await SpecEngine.run(root.node, recognizers: SpecHost.skipRecognizers, observer: TreeReport.observerFromEnvironment())
-        try host.deliver(report, specAt: location)
+        try await SpecHost.current(for: self).run(root.node, specAt: location)
     }
 }
 
 /// Runs a synchronous main-actor spec and reports it to `host`.
 func runOnMainThread(_ root: SpecRoot<SyncMainCall>, host: SpecHost, specAt location: CodeLocation) throws {
-    let report = try MainThread.run(specAt: location) {
-        SpecEngine.run(root.node, recognizers: SpecHost.skipRecognizers, observer: TreeReport.observerFromEnvironment())
+    try MainThread.run(specAt: location) {
+        try host.run(root.node, specAt: location)
     }
-    try host.deliver(report, specAt: location)
 }

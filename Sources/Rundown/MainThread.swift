@@ -11,24 +11,24 @@ enum MainThread {
     /// queue, except inside a Swift Testing test: there the test's context
     /// (which `#expect` needs) would not reach the main queue, so it throws
     /// ``MainActorSpecOffMainThread`` instead of losing expectations.
-    static func run<T>(specAt location: CodeLocation, _ work: () -> T) throws -> T {
+    static func run<T>(specAt location: CodeLocation, _ work: () throws -> T) throws -> T {
         if MainActorCheck.isOnMainActor {
-            return work()
+            return try work()
         }
         #if canImport(Testing)
         if SwiftTestingReporting.isRunning {
             throw MainActorSpecOffMainThread(location: location)
         }
         #endif
-        return withoutActuallyEscaping(work) { work in
+        return try withoutActuallyEscaping(work) { work in
             let handOver = HandOver(work: work)
-            return DispatchQueue.main.sync { handOver.work() }
+            return try DispatchQueue.main.sync { try handOver.work() }
         }
     }
 
     /// Carries the spec to the main queue. The caller waits until it has run,
     /// so nothing else uses it meanwhile.
     private struct HandOver<T>: @unchecked Sendable {
-        let work: () -> T
+        let work: () throws -> T
     }
 }

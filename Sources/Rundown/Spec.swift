@@ -34,9 +34,7 @@ public func spec(
 ) throws {
     let location = codeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let root = SpecRoot(name, function: function, location: location, content: content())
-    let host = SpecHost.current
-    let report = SpecEngine.run(root.node, recognizers: SpecHost.skipRecognizers, observer: TreeReport.observerFromEnvironment())
-    try host.deliver(report, specAt: location)
+    try SpecHost.current.run(root.node, specAt: location)
 }
 
 /// Builds a spec whose closures may be `async`, and runs it.
@@ -58,7 +56,5 @@ nonisolated(nonsending) public func spec(
 ) async throws {
     let location = codeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let root = SpecRoot(name, function: function, location: location, content: content())
-    let host = SpecHost.current
-    let report = await SpecEngine.run(root.node, recognizers: SpecHost.skipRecognizers, observer: TreeReport.observerFromEnvironment())
-    try host.deliver(report, specAt: location)
+    try await SpecHost.current.run(root.node, specAt: location)
 }

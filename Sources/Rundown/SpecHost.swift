@@ -44,10 +44,37 @@ enum SpecHost {
         #endif
     }
 
+    /// Runs a synchronous spec tree and reports what it did.
+    func run(_ root: GroupNode<Synchronous>, specAt location: CodeLocation) throws {
+        let report = SpecEngine.run(root, recognizers: Self.skipRecognizers, observer: TreeReport.observerFromEnvironment())
+        try deliver(report, specAt: location)
+    }
+
+    /// Runs an asynchronous spec tree on the caller's actor and reports what it did.
+    ///
+    /// In Swift Testing, issues recorded while it runs (`#expect`, `#require`)
+    /// get the path of the element that recorded them.
+    nonisolated(nonsending) func run(_ root: GroupNode<Asynchronous>, specAt location: CodeLocation) async throws {
+        let observer = TreeReport.observerFromEnvironment()
+        let recognizers = Self.skipRecognizers
+        var report: SpecReport
+        switch self {
+        #if canImport(Testing)
+        case .swiftTesting:
+            report = try await SwiftTestingReporting.annotatingIssues {
+                await SpecEngine.run(root, recognizers: recognizers, observer: observer)
+            }
+        #endif
+        default:
+            report = await SpecEngine.run(root, recognizers: recognizers, observer: observer)
+        }
+        try deliver(report, specAt: location)
+    }
+
     /// Reports what a spec did. Failures are recorded where a framework can take
     /// several; otherwise the first is thrown, after everything has run.
     /// A spec whose every example was skipped reports its test as skipped.
-    func deliver(_ report: SpecReport, specAt location: CodeLocation) throws {
+    private func deliver(_ report: SpecReport, specAt location: CodeLocation) throws {
         switch self {
         case .swiftTesting:
             #if canImport(Testing)

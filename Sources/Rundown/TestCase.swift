@@ -46,8 +46,7 @@ open class TestCase: XCTestCase {
     ) throws {
         let location = codeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let root = SpecRoot(name, function: function, location: location, content: content())
-        let report = SpecEngine.run(root.node, recognizers: SpecHost.skipRecognizers, observer: TreeReport.observerFromEnvironment())
-        try SpecHost.xcTest(self).deliver(report, specAt: location)
+        try SpecHost.xcTest(self).run(root.node, specAt: location)
     }
 
     /// Builds a spec whose closures may be `async`, runs it, and records each
@@ -68,8 +67,7 @@ open class TestCase: XCTestCase {
     ) async throws {
         let location = codeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let root = SpecRoot(name, function: function, location: location, content: content())
-        let report = await SpecEngine.run(root.node, recognizers: SpecHost.skipRecognizers, observer: TreeReport.observerFromEnvironment())
-        try SpecHost.xcTest(self).deliver(report, specAt: location)
+        try await SpecHost.xcTest(self).run(root.node, specAt: location)
     }
 
     #if !canImport(ObjectiveC)
