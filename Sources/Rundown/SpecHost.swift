@@ -46,7 +46,16 @@ enum SpecHost {
 
     /// Runs a synchronous spec tree and reports what it did.
     func run(_ root: GroupNode<Synchronous>, specAt location: CodeLocation) throws {
-        let report = SpecEngine.run(root, recognizers: Self.skipRecognizers, observer: TreeReport.observerFromEnvironment())
+        let run = { SpecEngine.run(root, recognizers: Self.skipRecognizers, observer: TreeReport.observerFromEnvironment()) }
+        let report: SpecReport
+        switch self {
+        #if canImport(XCTest)
+        case .xcTest(let testCase):
+            report = XCTestReporting.routingSwiftTestingIssues(to: testCase, run)
+        #endif
+        default:
+            report = run()
+        }
         try deliver(report, specAt: location)
     }
 
@@ -57,11 +66,17 @@ enum SpecHost {
     nonisolated(nonsending) func run(_ root: GroupNode<Asynchronous>, specAt location: CodeLocation) async throws {
         let observer = TreeReport.observerFromEnvironment()
         let recognizers = Self.skipRecognizers
-        var report: SpecReport
+        let report: SpecReport
         switch self {
         #if canImport(Testing)
         case .swiftTesting:
             report = try await SwiftTestingReporting.annotatingIssues {
+                await SpecEngine.run(root, recognizers: recognizers, observer: observer)
+            }
+        #endif
+        #if canImport(XCTest)
+        case .xcTest(let testCase):
+            report = await XCTestReporting.routingSwiftTestingIssues(to: testCase) {
                 await SpecEngine.run(root, recognizers: recognizers, observer: observer)
             }
         #endif

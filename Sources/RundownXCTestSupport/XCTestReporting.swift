@@ -31,6 +31,28 @@ public enum XCTestReporting {
         #endif
     }
 
+    /// Runs `body` so that Swift Testing issues recorded inside it (which
+    /// XCTest alone would drop) are recorded as failures of `testCase`.
+    public static func routingSwiftTestingIssues<Result>(to testCase: XCTestCase, _ body: () throws -> Result) rethrows -> Result {
+        #if canImport(ObjectiveC)
+        return try body()
+        #else
+        SwiftTestingIssueBridge.install()
+        return try SwiftTestingIssueBridge.$testCase.withValue(TestCaseReference(testCase: testCase), operation: body)
+        #endif
+    }
+
+    /// Runs `body` so that Swift Testing issues recorded inside it (which
+    /// XCTest alone would drop) are recorded as failures of `testCase`.
+    nonisolated(nonsending) public static func routingSwiftTestingIssues<Result>(to testCase: XCTestCase, _ body: () async throws -> Result) async rethrows -> Result {
+        #if canImport(ObjectiveC)
+        return try await body()
+        #else
+        SwiftTestingIssueBridge.install()
+        return try await SwiftTestingIssueBridge.$testCase.withValue(TestCaseReference(testCase: testCase), operation: body)
+        #endif
+    }
+
     /// The error that makes XCTest report the running test as skipped.
     public static func skip(_ message: String) -> any Error {
         XCTSkip(message)

@@ -1,4 +1,5 @@
 import Rundown
+import Testing
 import XCTest
 
 /// A failure as XCTest received it.
@@ -101,6 +102,30 @@ final class TestCaseTests: Rundown.TestCase {
     }
 
     private var counter = 0
+
+    func testSwiftTestingIssuesInsideASpecFailTheTest() throws {
+        let line = #line + 3
+        let failures = try capturingFailures {
+            try spec("Mixed") {
+                it("expects") { #expect(1 + 1 == 3, "one and one") }
+                it("records") { Issue.record("by hand") }
+            }
+        }
+        XCTAssertEqual(failures, [
+            RecordedFailure(message: "Expectation failed: (1 + 1 → 2) == 3 - one and one", file: #filePath, line: line),
+            RecordedFailure(message: "Issue recorded - by hand", file: #filePath, line: line + 1),
+        ])
+    }
+
+    func testSwiftTestingIssuesInsideAnAsyncSpecFailTheTest() async throws {
+        captured = []
+        try await spec("Mixed") {
+            it("expects") { await Task.yield(); #expect(Bool(false)) }
+        }
+        let failures = captured ?? []
+        captured = nil
+        XCTAssertEqual(failures.map(\.message), ["Expectation failed: Bool(false)"])
+    }
 
     func testClosuresCaptureSelfAndLocalVariables() throws {
         var sut: [String] = []
