@@ -4,24 +4,30 @@ import PackageDescription
 // The target graph keeps the architecture's direction: the engine knows no DSL
 // and no test framework; the DSL only builds values for the engine; each test
 // framework is reached through a thin support target; `Rundown` ties them
-// together and is the one module users import.
+// together and is the one module users import. `RundownConcurrency` (locks,
+// gates, task tracking, polling) stands alone: it is its own product, and
+// `Rundown` re-exports it.
 let package = Package(
     name: "Rundown",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "Rundown", targets: ["Rundown"]),
+        .library(name: "RundownConcurrency", targets: ["RundownConcurrency"]),
     ],
     targets: [
         .target(name: "RundownEngine"),
+        .target(name: "RundownConcurrency"),
         .target(name: "RundownDSL", dependencies: ["RundownEngine"]),
         .target(name: "RundownXCTestSupport", dependencies: ["RundownEngine"]),
         .target(name: "RundownTestingSupport", dependencies: ["RundownEngine"]),
         .target(
             name: "Rundown",
-            dependencies: ["RundownEngine", "RundownDSL", "RundownXCTestSupport", "RundownTestingSupport"]
+            dependencies: ["RundownEngine", "RundownDSL", "RundownXCTestSupport", "RundownTestingSupport", "RundownConcurrency"]
         ),
         .executableTarget(name: "RundownExamples", dependencies: ["Rundown"], path: "Examples"),
         .testTarget(name: "RundownTests", dependencies: ["Rundown"]),
         .testTarget(name: "RundownXCTests", dependencies: ["Rundown"]),
+        .testTarget(name: "RundownConcurrencyTests", dependencies: ["RundownConcurrency"]),
     ],
     swiftLanguageModes: [.v6]
 )

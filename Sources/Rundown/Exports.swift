@@ -1,2 +1,3 @@
 @_exported import RundownDSL
 @_exported import RundownEngine
+@_exported import RundownConcurrency

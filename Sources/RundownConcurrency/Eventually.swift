@@ -1,0 +1,171 @@
+/// Waits until `condition` returns `true`, checking it again and again until `timeout` passes.
+///
+/// Use it for effects the test cannot await directly (a file appearing, a value another process
+/// writes). When the test *can* await the work — a tracked task, a gate — do that instead; it is
+/// exact where polling is only patient. The result never depends on the pause between checks:
+/// the condition is checked at once, then after short pauses that grow to at most 50 ms, and once
+/// more at the deadline.
+///
+/// An error thrown by the condition counts as "not yet" and is quoted in the timeout message, with
+/// one exception: `CancellationError` ends the wait at once.
+///
+/// ```swift
+/// try await eventually("the export file exists", within: .seconds(2)) {
+///     FileManager.default.fileExists(atPath: exportPath)
+/// }
+/// ```
+///
+/// - Parameters:
+///   - description: What is being waited for, quoted in the timeout message.
+///   - timeout: How long to keep trying.
+///   - fileID: The caller's `#fileID`; leave the default.
+///   - filePath: The caller's `#filePath`; leave the default.
+///   - line: The caller's `#line`; leave the default.
+///   - column: The caller's `#column`; leave the default.
+///   - isolation: The actor the condition runs on; leave the default, which is the caller's.
+///   - condition: The check, synchronous or asynchronous.
+/// - Throws: ``EventuallyTimeout`` describing the condition, the call site and the last result, or
+///   `CancellationError` as soon as the waiting task is cancelled.
+public func eventually(
+    _ description: String? = nil,
+    within timeout: Duration = .seconds(2),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    isolation: isolated (any Actor)? = #isolation,
+    _ condition: () async throws -> Bool
+) async throws {
+    let site = PollSite(description: description, timeout: timeout, fileID: fileID, line: line, column: column)
+    try await poll(site, isolation: isolation) { () async throws -> (Void?, String) in
+        try await condition() ? ((), "true") : (nil, "false")
+    }
+}
+
+/// Waits until `value` produces a non-`nil` result, and returns that result.
+///
+/// ```swift
+/// let receipt = try await eventually("a receipt was stored", within: .seconds(2)) {
+///     try? store.loadReceipt()
+/// }
+/// ```
+///
+/// - Parameters:
+///   - description: What is being waited for, quoted in the timeout message.
+///   - timeout: How long to keep trying.
+///   - fileID: The caller's `#fileID`; leave the default.
+///   - filePath: The caller's `#filePath`; leave the default.
+///   - line: The caller's `#line`; leave the default.
+///   - column: The caller's `#column`; leave the default.
+///   - isolation: The actor the closure runs on; leave the default, which is the caller's.
+///   - value: Produces the value, or `nil` while it is not there yet.
+/// - Returns: The first non-`nil` value.
+/// - Throws: ``EventuallyTimeout`` or `CancellationError`, as for the Boolean form.
+public func eventually<Value>(
+    _ description: String? = nil,
+    within timeout: Duration = .seconds(2),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    isolation: isolated (any Actor)? = #isolation,
+    _ value: () async throws -> Value?
+) async throws -> Value {
+    let site = PollSite(description: description, timeout: timeout, fileID: fileID, line: line, column: column)
+    return try await poll(site, isolation: isolation) { () async throws -> (Value?, String) in
+        let current = try await value()
+        return (current, "nil")
+    }
+}
+
+/// Waits until the value produced by `value` satisfies `predicate`, and returns that value.
+///
+/// Unlike the Boolean form, a timeout reports the last value seen, which usually says at once how
+/// far the code got.
+///
+/// ```swift
+/// let count = try await eventually("three items synced", within: .seconds(2)) {
+///     await inbox.count
+/// } satisfies: { $0 >= 3 }
+/// ```
+///
+/// - Parameters:
+///   - description: What is being waited for, quoted in the timeout message.
+///   - timeout: How long to keep trying.
+///   - fileID: The caller's `#fileID`; leave the default.
+///   - filePath: The caller's `#filePath`; leave the default.
+///   - line: The caller's `#line`; leave the default.
+///   - column: The caller's `#column`; leave the default.
+///   - isolation: The actor the closures run on; leave the default, which is the caller's.
+///   - value: Reads the current value.
+///   - predicate: Decides whether the value is the one awaited.
+/// - Returns: The first value that satisfies `predicate`.
+/// - Throws: ``EventuallyTimeout`` (quoting the last value) or `CancellationError`.
+public func eventually<Value>(
+    _ description: String? = nil,
+    within timeout: Duration = .seconds(2),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    isolation: isolated (any Actor)? = #isolation,
+    _ value: () async throws -> Value,
+    satisfies predicate: (Value) throws -> Bool
+) async throws -> Value {
+    let site = PollSite(description: description, timeout: timeout, fileID: fileID, line: line, column: column)
+    return try await poll(site, isolation: isolation) { () async throws -> (Value?, String) in
+        let current = try await value()
+        return try predicate(current) ? (current, "") : (nil, String(describing: current))
+    }
+}
+
+/// Where and how long a poll runs, kept together for the timeout message.
+struct PollSite {
+    let description: String?
+    let timeout: Duration
+    let fileID: StaticString
+    let line: UInt
+    let column: UInt
+}
+
+/// The polling loop behind every `eventually` overload.
+///
+/// `attempt` returns the awaited value, or `nil` and a description of what it saw instead.
+func poll<Value>(
+    _ site: PollSite,
+    isolation: isolated (any Actor)?,
+    _ attempt: () async throws -> (Value?, String)
+) async throws -> Value {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: site.timeout)
+    var pause = Duration.milliseconds(1)
+    var attempts = 0
+    var lastSeen = "nothing (never checked)"
+    while true {
+        try Task.checkCancellation()
+        attempts += 1
+        do {
+            let (value, seen) = try await attempt()
+            if let value { return value }
+            lastSeen = seen
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            lastSeen = "an error: \(error)"
+        }
+        let now = clock.now
+        if now >= deadline {
+            throw EventuallyTimeout(
+                description: site.description,
+                timeout: site.timeout,
+                attempts: attempts,
+                lastSeen: lastSeen,
+                location: "\(site.fileID):\(site.line):\(site.column)"
+            )
+        }
+        // Never sleep past the deadline, so the final check happens on time.
+        let wake = min(now.advanced(by: pause), deadline)
+        try await Task.sleep(until: wake, clock: clock)
+        pause = min(pause * 2, .milliseconds(50))
+    }
+}

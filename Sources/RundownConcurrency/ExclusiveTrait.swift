@@ -1,0 +1,67 @@
+#if canImport(Testing)
+import Testing
+
+/// A Swift Testing trait that gives a suite or a test exclusive access to shared resources.
+///
+/// `.serialized` only orders the tests inside one suite; separate suites still run in parallel.
+/// This trait closes that gap: on a suite it holds the resources from before the first test starts
+/// until after the last one ends, across every suspension point in between, so no other suite or
+/// test marked with the same resource can interleave. Suites marked with different resources keep
+/// running in parallel.
+///
+/// ```swift
+/// @Suite(.exclusive(.hostWindow))
+/// struct FormFocusTests {
+///     @Test func typingReachesTheForm() async {
+///         let shown = await HostWindow.shared.show("client form")
+///         #expect(shown == "client form")
+///     }
+/// }
+///
+/// @Test(.exclusive(.hostWindow, .keychain))
+/// func signInRemembersTheAccount() async {
+///     let shown = await HostWindow.shared.show("sign in")
+///     #expect(shown == "sign in")
+/// }
+/// ```
+///
+/// The tests *inside* an exclusive suite still run in parallel with one another; add `.serialized`
+/// as well if they must not.
+public struct ExclusiveTrait: SuiteTrait, TestTrait, TestScoping {
+    /// The resources held while the suite or test runs.
+    public let resources: [SharedResource]
+
+    /// Always `false`: the suite itself holds the resources once, for all of its tests.
+    ///
+    /// A recursive trait would make each test queue separately, letting another suite slip in
+    /// between two tests of this one.
+    public var isRecursive: Bool { false }
+
+    /// Creates the trait; prefer the `.exclusive(...)` spelling.
+    public init(resources: [SharedResource]) {
+        self.resources = resources
+    }
+
+    /// Holds the resources for the duration of `function`, which runs the suite or the test.
+    public func provideScope(
+        for test: Test,
+        testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
+        try await SharedResource.withExclusiveAccess(to: resources) {
+            try await function()
+        }
+    }
+}
+
+extension Trait where Self == ExclusiveTrait {
+    /// Gives the suite or test exclusive access to one or more shared resources.
+    ///
+    /// - Parameters:
+    ///   - resource: A resource the suite or test must have to itself.
+    ///   - more: Further resources, acquired together without risk of deadlock.
+    public static func exclusive(_ resource: SharedResource, _ more: SharedResource...) -> Self {
+        ExclusiveTrait(resources: [resource] + more)
+    }
+}
+#endif

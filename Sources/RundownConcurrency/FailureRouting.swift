@@ -1,0 +1,92 @@
+#if canImport(Testing)
+import Testing
+#endif
+#if canImport(XCTest)
+import XCTest
+#endif
+import Foundation
+
+/// Sends a ``ConcurrencyFailure`` to whichever test framework is running the current code.
+///
+/// On this toolchain neither framework sees the other's failures: `Issue.record` inside an XCTest
+/// method and `XCTFail` inside a Swift Testing `@Test` are both dropped without a trace. So every
+/// failure is routed explicitly, in this order:
+///
+/// 1. a ``handler`` bound for the current task (a spec runner such as Rundown's own DSL);
+/// 2. Swift Testing, when `Test.current` is set;
+/// 3. XCTest, through `XCTFail`, which records against the test method that is running.
+///
+/// `XCTFail` is silent when no XCTest test runs, so outside a test-runner process the failure is
+/// also written to standard error rather than vanish.
+public enum FailureRouting {
+    /// A destination that takes precedence over the test frameworks for the current task and its
+    /// children.
+    ///
+    /// Bind it with `FailureRouting.$handler.withValue(...)` around code whose failures a custom
+    /// runner wants to collect itself.
+    @TaskLocal public static var handler: (@Sendable (ConcurrencyFailure) -> Void)?
+
+    /// Reports `failure` to the first destination that is listening (see the type's discussion).
+    public static func record(_ failure: ConcurrencyFailure) {
+        if let handler {
+            handler(failure)
+            return
+        }
+        #if canImport(Testing)
+        if Test.current != nil {
+            Issue.record(Comment(rawValue: failure.message), sourceLocation: swiftTestingLocation(of: failure))
+            return
+        }
+        #endif
+        #if canImport(XCTest)
+        XCTFail(failure.message, file: failure.filePath, line: failure.line)
+        if xctestMayBeRunning { return }
+        #endif
+        writeToStandardError("error: \(failure)\n")
+    }
+
+    /// The name of the test that is running, for messages that should say who misbehaved.
+    static var currentTestName: String? {
+        #if canImport(Testing)
+        if let test = Test.current {
+            return test.name
+        }
+        #endif
+        return nil
+    }
+
+    #if canImport(Testing)
+    /// Swift Testing traps on a `fileID` without a module prefix or on line or column 0, so the
+    /// location is normalised before it reaches `SourceLocation`.
+    private static func swiftTestingLocation(of failure: ConcurrencyFailure) -> SourceLocation {
+        var fileID = "\(failure.fileID)"
+        if !fileID.contains("/") { fileID = "Unknown/" + (fileID.isEmpty ? "Unknown.swift" : fileID) }
+        return SourceLocation(
+            fileID: fileID,
+            filePath: "\(failure.filePath)",
+            line: max(1, Int(failure.line)),
+            column: max(1, Int(failure.column))
+        )
+    }
+    #endif
+
+    /// A best guess at whether XCTest drives this process, used only to avoid printing a failure
+    /// twice. `swift test` starts the same test binary a second time for Swift Testing, with
+    /// `--testing-library swift-testing`; a failure there with no `Test.current` (from a detached
+    /// task, say) would be lost in `XCTFail`, so it is printed instead.
+    private static let xctestMayBeRunning: Bool = {
+        let arguments = CommandLine.arguments
+        let executable = arguments.first ?? ""
+        guard executable.hasSuffix(".xctest") || executable.hasSuffix("/xctest") || executable == "xctest" else {
+            return false
+        }
+        if let flag = arguments.firstIndex(of: "--testing-library"), flag + 1 < arguments.count {
+            return arguments[flag + 1] != "swift-testing"
+        }
+        return true
+    }()
+
+    private static func writeToStandardError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}

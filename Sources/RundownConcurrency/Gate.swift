@@ -1,0 +1,167 @@
+/// A named point where code under test stops until the test lets it continue.
+///
+/// Races live between suspension points, and sleeping in a test only makes the bad interleaving
+/// *likely*. A gate makes it certain: the code under test (usually a test double) calls
+/// ``arrive(within:)`` and parks; the test waits with ``waitUntilParked(count:within:)`` until the
+/// code is parked, does whatever must happen in the middle, and then calls ``open()``.
+///
+/// ```swift
+/// let response = Gate("load-more response")
+/// await service.holdResponses { offset in
+///     if offset > 0 { try await response.arrive() }
+/// }
+/// let loading = Task { await pager.loadMore() }
+/// try await response.waitUntilParked()
+/// await pager.refresh()          // runs while load-more waits for its response
+/// response.open()
+/// await loading.value
+/// ```
+///
+/// Both waits have a deadline. A gate that is never reached, or never opened, throws
+/// ``GateError`` naming the gate and what was awaited, instead of hanging the test run.
+public final class Gate: Sendable {
+    /// What ``Gate/open()`` does to arrivals that come later.
+    public enum Kind: Sendable, Equatable {
+        /// Opening is permanent: arrivals after ``Gate/open()`` pass straight through.
+        case oneShot
+        /// Opening releases only the arrivals parked at that moment; later ones park again.
+        case reusable
+    }
+
+    /// The name that error messages quote.
+    public let name: String
+    /// Whether opening is permanent or releases one batch of arrivals.
+    public let kind: Kind
+    /// How long a wait lasts when the call does not give its own limit; `nil` waits forever.
+    public let timeout: Duration?
+
+    private let state = Protected(State())
+
+    /// Creates a closed gate.
+    ///
+    /// - Parameters:
+    ///   - name: A label that identifies the gate in failure messages.
+    ///   - kind: ``Kind/oneShot`` (the default) or ``Kind/reusable``.
+    ///   - timeout: The default deadline for ``arrive(within:)`` and
+    ///     ``waitUntilParked(count:within:)``; long enough never to fire in a passing test.
+    public init(_ name: String, kind: Kind = .oneShot, timeout: Duration? = .seconds(10)) {
+        self.name = name
+        self.kind = kind
+        self.timeout = timeout
+    }
+
+    /// The number of callers parked at the gate right now.
+    public var parkedCount: Int {
+        state.withLock { $0.parked.count }
+    }
+
+    /// The number of calls to ``arrive(within:)`` so far, parked or not.
+    public var arrivalCount: Int {
+        state.withLock { $0.arrivals }
+    }
+
+    /// Whether a one-shot gate has been opened. A reusable gate never stays open.
+    public var isOpen: Bool {
+        state.withLock { $0.isOpen }
+    }
+
+    /// Parks the calling task at the gate until the test calls ``open()``.
+    ///
+    /// A one-shot gate that is already open lets the caller through at once.
+    ///
+    /// - Parameter timeout: How long to stay parked; `nil` uses the gate's ``timeout``.
+    /// - Throws: ``GateError/neverOpened(gate:waited:)`` when the deadline passes, or
+    ///   `CancellationError` if the task is cancelled; either way the caller is no longer parked.
+    public func arrive(within timeout: Duration? = nil) async throws {
+        let id: UInt64? = state.withLock { state in
+            state.arrivals += 1
+            return state.isOpen ? nil : state.nextID()
+        }
+        guard let id else { return }
+        let limit = timeout ?? self.timeout
+        let name = self.name
+        let state = self.state
+        try await withDeadline(limit, onTimeout: { GateError.neverOpened(gate: name, waited: limit ?? .zero) }) {
+            try await parkCurrentTask(in: state) { state, continuation in
+                if state.isOpen { return .settled(.success(())) }
+                state.parked.append(State.Parked(id: id, continuation: continuation))
+                return .parked(wake: state.satisfiedWatchers().map(\.continuation))
+            } dequeue: { state in
+                guard let index = state.parked.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.parked.remove(at: index).continuation
+            }
+        }
+    }
+
+    /// Suspends until at least `count` callers are parked at the gate.
+    ///
+    /// No polling is involved: the last of the `count` arrivals resumes the waiter.
+    ///
+    /// - Parameters:
+    ///   - count: How many parked callers to wait for.
+    ///   - timeout: How long to wait; `nil` uses the gate's ``timeout``.
+    /// - Throws: ``GateError/notReached(gate:expected:parked:arrivals:waited:)`` when the deadline
+    ///   passes, or `CancellationError` if the task is cancelled.
+    public func waitUntilParked(count: Int = 1, within timeout: Duration? = nil) async throws {
+        let limit = timeout ?? self.timeout
+        let name = self.name
+        let id: UInt64 = state.withLock { $0.nextID() }
+        try await withDeadline(limit, onTimeout: { [state] in
+            let (parked, arrivals) = state.withLock { ($0.parked.count, $0.arrivals) }
+            return GateError.notReached(gate: name, expected: count, parked: parked, arrivals: arrivals, waited: limit ?? .zero)
+        }) { [state] in
+            try await parkCurrentTask(in: state) { state, continuation in
+                if state.parked.count >= count { return .settled(.success(())) }
+                state.watchers.append(State.Watcher(id: id, minimum: count, continuation: continuation))
+                return .parked(wake: [])
+            } dequeue: { state in
+                guard let index = state.watchers.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.watchers.remove(at: index).continuation
+            }
+        }
+    }
+
+    /// Lets every parked caller continue.
+    ///
+    /// A one-shot gate then stays open. A reusable gate closes again behind the released callers,
+    /// so an `open()` with nobody parked has no effect; wait for the arrival first.
+    public func open() {
+        let released = state.withLock { state -> [State.Parked] in
+            if kind == .oneShot { state.isOpen = true }
+            defer { state.parked.removeAll() }
+            return state.parked
+        }
+        for parked in released { parked.continuation.resume() }
+    }
+
+    struct State {
+        struct Parked {
+            let id: UInt64
+            let continuation: CheckedContinuation<Void, any Error>
+        }
+
+        struct Watcher {
+            let id: UInt64
+            let minimum: Int
+            let continuation: CheckedContinuation<Void, any Error>
+        }
+
+        var isOpen = false
+        var arrivals = 0
+        var lastID: UInt64 = 0
+        var parked: [Parked] = []
+        var watchers: [Watcher] = []
+
+        mutating func nextID() -> UInt64 {
+            lastID += 1
+            return lastID
+        }
+
+        mutating func satisfiedWatchers() -> [Watcher] {
+            let count = parked.count
+            let ready = watchers.filter { $0.minimum <= count }
+            watchers.removeAll { $0.minimum <= count }
+            return ready
+        }
+    }
+}

@@ -1,0 +1,196 @@
+/// A ``TaskStarting`` for tests: it records every task it starts and lets the test wait for them,
+/// cancel them, or fail when some are left running.
+///
+/// Inject the same instance into the code under test; tasks that those tasks start through it are
+/// tracked too, with a link to the task that started them.
+///
+/// ```swift
+/// let tasks = TrackingTaskStarter()
+/// let uploader = Uploader(tasks: tasks)
+/// uploader.uploadLater("photo.jpg")      // synchronous; the upload runs in a task
+/// try await tasks.waitForAll()           // also waits for tasks started meanwhile
+/// #expect(uploader.uploaded == ["photo.jpg"])
+/// #expect(tasks.startedTasks.map(\.name) == ["upload photo.jpg"])
+/// tasks.expectNoneRunning()
+/// ```
+public final class TrackingTaskStarter: TaskStarting {
+    private let state = Protected(State())
+
+    /// Creates a starter that has not started anything yet.
+    public init() {}
+
+    /// Every task started so far, in start order, with whether it is still running.
+    public var startedTasks: [TrackedTask] {
+        state.withLock { state in state.records.map { $0.snapshot } }
+    }
+
+    /// The tasks whose operation has not returned yet.
+    public var runningTasks: [TrackedTask] {
+        startedTasks.filter(\.isRunning)
+    }
+
+    /// Starts and records a task that cannot fail.
+    @discardableResult
+    public func start<Success: Sendable>(
+        priority: TaskPriority?,
+        name: String?,
+        @_inheritActorContext operation: sending @escaping @isolated(any) () async -> Success
+    ) -> Task<Success, Never> {
+        let context = register(name: name, priority: priority)
+        let task = Task(name: name, priority: priority) { [self] in
+            defer { finish(context.taskID) }
+            return await TrackingContext.$current.withValue(context) { await operation() }
+        }
+        attach(context.taskID) { task.cancel() }
+        return task
+    }
+
+    /// Starts and records a task that can throw.
+    @discardableResult
+    public func start<Success: Sendable>(
+        priority: TaskPriority?,
+        name: String?,
+        @_inheritActorContext operation: sending @escaping @isolated(any) () async throws -> Success
+    ) -> Task<Success, any Error> {
+        let context = register(name: name, priority: priority)
+        let task = Task(name: name, priority: priority) { [self] in
+            defer { finish(context.taskID) }
+            return try await TrackingContext.$current.withValue(context) { try await operation() }
+        }
+        attach(context.taskID) { task.cancel() }
+        return task
+    }
+
+    /// Suspends until no tracked task is running, including tasks started while it waits.
+    ///
+    /// It returns when the running count reaches zero; a tracked task cannot finish before the
+    /// tasks it starts are registered, so "zero" really means the whole tree is done.
+    ///
+    /// - Parameter timeout: How long to wait; `nil` waits without a limit.
+    /// - Throws: ``TaskTrackingError`` listing the tasks still running at the deadline, or
+    ///   `CancellationError` if the waiting task is cancelled.
+    public func waitForAll(within timeout: Duration? = .seconds(10)) async throws {
+        try await withDeadline(timeout, onTimeout: { [self] in
+            TaskTrackingError(stillRunning: runningTasks, waited: timeout ?? .zero)
+        }) { [state] in
+            let id = state.withLock { $0.nextWaiterID() }
+            try await parkCurrentTask(in: state) { state, continuation in
+                if state.runningCount == 0 { return .settled(.success(())) }
+                state.idleWaiters.append((id, continuation))
+                return .parked(wake: [])
+            } dequeue: { state in
+                guard let index = state.idleWaiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.idleWaiters.remove(at: index).continuation
+            }
+        }
+    }
+
+    /// Cancels every tracked task that is still running.
+    ///
+    /// Cancellation is cooperative: follow with ``waitForAll(within:)`` to know they have stopped.
+    public func cancelAll() {
+        let handles = state.withLock { state -> [@Sendable () -> Void] in
+            var handles: [@Sendable () -> Void] = []
+            for index in state.records.indices where state.records[index].isRunning {
+                if let cancel = state.records[index].cancel {
+                    handles.append(cancel)
+                } else {
+                    state.records[index].cancelWhenAttached = true
+                }
+            }
+            return handles
+        }
+        for cancel in handles { cancel() }
+    }
+
+    /// Records a test failure naming every tracked task that is still running.
+    ///
+    /// Call it at the end of a test (or example) to catch work that escaped the test's control;
+    /// such a task would otherwise go on mutating state while the next test runs.
+    ///
+    /// - Returns: `true` when nothing is running.
+    @discardableResult
+    public func expectNoneRunning(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> Bool {
+        let running = runningTasks
+        guard !running.isEmpty else { return true }
+        let message = "\(running.count) tracked task(s) still running: "
+            + running.map(\.description).joined(separator: ", ")
+            + ". Await them with waitForAll() or stop them with cancelAll() before the test ends."
+        FailureRouting.record(ConcurrencyFailure(message, fileID: fileID, filePath: filePath, line: line, column: column))
+        return false
+    }
+
+    // MARK: - Bookkeeping
+
+    private func register(name: String?, priority: TaskPriority?) -> TrackingContext {
+        let parent = TrackingContext.current.flatMap { $0.tracker == ObjectIdentifier(self) ? $0.taskID : nil }
+        let id = state.withLock { state in
+            let id = state.records.count + 1
+            state.records.append(Record(id: id, name: name, priority: priority, parentID: parent))
+            state.runningCount += 1
+            return id
+        }
+        return TrackingContext(tracker: ObjectIdentifier(self), taskID: id)
+    }
+
+    private func attach(_ id: Int, cancel: @escaping @Sendable () -> Void) {
+        let cancelNow = state.withLock { state -> Bool in
+            let index = id - 1
+            guard state.records[index].isRunning else { return false }
+            state.records[index].cancel = cancel
+            return state.records[index].cancelWhenAttached
+        }
+        if cancelNow { cancel() }
+    }
+
+    private func finish(_ id: Int) {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
+            state.records[id - 1].isRunning = false
+            state.records[id - 1].cancel = nil
+            state.runningCount -= 1
+            guard state.runningCount == 0 else { return [] }
+            defer { state.idleWaiters.removeAll() }
+            return state.idleWaiters.map(\.continuation)
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    struct Record {
+        let id: Int
+        let name: String?
+        let priority: TaskPriority?
+        let parentID: Int?
+        var isRunning = true
+        var cancel: (@Sendable () -> Void)?
+        var cancelWhenAttached = false
+
+        var snapshot: TrackedTask {
+            TrackedTask(id: id, name: name, priority: priority, parentID: parentID, isRunning: isRunning)
+        }
+    }
+
+    struct State {
+        var records: [Record] = []
+        var runningCount = 0
+        var lastWaiterID: UInt64 = 0
+        var idleWaiters: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
+
+        mutating func nextWaiterID() -> UInt64 {
+            lastWaiterID += 1
+            return lastWaiterID
+        }
+    }
+}
+
+/// Which tracked task the current code runs in, so tasks it starts can name their parent.
+struct TrackingContext: Sendable {
+    let tracker: ObjectIdentifier
+    let taskID: Int
+
+    @TaskLocal static var current: TrackingContext?
+}

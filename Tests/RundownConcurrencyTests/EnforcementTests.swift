@@ -1,0 +1,64 @@
+#if canImport(Testing)
+import Testing
+@testable import RundownConcurrency
+
+@Suite("Enforcing exclusive access")
+struct EnforcementTests {
+    @Test("touching a resource without holding it records a failure naming the resource and the test")
+    func assertHeldNamesResourceAndTest() {
+        let window = HostWindowDouble(resource: .enforcementDemo)
+        withKnownIssue {
+            window.show("form")
+        } matching: { issue in
+            let text = issue.description
+            return text.contains("Shared resource 'enforcement demo'")
+                && text.contains("test 'assertHeldNamesResourceAndTest()'")
+                && text.contains("without exclusive access")
+        }
+    }
+
+    @Test("holding the resource, and being a child task of the holder, both count")
+    func heldAccessPasses() async throws {
+        try await SharedResource.enforcementDemo.withExclusiveAccess {
+            #expect(SharedResource.enforcementDemo.assertHeld())
+            async let child = SharedResource.enforcementDemo.isHeldByCurrentTask
+            #expect(await child)
+            try await withThrowingTaskGroup(of: Bool.self) { group in
+                group.addTask { SharedResource.enforcementDemo.isHeldByCurrentTask }
+                for try await held in group { #expect(held) }
+            }
+        }
+    }
+
+    @Test("another task does not inherit the hold")
+    func unrelatedTaskIsNotHolding() async throws {
+        let unrelated = Task.detached { SharedResource.enforcementDemo.isHeldByCurrentTask }
+        try await SharedResource.enforcementDemo.withExclusiveAccess {
+            #expect(await unrelated.value == false)
+        }
+    }
+
+    @Test("requireAccess throws an error that names the resource and the test")
+    func requireAccessThrows() throws {
+        let error = #expect(throws: ExclusiveAccessViolation.self) {
+            try SharedResource.enforcementDemo.requireAccess()
+        }
+        let text = String(describing: try #require(error))
+        #expect(text.contains("'enforcement demo'"))
+        #expect(text.contains("test 'requireAccessThrows()'"))
+    }
+
+    @Test("a bound handler receives the failure instead of the test framework")
+    func handlerTakesPrecedence() {
+        let received = LockedBox<[ConcurrencyFailure]>([])
+        FailureRouting.$handler.withValue({ failure in received.access { $0.append(failure) } }) {
+            SharedResource.enforcementDemo.assertHeld()
+        }
+        let failures = received.current
+        #expect(failures.count == 1)
+        #expect(failures.first?.message.contains("'enforcement demo'") == true)
+        let fileID = failures.first.map { "\($0.fileID)" } ?? ""
+        #expect(fileID.hasSuffix("EnforcementTests.swift"))
+    }
+}
+#endif

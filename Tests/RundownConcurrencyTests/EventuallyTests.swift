@@ -1,0 +1,108 @@
+#if canImport(Testing)
+import Testing
+@testable import RundownConcurrency
+
+@Suite("eventually")
+struct EventuallyTests {
+    @Test("retries a condition until it holds")
+    func conditionEventuallyHolds() async throws {
+        let checks = LockedBox(0)
+        try await eventually("third check succeeds") {
+            checks.access { $0 += 1; return $0 >= 3 }
+        }
+        #expect(checks.current == 3)
+    }
+
+    @Test("an async condition works too")
+    func asyncCondition() async throws {
+        let counter = Counter()
+        try await eventually { await counter.increment() >= 2 }
+        #expect(await counter.value == 2)
+    }
+
+    @Test("the optional form returns the first non-nil value")
+    func firstNonNilValue() async throws {
+        let checks = LockedBox(0)
+        let value = try await eventually("a value is loaded") { () -> String? in
+            checks.access { $0 += 1; return $0 == 4 ? "loaded" : nil }
+        }
+        #expect(value == "loaded")
+        #expect(checks.current == 4)
+    }
+
+    @Test("errors thrown by the closure count as not yet")
+    func errorsAreRetried() async throws {
+        struct NotReady: Error {}
+        let checks = LockedBox(0)
+        let value = try await eventually { () throws -> Int? in
+            try checks.access { count in
+                count += 1
+                if count < 3 { throw NotReady() }
+                return count
+            }
+        }
+        #expect(value == 3)
+    }
+
+    @Test("the predicate form returns the first satisfying value")
+    func predicateForm() async throws {
+        let counter = Counter()
+        let value = try await eventually { await counter.increment() } satisfies: { $0 >= 5 }
+        #expect(value == 5)
+    }
+
+    @Test("a timeout names the condition, the call site and the last value seen")
+    func timeoutMessage() async throws {
+        let error = await caughtError {
+            try await eventually("the cache is warm", within: .milliseconds(20)) { false }
+        }
+        let timeout = try #require(error as? EventuallyTimeout)
+        let text = String(describing: timeout)
+        #expect(text.contains("eventually(\"the cache is warm\")"))
+        #expect(text.contains("EventuallyTests.swift:"))
+        #expect(text.contains("last seen: false"))
+        #expect(timeout.attempts >= 1)
+    }
+
+    @Test("a timeout of the predicate form quotes the last value")
+    func timeoutQuotesLastValue() async throws {
+        let error = await caughtError {
+            _ = try await eventually("seven items", within: .milliseconds(20)) { 6 } satisfies: { $0 == 7 }
+        }
+        #expect(String(describing: try #require(error as? EventuallyTimeout)).contains("last seen: 6"))
+    }
+
+    @Test("a timeout after errors quotes the last error")
+    func timeoutQuotesLastError() async throws {
+        struct Offline: Error, CustomStringConvertible { var description: String { "server offline" } }
+        let error = await caughtError {
+            _ = try await eventually(within: .milliseconds(20)) { () throws -> Int? in throw Offline() }
+        }
+        #expect(String(describing: try #require(error as? EventuallyTimeout)).contains("last seen: an error: server offline"))
+    }
+
+    @Test("cancellation ends the wait with CancellationError")
+    func cancellation() async throws {
+        let polling = Gate("first check happened")
+        let waiter = Task {
+            try await eventually(within: .seconds(600)) {
+                polling.open()
+                return false
+            }
+        }
+        try await polling.arrive()
+        waiter.cancel()
+        let error = await caughtError { try await waiter.value }
+        #expect(error is CancellationError)
+    }
+}
+
+actor Counter {
+    private(set) var value = 0
+
+    func increment() -> Int {
+        value += 1
+        return value
+    }
+}
+#endif

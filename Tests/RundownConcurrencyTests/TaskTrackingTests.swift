@@ -1,0 +1,165 @@
+#if canImport(Testing)
+import Testing
+@testable import RundownConcurrency
+
+@Suite("Tracking started tasks")
+struct TaskTrackingTests {
+    @Test("waitForAll waits for nested tasks, including ones started while it waits")
+    func waitsForNestedTasks() async throws {
+        let tasks = TrackingTaskStarter()
+        let parentGate = Gate("parent")
+        let childGate = Gate("child")
+        let log = EventLog()
+
+        tasks.start(name: "parent") {
+            try? await parentGate.arrive()
+            tasks.start(name: "child") {
+                try? await childGate.arrive()
+                tasks.start(name: "grandchild") { log.append("grandchild") }
+                log.append("child")
+            }
+            log.append("parent")
+        }
+        try await parentGate.waitUntilParked()
+        async let everything: Void = tasks.waitForAll()
+
+        parentGate.open()
+        try await childGate.waitUntilParked()   // the child exists only now
+        childGate.open()
+        try await everything
+
+        #expect(Set(log.all) == ["parent", "child", "grandchild"])
+        #expect(tasks.runningTasks.isEmpty)
+        let started = tasks.startedTasks
+        #expect(started.map(\.name) == ["parent", "child", "grandchild"])
+        #expect(started.map(\.parentID) == [nil, 1, 2])
+        #expect(tasks.expectNoneRunning())
+    }
+
+    @Test("names and priorities are recorded and passed on to the real tasks")
+    func namesAndPriorities() async throws {
+        let tasks = TrackingTaskStarter()
+        let seenName = LockedBox<String?>(nil)
+        tasks.start(name: "sync inbox", priority: .low) {
+            if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+                seenName.access { $0 = Task.name }
+            }
+        }
+        tasks.start(priority: .high) {}
+        try await tasks.waitForAll()
+
+        let started = tasks.startedTasks
+        #expect(started.map(\.name) == ["sync inbox", nil])
+        #expect(started.map(\.priority) == [.low, .high])
+        #expect(started[1].label == "unnamed task #2")
+        if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+            #expect(seenName.current == "sync inbox")
+        }
+    }
+
+    @Test("results and errors come back through the returned task")
+    func returnsTheTask() async throws {
+        struct Failure: Error {}
+        let tasks = TrackingTaskStarter()
+        let value = tasks.start(name: "value") { 21 * 2 }
+        let failing = tasks.start(name: "throws") { () async throws -> Int in throw Failure() }
+        #expect(await value.value == 42)
+        await #expect(throws: Failure.self) { try await failing.value }
+        try await tasks.waitForAll()
+    }
+
+    @Test("cancelAll cancels every running task")
+    func cancelAll() async throws {
+        let tasks = TrackingTaskStarter()
+        let gate = Gate("never opened", timeout: nil)
+        let outcomes = EventLog()
+        for index in 1...3 {
+            tasks.start(name: "worker \(index)") {
+                do {
+                    try await gate.arrive()
+                    outcomes.append("opened")
+                } catch {
+                    outcomes.append(error is CancellationError ? "cancelled" : "other")
+                }
+            }
+        }
+        try await gate.waitUntilParked(count: 3)
+        tasks.cancelAll()
+        try await tasks.waitForAll()
+        #expect(outcomes.all == ["cancelled", "cancelled", "cancelled"])
+    }
+
+    @Test("tasks still running at the end are reported by name")
+    func stillRunningFailure() async throws {
+        let tasks = TrackingTaskStarter()
+        let gate = Gate("upload in flight")
+        tasks.start(name: "upload", priority: .background) { try? await gate.arrive() }
+        try await gate.waitUntilParked()
+
+        withKnownIssue {
+            tasks.expectNoneRunning()
+        } matching: { issue in
+            issue.description.contains("1 tracked task(s) still running: 'upload' (priority background)")
+        }
+
+        gate.open()
+        try await tasks.waitForAll()
+        #expect(tasks.expectNoneRunning())
+    }
+
+    @Test("waitForAll gives up at its deadline and lists what is still running")
+    func waitForAllTimeout() async throws {
+        let tasks = TrackingTaskStarter()
+        let gate = Gate("stuck", timeout: nil)
+        tasks.start(name: "stuck download") { try? await gate.arrive() }
+        try await gate.waitUntilParked()
+
+        let error = await caughtError { try await tasks.waitForAll(within: .milliseconds(20)) }
+        let trackingError = try #require(error as? TaskTrackingError)
+        #expect(trackingError.stillRunning.map(\.name) == ["stuck download"])
+        #expect(String(describing: trackingError).contains("1 still running: 'stuck download'"))
+
+        tasks.cancelAll()
+        try await tasks.waitForAll()
+    }
+
+    @Test("the default starter just starts the task")
+    func defaultStarter() async throws {
+        let starter: any TaskStarting = .default
+        let task = starter.start(name: "plain") { "done" }
+        #expect(await task.value == "done")
+    }
+}
+
+/// A main-actor model that starts work the way a view model does.
+@MainActor
+final class RefreshingModel {
+    private let tasks: any TaskStarting
+    private(set) var refreshCount = 0
+
+    init(tasks: any TaskStarting) {
+        self.tasks = tasks
+    }
+
+    func refreshInBackground() {
+        tasks.start(name: "refresh") {
+            await Task.yield()
+            self.refreshCount += 1
+        }
+    }
+}
+
+@Suite("Tracking tasks started on the main actor")
+@MainActor
+struct MainActorTrackingTests {
+    @Test("a main-actor closure keeps its isolation and its effects are visible after waitForAll")
+    func mainActorOperation() async throws {
+        let tasks = TrackingTaskStarter()
+        let model = RefreshingModel(tasks: tasks)
+        model.refreshInBackground()
+        model.refreshInBackground()
+        try await tasks.waitForAll()
+        #expect(model.refreshCount == 2)
+    }
+}
+#endif
