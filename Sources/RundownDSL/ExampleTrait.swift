@@ -3,12 +3,15 @@ import RundownEngine
 /// A trait of an example or group, written after its description:
 /// `it("parses", .focused)`, `describe("legacy", .excluded)`.
 ///
-/// Both traits are for use while developing. Within one spec, excluded
-/// elements never run; if any element is focused, only focused elements (and
-/// the hooks of the groups they are in) run. Exclusion wins over focus.
-public struct ExampleTrait: Sendable, Hashable {
-    private var focus: Bool
-    private var exclusion: Bool
+/// `.focused` and `.excluded` are for use while developing. Within one spec,
+/// excluded elements never run; if any element is focused, only focused
+/// elements (and the hooks of the groups they are in) run. Exclusion wins over
+/// focus. Other traits wrap the element's whole run in a scope, such as
+/// `.exclusive(.hostWindow)`, which holds a shared resource while it runs.
+public struct ExampleTrait: Sendable {
+    private var focus = false
+    private var exclusion = false
+    private var scope: ElementScope?
 
     /// Runs only this element and other focused ones. The shortcuts `fIt`,
     /// `fDescribe` and `fContext` add it.
@@ -17,8 +20,27 @@ public struct ExampleTrait: Sendable, Hashable {
     /// `xContext` add it.
     public static let excluded = ExampleTrait(focus: false, exclusion: true)
 
+    /// Wraps the element's whole run (an example with its `each` hooks, or a
+    /// group with everything in it) in `around`, which must call its body once.
+    /// It needs an asynchronous spec; in a synchronous one the element fails
+    /// with ``ElementScopeNeedsAsynchronousSpec`` instead of running.
+    ///
+    /// - Parameters:
+    ///   - name: How the scope appears in paths and failures.
+    ///   - around: Runs the element inside the scope.
+    public static func scoped(
+        _ name: String,
+        _ around: @escaping @Sendable (_ body: () async throws -> Void) async throws -> Void
+    ) -> ExampleTrait {
+        ExampleTrait(scope: ElementScope(name: name, around: around))
+    }
+
     static func marks(_ traits: [ExampleTrait]) -> ElementMarks {
         ElementMarks(isFocused: traits.contains { $0.focus }, isExcluded: traits.contains { $0.exclusion })
+    }
+
+    static func scopes(_ traits: [ExampleTrait]) -> [ElementScope] {
+        traits.compactMap(\.scope)
     }
 }
 

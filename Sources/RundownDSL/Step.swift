@@ -44,13 +44,13 @@ extension Step {
 extension Step where Phase == ExamplesPhase {
     /// A step holding one example.
     static func example(_ description: String, _ traits: [ExampleTrait], _ location: CodeLocation, _ body: Call.Mode.Body) -> Self {
-        let node = ExampleNode<Call.Mode>(description: description, marks: ExampleTrait.marks(traits), location: location, body: body)
+        let node = ExampleNode<Call.Mode>(description: description, marks: ExampleTrait.marks(traits), location: location, scopes: ExampleTrait.scopes(traits), body: body)
         return Self(content: GroupContent(element: .example(node)))
     }
 
     /// A step holding one group.
     static func group(_ description: String, _ traits: [ExampleTrait], _ location: CodeLocation, _ content: ExampleGroup<Call>) -> Self {
-        let node = GroupNode<Call.Mode>(description: description, marks: ExampleTrait.marks(traits), location: location, content: content.content)
+        let node = GroupNode<Call.Mode>(description: description, marks: ExampleTrait.marks(traits), location: location, scopes: ExampleTrait.scopes(traits), content: content.content)
         return Self(content: GroupContent(element: .group(node)))
     }
 }

@@ -8,16 +8,27 @@ public protocol ExecutionMode: SendableMetatype {
     associatedtype Body
     /// An `aroundEach` hook, which receives the body it wraps.
     associatedtype Around
+    /// The scope as a wrapper these closures can run in.
+    static func around(for scope: ElementScope) -> Around
 }
 
 /// Closures that run synchronously, on the caller's thread.
 public enum Synchronous: ExecutionMode {
     public typealias Body = () throws -> Void
     public typealias Around = (_ body: () throws -> Void) throws -> Void
+
+    /// A synchronous spec cannot wait for a scope, so its element fails instead of running.
+    public static func around(for scope: ElementScope) -> Around {
+        { _ in throw ElementScopeNeedsAsynchronousSpec(scope: scope.name) }
+    }
 }
 
 /// Closures that may suspend.
 public enum Asynchronous: ExecutionMode {
     public typealias Body = () async throws -> Void
     public typealias Around = (_ body: () async throws -> Void) async throws -> Void
+
+    public static func around(for scope: ElementScope) -> Around {
+        scope.around
+    }
 }

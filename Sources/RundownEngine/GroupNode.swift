@@ -6,14 +6,17 @@ public struct GroupNode<Mode: ExecutionMode> {
     public var marks: ElementMarks
     /// Where the group was declared.
     public var location: CodeLocation
+    /// What wraps the group's whole run, outermost first.
+    public var scopes: [ElementScope]
     /// The group's hooks and elements.
     public var content: GroupContent<Mode>
 
     /// Creates a group.
-    public init(description: String, marks: ElementMarks = ElementMarks(), location: CodeLocation, content: GroupContent<Mode>) {
+    public init(description: String, marks: ElementMarks = ElementMarks(), location: CodeLocation, scopes: [ElementScope] = [], content: GroupContent<Mode>) {
         self.description = description
         self.marks = marks
         self.location = location
+        self.scopes = scopes
         self.content = content
     }
 }
@@ -44,6 +47,14 @@ public indirect enum ElementNode<Mode: ExecutionMode> {
         switch self {
         case .example(let example): example.location
         case .group(let group): group.location
+        }
+    }
+
+    /// What wraps the element's whole run, outermost first.
+    public var scopes: [ElementScope] {
+        switch self {
+        case .example(let example): example.scopes
+        case .group(let group): group.scopes
         }
     }
 }

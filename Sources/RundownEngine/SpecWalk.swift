@@ -94,7 +94,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     private func step(_ element: ElementFrame) -> Instruction? {
         switch element.stage {
         case .around(let level):
-            let hooks = element.parent.node.content.hooks(.aroundEach)
+            let hooks = element.wrappers
             guard level < hooks.count else {
                 element.stage = .beforeEach(0)
                 return nil
@@ -229,7 +229,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     func enterAround(_ token: AroundToken) -> Bool {
         let element = token.frame
         guard !element.calledArounds.contains(token.level) else {
-            let hook = element.parent.node.content.hooks(.aroundEach)[token.level]
+            let hook = element.wrappers[token.level]
             let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyCalledAgain)
             recorder.record(SpecFailure(path: element.path + [hook.pathComponent], error: misuse, location: hook.location))
             element.failed = true
@@ -244,7 +244,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// Reports how an `aroundEach` hook ended, and whether it called its body.
     func finishAround(_ token: AroundToken, _ outcome: Outcome, calledBody: Bool) {
         let element = token.frame
-        let hook = element.parent.node.content.hooks(.aroundEach)[token.level]
+        let hook = element.wrappers[token.level]
         let path = element.path + [hook.pathComponent]
         switch outcome {
         case .passed where !calledBody:
@@ -328,9 +328,11 @@ final class SpecWalk<Mode: ExecutionMode> {
         let node: ElementNode<Mode>
         let parent: GroupFrame
         let path: [String]
+        /// What wraps the element: its own scopes, then its group's `aroundEach` hooks.
+        let wrappers: [HookNode<Mode>]
         let started = ContinuousClock.now
         var stage = Stage.around(0)
-        /// How many `aroundEach` hooks have called their body and not yet returned.
+        /// How many wrappers have called their body and not yet returned.
         var enteredArounds = 0
         var calledArounds: Set<Int> = []
         var bodyStarted = false
@@ -341,6 +343,10 @@ final class SpecWalk<Mode: ExecutionMode> {
             self.node = node
             self.parent = parent
             path = parent.path + [node.description]
+            let scopes = node.scopes.map { scope in
+                HookNode<Mode>(kind: .aroundEach, name: scope.name, location: node.location, body: .around(Mode.around(for: scope)))
+            }
+            wrappers = scopes + parent.node.content.hooks(.aroundEach)
         }
     }
 }

@@ -138,3 +138,22 @@ extension SearchGroups {
         try spec { searchGroup(model) }
     }
 }
+
+extension SharedResource {
+    static let hostWindow = SharedResource("host window")
+}
+
+actor HostWindow {
+    static let shared = HostWindow()
+    func show(_ screen: String) -> String { screen }
+}
+
+@Suite struct ExclusiveDocSamples {
+    @Test func sharedResources() async throws {
+        try await spec {
+            describe("the settings screen", .exclusive(.hostWindow)) {
+                it("shows the title") { #expect(await HostWindow.shared.show("settings") == "settings") }
+            }
+        }
+    }
+}

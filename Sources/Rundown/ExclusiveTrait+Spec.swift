@@ -1,0 +1,29 @@
+import RundownConcurrency
+import RundownDSL
+
+extension ExampleTrait {
+    /// Holds shared resources while the element runs: an example with its
+    /// `each` hooks, or a group with all of its hooks and elements. Other specs,
+    /// suites and tests that want one of the resources wait their turn; those
+    /// that want unrelated resources do not.
+    ///
+    /// ```swift
+    /// try await spec {
+    ///     describe("the settings screen", .exclusive(.hostWindow)) {
+    ///         it("shows the title") { … }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// It needs an asynchronous spec (`try await spec`), because waiting for
+    /// a resource suspends.
+    public static func exclusive(_ resource: SharedResource, _ more: SharedResource...) -> ExampleTrait {
+        let resources = [resource] + more
+        let names = resources.map(\.name).joined(separator: ", ")
+        return .scoped("exclusive access to \(names)") { body in
+            try await SharedResource.withExclusiveAccess(to: resources) {
+                try await body()
+            }
+        }
+    }
+}
