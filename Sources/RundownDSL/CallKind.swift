@@ -32,10 +32,12 @@ public protocol MainActorCallKind: CallKind {
 }
 
 extension CallKind where Mode == Synchronous {
+    /// A synchronous body is already what a synchronous engine runs.
     public static func body(_ body: @escaping () throws -> Void) -> Mode.Body { body }
 }
 
 extension CallKind where Mode == Asynchronous {
+    /// A synchronous body runs unchanged inside an asynchronous spec.
     public static func body(_ body: @escaping () throws -> Void) -> Mode.Body {
         { try body() }
     }
@@ -54,6 +56,7 @@ extension MainActorCallKind where Mode == Synchronous {
 }
 
 extension MainActorCallKind where Mode == Asynchronous {
+    /// A main-actor body is awaited, which hops to the main actor.
     public static func body(_ body: @escaping @MainActor () throws -> Void) -> Mode.Body {
         { try await body() }
     }
@@ -61,21 +64,25 @@ extension MainActorCallKind where Mode == Asynchronous {
 
 /// Synchronous specs: `try spec { … }`.
 public enum SyncCall: CallKind {
+    /// Its closures run synchronously.
     public typealias Mode = Synchronous
 }
 
 /// Asynchronous specs: `try await spec { … }`. Synchronous and `async` closures mix freely.
 public enum AsyncCall: AsyncCallKind {
+    /// Its closures run asynchronously.
     public typealias Mode = Asynchronous
 }
 
 /// Synchronous main-actor specs, built by the `spec` members of a ``MainActorSuite``.
 public enum SyncMainCall: MainActorCallKind {
+    /// Its closures run synchronously.
     public typealias Mode = Synchronous
 }
 
 /// Asynchronous main-actor specs, built by the `async` `spec` members of a ``MainActorSuite``.
 public enum AsyncMainCall: AsyncCallKind, MainActorCallKind {
+    /// Its closures run asynchronously.
     public typealias Mode = Asynchronous
 }
 

@@ -31,6 +31,7 @@ public struct MainActorSpecOffMainThread: Error, CustomStringConvertible {
         self.location = location
     }
 
+    /// Says what to change.
     public var description: String {
         "A synchronous main-actor spec must start on the main thread: mark the test '@MainActor', or make it 'async' and use 'try await spec'."
     }

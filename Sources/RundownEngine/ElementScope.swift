@@ -28,6 +28,7 @@ public struct ElementScopeNeedsAsynchronousSpec: Error, CustomStringConvertible 
         self.scope = scope
     }
 
+    /// Says what to change.
     public var description: String {
         "'\(scope)' needs an asynchronous spec: use 'try await spec'"
     }

@@ -14,7 +14,9 @@ public protocol ExecutionMode: SendableMetatype {
 
 /// Closures that run synchronously, on the caller's thread.
 public enum Synchronous: ExecutionMode {
+    /// A body that runs to completion on the caller's thread.
     public typealias Body = () throws -> Void
+    /// An `aroundEach` hook that calls the body it wraps synchronously.
     public typealias Around = (_ body: () throws -> Void) throws -> Void
 
     /// A synchronous spec cannot wait for a scope, so its element fails instead of running.
@@ -25,9 +27,12 @@ public enum Synchronous: ExecutionMode {
 
 /// Closures that may suspend.
 public enum Asynchronous: ExecutionMode {
+    /// A body that may suspend.
     public typealias Body = () async throws -> Void
+    /// An `aroundEach` hook that awaits the body it wraps.
     public typealias Around = (_ body: () async throws -> Void) async throws -> Void
 
+    /// The scope itself: it already awaits its body.
     public static func around(for scope: ElementScope) -> Around {
         scope.around
     }

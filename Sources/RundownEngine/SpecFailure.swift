@@ -51,6 +51,7 @@ public struct AroundEachMisuse: Error, CustomStringConvertible {
         self.problem = problem
     }
 
+    /// Says what went wrong and what to change.
     public var description: String {
         switch problem {
         case .bodyNeverCalled:
