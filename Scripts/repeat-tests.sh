@@ -15,5 +15,9 @@ for i in $(seq "$runs"); do
         cp "$logs/run.log" "$logs/failure-$i.log"
     fi
 done
-echo "runs=$runs failures=$failures${failures:+ (logs in $logs)}"
+if [ "$failures" -gt 0 ]; then
+    echo "runs=$runs failures=$failures (logs in $logs)"
+else
+    echo "runs=$runs failures=0"
+fi
 [ "$failures" -eq 0 ]
