@@ -53,6 +53,9 @@ enum SpecHost {
         case .xcTest(let testCase):
             report = XCTestReporting.routingSwiftTestingIssues(to: testCase, run)
         #endif
+        case .swiftTesting:
+            forwardXCTestAssertions()
+            report = run()
         default:
             report = run()
         }
@@ -70,6 +73,7 @@ enum SpecHost {
         switch self {
         #if canImport(Testing)
         case .swiftTesting:
+            forwardXCTestAssertions()
             report = try await SwiftTestingReporting.annotatingIssues {
                 await SpecEngine.run(root, recognizers: recognizers, observer: observer)
             }
@@ -84,6 +88,14 @@ enum SpecHost {
             report = await SpecEngine.run(root, recognizers: recognizers, observer: observer)
         }
         try deliver(report, specAt: location)
+    }
+
+    /// Under Swift Testing on Linux, makes `XCTAssert…` and `XCTFail` inside
+    /// the spec fail the test instead of vanishing.
+    private func forwardXCTestAssertions() {
+        #if canImport(XCTest) && canImport(Testing) && !canImport(ObjectiveC)
+        XCTestAssertionsInSwiftTesting.forward()
+        #endif
     }
 
     /// Reports what a spec did. Failures are recorded where a framework can take

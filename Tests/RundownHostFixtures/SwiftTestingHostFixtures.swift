@@ -1,10 +1,11 @@
+// What a user of Swift Testing sees for each kind of outcome. Lines matter:
+// `HostOutputTests` checks them. (This comment stands apart from the suite
+// because Swift Testing prints the comments above a failed suite.)
+
 import Rundown
 import Testing
 import XCTest
 
-// What a user of Swift Testing sees for each kind of outcome. Lines matter:
-// `HostOutputTests` checks them. (Plain comments: Swift Testing prints a failed
-// suite's doc comment under its result.)
 @Suite(.enabled(if: fixturesEnabled, Comment(rawValue: fixturesDisabledReason)))
 struct SwiftTestingHostFixtures {
     @Test func expectFails() async throws {
