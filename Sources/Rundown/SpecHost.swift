@@ -46,18 +46,20 @@ enum SpecHost {
 
     /// Runs a synchronous spec tree and reports what it did.
     func run(_ root: GroupNode<Synchronous>, specAt location: CodeLocation) throws {
-        let run = { SpecEngine.run(root, recognizers: Self.skipRecognizers, observer: TreeReport.observerFromEnvironment()) }
+        let run = { (scope: ClosureScope?) in
+            SpecEngine.run(root, recognizers: Self.skipRecognizers, observer: TreeReport.observerFromEnvironment(), scope: scope)
+        }
         let report: SpecReport
         switch self {
         #if canImport(XCTest)
         case .xcTest(let testCase):
-            report = XCTestReporting.routingSwiftTestingIssues(to: testCase, run)
+            report = XCTestReporting.routingSwiftTestingIssues(to: testCase) { run(XCTestReporting.activityScope) }
         #endif
         case .swiftTesting:
             forwardXCTestAssertions()
-            report = run()
+            report = run(nil)
         default:
-            report = run()
+            report = run(nil)
         }
         try deliver(report, specAt: location)
     }
