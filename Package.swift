@@ -28,6 +28,8 @@ let package = Package(
         .testTarget(name: "RundownTests", dependencies: ["Rundown"]),
         .testTarget(name: "RundownXCTests", dependencies: ["Rundown"]),
         .testTarget(name: "RundownConcurrencyTests", dependencies: ["RundownConcurrency"]),
+        // Fails on purpose, only with RUNDOWN_FIXTURES=1; RundownTests runs it in a child process.
+        .testTarget(name: "RundownHostFixtures", dependencies: ["Rundown"]),
     ],
     swiftLanguageModes: [.v6]
 )

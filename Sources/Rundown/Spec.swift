@@ -16,6 +16,10 @@ import RundownEngine
 ///
 /// Inside a Swift Testing test, every failure is recorded as an issue of that
 /// test, with the path of the element that failed, and nothing is thrown.
+/// `XCTAssert…` and `XCTFail` inside its elements and hooks are issues too, at
+/// the assertion's line, with the path; on Linux, where XCTest alone drops
+/// them, Rundown forwards them. A spec whose every example was skipped
+/// cancels the test (Swift Testing's skip).
 /// Where no framework can take the failures, everything that can run still
 /// runs and then the first failure is thrown as a ``SpecFailure``. In an
 /// XCTest class, subclass ``TestCase`` so that every failure is recorded.

@@ -46,15 +46,20 @@ enum SpecHost {
 
     /// Runs a synchronous spec tree and reports what it did.
     func run(_ root: GroupNode<Synchronous>, specAt location: CodeLocation) throws {
-        let run = { SpecEngine.run(root, recognizers: Self.skipRecognizers, observer: TreeReport.observerFromEnvironment()) }
+        let run = { (scope: ClosureScope?) in
+            SpecEngine.run(root, recognizers: Self.skipRecognizers, observer: TreeReport.observerFromEnvironment(), scope: scope)
+        }
         let report: SpecReport
         switch self {
         #if canImport(XCTest)
         case .xcTest(let testCase):
-            report = XCTestReporting.routingSwiftTestingIssues(to: testCase, run)
+            report = XCTestReporting.routingSwiftTestingIssues(to: testCase) { run(XCTestReporting.activityScope) }
         #endif
+        case .swiftTesting:
+            forwardXCTestAssertions()
+            report = run(nil)
         default:
-            report = run()
+            report = run(nil)
         }
         try deliver(report, specAt: location)
     }
@@ -70,6 +75,7 @@ enum SpecHost {
         switch self {
         #if canImport(Testing)
         case .swiftTesting:
+            forwardXCTestAssertions()
             report = try await SwiftTestingReporting.annotatingIssues {
                 await SpecEngine.run(root, recognizers: recognizers, observer: observer)
             }
@@ -84,6 +90,14 @@ enum SpecHost {
             report = await SpecEngine.run(root, recognizers: recognizers, observer: observer)
         }
         try deliver(report, specAt: location)
+    }
+
+    /// Under Swift Testing on Linux, makes `XCTAssert…` and `XCTFail` inside
+    /// the spec fail the test instead of vanishing.
+    private func forwardXCTestAssertions() {
+        #if canImport(XCTest) && canImport(Testing) && !canImport(ObjectiveC)
+        XCTestAssertionsInSwiftTesting.forward()
+        #endif
     }
 
     /// Reports what a spec did. Failures are recorded where a framework can take

@@ -28,6 +28,11 @@ import XCTest
 /// is not main-actor isolated, so subclasses with only synchronous tests are
 /// discovered on Linux too. A spec whose every example was skipped reports the
 /// test method as skipped.
+///
+/// `XCTAssert…` failures inside a spec start with the path as well, and on
+/// Linux `#expect`, `#require` and `Issue.record` inside a spec fail the test
+/// method at their line. On Apple platforms each example and hook of a
+/// synchronous spec runs inside an XCTest activity named with its path.
 open class TestCase: XCTestCase {
     /// Builds a spec, runs it, and records each failure as a failure of this test.
     ///

@@ -7,15 +7,17 @@ public enum SpecEngine {
     ///   - root: The spec's root group.
     ///   - recognizers: Ways to tell a framework's skip from a failure, besides ``Skip``.
     ///   - observer: Receives every event as it happens.
+    ///   - scope: What each example and hook runs inside, if anything.
     /// - Returns: Every failure and skip, and how the examples ended.
     @discardableResult
     public static func run(
         _ root: GroupNode<Synchronous>,
         recognizers: [SkipRecognizer] = [],
-        observer: @escaping (SpecEvent) -> Void = { _ in }
+        observer: @escaping (SpecEvent) -> Void = { _ in },
+        scope: ClosureScope? = nil
     ) -> SpecReport {
         let walk = SpecWalk(root: root, observer: observer)
-        walk.drive(recognizers: recognizers)
+        walk.drive(recognizers: recognizers, scope: scope)
         return walk.report
     }
 

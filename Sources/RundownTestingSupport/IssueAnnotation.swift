@@ -4,13 +4,15 @@ import Testing
 
 extension SwiftTestingReporting {
     /// Adds the path of the element or hook running now to an issue recorded
-    /// while it runs (`#expect`, `#require`, `Issue.record`), unless it has it.
+    /// while it runs (`#expect`, `#require`, `Issue.record`), unless it has it:
+    /// as a comment of its own, or, for forwarded XCTest assertions, at the
+    /// start of their comment.
     @Sendable public static func annotate(_ issue: Issue) -> Issue? {
         guard let runner = ExampleRunner.current else { return issue }
-        let path = Comment(rawValue: runner.description)
-        guard !issue.comments.contains(path) else { return issue }
+        let path = runner.description
+        guard !issue.comments.contains(where: { $0.rawValue == path || $0.rawValue.hasPrefix("\(path): ") }) else { return issue }
         var annotated = issue
-        annotated.comments.insert(path, at: 0)
+        annotated.comments.insert(Comment(rawValue: path), at: 0)
         return annotated
     }
 

@@ -1,0 +1,48 @@
+import Rundown
+import Testing
+import XCTest
+
+/// What a user of `Rundown.TestCase` sees for each kind of outcome.
+/// Lines matter: `HostOutputTests` checks them.
+final class XCTestHostFixtures: Rundown.TestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(fixturesEnabled, fixturesDisabledReason)
+    }
+
+    func testAssertEqualFails() throws {
+        try spec("Cart") {
+            context("with one item") {
+                it("counts it") { XCTAssertEqual(1, 2) }
+            }
+        }
+    }
+
+    func testErrorIsThrown() throws {
+        try spec("Cart") {
+            context("when saving") {
+                it("writes to disk") { throw FixtureError() }
+            }
+        }
+    }
+
+    func testExpectFails() throws {
+        try spec("Cart") {
+            it("expects") { #expect(1 + 1 == 3) }
+        }
+    }
+
+    func testEverythingSkipped() throws {
+        try spec("Cart") {
+            beforeAll { throw XCTSkip("no database") }
+            it("saves") {}
+            it("loads") {}
+        }
+    }
+
+    func testPartlySkipped() throws {
+        try spec("Cart") {
+            it("saves") { throw Skip("no database") }
+            it("adds") {}
+        }
+    }
+}

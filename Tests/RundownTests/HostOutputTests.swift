@@ -1,0 +1,171 @@
+#if os(Linux)
+import Foundation
+import Testing
+
+/// Issue 3, black-box: runs the fixtures of `RundownHostFixtures` (which fail
+/// on purpose) in a child process of this very test binary and checks the
+/// lines a user reads in `swift test`: message, path, file, line, counts and
+/// skips, exactly, once timings, dates and the checkout's directory are taken out.
+///
+/// Fixture positions are looked up in the fixtures' source, so that editing
+/// them moves the expected lines along; what is printed there is what is pinned.
+@Suite(.enabled(if: HostOutput.testBinary != nil, "needs the SwiftPM test binary"))
+struct HostOutputTests {
+    @Test func xcTestPrintsEachFailureOnceWithItsPathAtItsLine() throws {
+        let fixtures = try SourceFile("Tests/RundownHostFixtures/XCTestHostFixtures.swift")
+        let reporting = try SourceFile("Sources/RundownXCTestSupport/XCTestReporting.swift")
+        let file = fixtures.path
+        let run = try HostOutput.run(["RundownHostFixtures.XCTestHostFixtures"])
+
+        #expect(run.status == 1)
+        #expect(run.lines.filter { !$0.contains(" started at ") } == [
+            "\(file):\(fixtures.line(of: "XCTAssertEqual(1, 2)", in: "testAssertEqualFails")): error: XCTestHostFixtures.testAssertEqualFails : Cart, with one item, counts it: XCTAssertEqual failed: (\"1\") is not equal to (\"2\") -",
+            "Test Case 'XCTestHostFixtures.testAssertEqualFails' failed (TIME seconds)",
+            "\(file):\(fixtures.line(of: "it(\"writes to disk\")", in: "testErrorIsThrown")): error: XCTestHostFixtures.testErrorIsThrown : Cart, when saving, writes to disk: FixtureError(disk full)",
+            "Test Case 'XCTestHostFixtures.testErrorIsThrown' failed (TIME seconds)",
+            // XCTSkip takes its file only at compile time, so the skip points into Rundown.
+            "\(reporting.path):\(reporting.line(of: "XCTSkip(message)", in: "func skip")): XCTestHostFixtures.testEverythingSkipped : Test skipped - Cart: skipped (no database)",
+            "Test Case 'XCTestHostFixtures.testEverythingSkipped' skipped (TIME seconds)",
+            "\(file):\(fixtures.line(of: "#expect(1 + 1 == 3)", in: "testExpectFails")): error: XCTestHostFixtures.testExpectFails : Cart, expects: Expectation failed: (1 + 1 → 2) == 3",
+            "Test Case 'XCTestHostFixtures.testExpectFails' failed (TIME seconds)",
+            "Rundown: Cart, saves: skipped (no database)",
+            "Test Case 'XCTestHostFixtures.testPartlySkipped' passed (TIME seconds)",
+            "Test Suite 'XCTestHostFixtures' failed at DATE",
+            "\t Executed 5 tests, with 1 test skipped and 3 failures (0 unexpected) in TIME (TIME) seconds",
+            "Test Suite 'Selected tests' failed at DATE",
+            "\t Executed 5 tests, with 1 test skipped and 3 failures (0 unexpected) in TIME (TIME) seconds",
+        ])
+    }
+
+    @Test func swiftTestingPrintsEachIssueOnceWithItsPathAtItsLocation() throws {
+        let fixtures = try SourceFile("Tests/RundownHostFixtures/SwiftTestingHostFixtures.swift")
+        let file = "SwiftTestingHostFixtures.swift"
+        func at(_ snippet: String, in test: String) -> String {
+            let (line, column) = fixtures.position(of: snippet, in: test)
+            return "\(file):\(line):\(column)"
+        }
+        func atLine(_ snippet: String, in test: String) -> String {
+            "\(file):\(fixtures.line(of: snippet, in: test)):1"
+        }
+        let run = try HostOutput.run(["--testing-library", "swift-testing", "--filter", "RundownHostFixtures"])
+
+        #expect(run.status == 1)
+        // Tests run in parallel: each event is compared with its continuation
+        // lines, in sorted order; events of tests starting are left out.
+        let events = HostOutput.events(run.lines).filter { !$0[0].hasSuffix(" started.") }
+        #expect(events.sorted { $0.joined() < $1.joined() } == [
+            ["⚠︎ Test partlySkipped() recorded a warning at \(at("(\"Cart\")", in: "partlySkipped")): Issue recorded", "↳ Skipped:", "    Cart, saves: skipped (no database)"],
+            ["✔ Test partlySkipped() passed after TIME seconds with 1 warning."],
+            ["✘ Suite SwiftTestingHostFixtures failed after TIME seconds with 7 issues (including 1 warning)."],
+            ["✘ Test errorIsThrown() failed after TIME seconds with 1 issue."],
+            ["✘ Test errorIsThrown() recorded an issue at \(at("(\"writes to disk\")", in: "errorIsThrown")): Caught error: FixtureError(disk full)", "↳ Cart, when saving, writes to disk"],
+            ["✘ Test expectFails() failed after TIME seconds with 1 issue."],
+            ["✘ Test expectFails() recorded an issue at \(at("#expect(1 + 1 == 3)", in: "expectFails()")): Expectation failed: (1 + 1 → 2) == 3", "↳ Cart, with one item, counts it"],
+            ["✘ Test expectFailsInASynchronousSpec() failed after TIME seconds with 1 issue."],
+            ["✘ Test expectFailsInASynchronousSpec() recorded an issue at \(at("#expect(1 + 1 == 3)", in: "expectFailsInASynchronousSpec")): Expectation failed: (1 + 1 → 2) == 3", "↳ Cart, counts it"],
+            ["✘ Test run with 7 tests in 1 suite failed after TIME seconds with 7 issues (including 1 warning)."],
+            ["✘ Test xctAssertionsFail() failed after TIME seconds with 2 issues."],
+            ["✘ Test xctAssertionsFail() recorded an issue at \(atLine("XCTAssertEqual(1, 2)", in: "xctAssertionsFail()")): Issue recorded", "↳ Cart, compares: XCTAssertEqual failed: (\"1\") is not equal to (\"2\")"],
+            ["✘ Test xctAssertionsFail() recorded an issue at \(atLine("XCTFail(\"out of stock\")", in: "xctAssertionsFail()")): Issue recorded", "↳ Cart, gives up: failed - out of stock"],
+            ["✘ Test xctAssertionsFailInAnAsyncSpec() failed after TIME seconds with 1 issue."],
+            ["✘ Test xctAssertionsFailInAnAsyncSpec() recorded an issue at \(atLine("XCTAssertEqual(1, 2)", in: "xctAssertionsFailInAnAsyncSpec")): Issue recorded", "↳ Cart, compares: XCTAssertEqual failed: (\"1\") is not equal to (\"2\")"],
+            ["➜ Test everythingSkipped() was cancelled after TIME seconds: \"Cart: skipped (no database)\""],
+        ])
+    }
+}
+
+/// Runs this test binary again, on the fixtures, and reads what it printed.
+enum HostOutput {
+    /// The SwiftPM test binary running now, if this is one.
+    static let testBinary: String? = {
+        guard let path = CommandLine.arguments.first, path.hasSuffix(".xctest"), FileManager.default.isExecutableFile(atPath: path) else {
+            return nil
+        }
+        return path
+    }()
+
+    /// The checkout this file is in, with a trailing `/`; it is taken out of
+    /// the output, as a reader's eye does.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path + "/"
+
+    struct Run {
+        var status: Int32
+        /// Standard output and error, normalised (see ``normalise(_:)``).
+        var lines: [String]
+    }
+
+    static func run(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(testBinary))
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["RUNDOWN_FIXTURES"] = "1"
+        environment["RUNDOWN_REPORT"] = nil
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        return Run(status: process.terminationStatus, lines: text.split(separator: "\n").map { normalise(String($0)) })
+    }
+
+    /// Takes out what changes from run to run or machine to machine: colours,
+    /// the checkout's directory, durations, dates, trailing spaces.
+    static func normalise(_ line: String) -> String {
+        var line = line.replacing(/\u{1B}\[[0-9;]*m/, with: "")
+        line = line.replacing(root, with: "")
+        line = line.replacing(/\d+\.\d+ \(\d+\.\d+\) seconds/, with: "TIME (TIME) seconds")
+        line = line.replacing(/\d+(\.\d+)? seconds/, with: "TIME seconds")
+        line = line.replacing(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+/, with: "DATE")
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+
+    /// Swift Testing's output as events: a line, with the `↳` and indented
+    /// lines that continue it.
+    static func events(_ lines: [String]) -> [[String]] {
+        var events: [[String]] = []
+        for line in lines {
+            if line.hasPrefix("↳") || line.hasPrefix(" "), !events.isEmpty {
+                events[events.count - 1].append(line)
+            } else {
+                events.append([line])
+            }
+        }
+        return events
+    }
+}
+
+/// A source file of this package, to find where a fixture wrote something.
+struct SourceFile {
+    /// The path relative to the package, as the normalised output shows it.
+    let path: String
+    private let lines: [Substring]
+
+    init(_ path: String) throws {
+        self.path = path
+        lines = try String(contentsOfFile: HostOutput.root + path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    /// The line of the first `snippet` after the first line containing `anchor`.
+    func line(of snippet: String, in anchor: String) -> Int {
+        position(of: snippet, in: anchor).line
+    }
+
+    /// The line and column (both from 1) of the first `snippet` after the first
+    /// line containing `anchor`; (0, 0) if there is none, which fails the comparison.
+    func position(of snippet: String, in anchor: String) -> (line: Int, column: Int) {
+        guard let start = lines.firstIndex(where: { $0.contains(anchor) }) else { return (0, 0) }
+        for index in start..<lines.count {
+            if let range = lines[index].range(of: snippet) {
+                return (index + 1, lines[index].distance(from: lines[index].startIndex, to: range.lowerBound) + 1)
+            }
+        }
+        return (0, 0)
+    }
+}
+#endif
