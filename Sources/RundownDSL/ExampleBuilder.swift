@@ -44,24 +44,24 @@ public enum ExampleBuilder<Call: CallKind> {
         first
     }
 
-    public static func buildPartialBlock<P: OpenToBeforeAll>(accumulated: Step<P, Call>, next: Step<BeforeAllPhase, Call>) -> Step<BeforeAllPhase, Call> {
-        joined(accumulated, next)
+    public static func buildPartialBlock(accumulated: any StepOpenToBeforeAll<Call>, next: Step<BeforeAllPhase, Call>) -> Step<BeforeAllPhase, Call> {
+        Step(content: accumulated.content.appending(next.content))
     }
 
-    public static func buildPartialBlock<P: OpenToAroundEach>(accumulated: Step<P, Call>, next: Step<AroundEachPhase, Call>) -> Step<AroundEachPhase, Call> {
-        joined(accumulated, next)
+    public static func buildPartialBlock(accumulated: any StepOpenToAroundEach<Call>, next: Step<AroundEachPhase, Call>) -> Step<AroundEachPhase, Call> {
+        Step(content: accumulated.content.appending(next.content))
     }
 
-    public static func buildPartialBlock<P: OpenToBeforeEach>(accumulated: Step<P, Call>, next: Step<BeforeEachPhase, Call>) -> Step<BeforeEachPhase, Call> {
-        joined(accumulated, next)
+    public static func buildPartialBlock(accumulated: any StepOpenToBeforeEach<Call>, next: Step<BeforeEachPhase, Call>) -> Step<BeforeEachPhase, Call> {
+        Step(content: accumulated.content.appending(next.content))
     }
 
-    public static func buildPartialBlock<P: OpenToExamples>(accumulated: Step<P, Call>, next: Step<ExamplesPhase, Call>) -> Step<ExamplesPhase, Call> {
-        joined(accumulated, next)
+    public static func buildPartialBlock(accumulated: any StepOpenToExamples<Call>, next: Step<ExamplesPhase, Call>) -> Step<ExamplesPhase, Call> {
+        Step(content: accumulated.content.appending(next.content))
     }
 
-    public static func buildPartialBlock<P: OpenToAfterEach>(accumulated: Step<P, Call>, next: Step<AfterEachPhase, Call>) -> Step<AfterEachPhase, Call> {
-        joined(accumulated, next)
+    public static func buildPartialBlock(accumulated: any StepOpenToAfterEach<Call>, next: Step<AfterEachPhase, Call>) -> Step<AfterEachPhase, Call> {
+        Step(content: accumulated.content.appending(next.content))
     }
 
     public static func buildPartialBlock<P>(accumulated: Step<P, Call>, next: Step<AfterAllPhase, Call>) -> Step<AfterAllPhase, Call> {
