@@ -1,4 +1,4 @@
-// expect-error: cannot pass function of type '() async -> ()' to parameter expecting synchronous function type
+// expect-error: 8: cannot pass function of type '() async -> ()' to parameter expecting synchronous function type
 import Rundown
 
 func load() async -> Int { 1 }

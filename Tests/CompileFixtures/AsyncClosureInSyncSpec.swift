@@ -1,4 +1,4 @@
-// expect-error: 'async' call in a function that does not support concurrency
+// expect-error: 7: 'async' call in a function that does not support concurrency
 import Rundown
 
 func load() async -> Int { 1 }
