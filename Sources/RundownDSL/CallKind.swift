@@ -22,7 +22,24 @@ public protocol CallKind: SendableMetatype {
 }
 
 /// A call kind whose specs may contain `async` closures.
-public protocol AsyncCallKind: CallKind where Mode == Asynchronous {}
+///
+/// ``SyncCall`` conforms too, but the conformance is unavailable: it is what
+/// makes an `async` closure in a synchronous spec fail to compile with a
+/// message that says what to change, on the closure's own line.
+public protocol AsyncCallKind: CallKind {
+    /// Adapts an `async` body.
+    static func asyncBody(_ body: @escaping () async throws -> Void) -> Mode.Body
+    /// Adapts an `async` `aroundEach` hook.
+    static func asyncAround(_ around: @escaping (_ body: () async throws -> Void) async throws -> Void) -> Mode.Around
+}
+
+extension AsyncCallKind where Mode == Asynchronous {
+    public static func asyncBody(_ body: @escaping () async throws -> Void) -> Mode.Body { body }
+
+    public static func asyncAround(_ around: @escaping (_ body: () async throws -> Void) async throws -> Void) -> Mode.Around {
+        around
+    }
+}
 
 /// A call kind whose specs run on the main actor, so their closures may touch
 /// `@MainActor` state without `await`.
@@ -62,6 +79,19 @@ extension MainActorCallKind where Mode == Asynchronous {
 /// Synchronous specs: `try spec { … }`.
 public enum SyncCall: CallKind {
     public typealias Mode = Synchronous
+}
+
+// Only the compile error is wanted from this conformance: being unavailable,
+// it can never be used, so its members are never called.
+@available(*, unavailable, message: "an 'async' closure needs an asynchronous spec: write 'try await spec { … }', or make the helper's call kind 'AsyncCall'")
+extension SyncCall: AsyncCallKind {
+    public static func asyncBody(_ body: @escaping () async throws -> Void) -> Mode.Body {
+        preconditionFailure("unreachable: the conformance is unavailable")
+    }
+
+    public static func asyncAround(_ around: @escaping (_ body: () async throws -> Void) async throws -> Void) -> Mode.Around {
+        preconditionFailure("unreachable: the conformance is unavailable")
+    }
 }
 
 /// Asynchronous specs: `try await spec { … }`. Synchronous and `async` closures mix freely.
