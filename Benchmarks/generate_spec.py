@@ -2,11 +2,11 @@
 """Writes one benchmark spec to stdout: generate_spec.py SHAPE N
 
 SHAPE
-  tree      one spec tree: describe > N/100 contexts > 10 contexts > examples,
+  tree      one spec tree: spec > N/100 contexts > 10 contexts > examples,
             with beforeAll, beforeEach and afterEach hooks at every level
-  composed  the same examples and hooks, with every innermost context's body
-            declared as its own @ExampleBuilder function of N/(10*levels)
-            examples (at most 25), called from the tree
+  composed  the same examples and hooks, with the body of every context below
+            the root declared as its own @ExampleBuilder function and called
+            from the context's closure: `context("level 2, 7") { examples7() }`
   control   the same example bodies as separate statements of one function
   deep      N nested groups, each with a beforeEach, an example and the next group
 """
@@ -48,20 +48,29 @@ def tree(n, composed):
     lines, helpers = [], []
     lines += ["func makeSpec() throws {", "    try spec {", hook("beforeAll", " " * 8), hook("beforeEach", " " * 8)]
     for o in range(outer):
-        lines += [f'        context("level 1, {o}") {{', hook("beforeEach", " " * 12)]
-        for k in range(o * inner, (o + 1) * inner):
-            if composed:
-                lines.append(f'            context("level 2, {k}") {{ examples{k}() }}')
+        if composed:
+            # Each level-1 context's body is a builder function, and so is
+            # each level-2 context's body: no declaration holds more than a
+            # few dozen elements.
+            lines.append(f'        context("level 1, {o}") {{ level{o}() }}')
+            helpers += ["@ExampleBuilder<SyncCall>", f"func level{o}() -> ExampleGroup<SyncCall> {{",
+                        hook("beforeEach", " " * 4)]
+            for k in range(o * inner, (o + 1) * inner):
+                helpers.append(f'    context("level 2, {k}") {{ examples{k}() }}')
+            helpers += [hook("afterEach", " " * 4), "}", ""]
+            for k in range(o * inner, (o + 1) * inner):
                 helpers += ["@ExampleBuilder<SyncCall>", f"func examples{k}() -> ExampleGroup<SyncCall> {{",
                             hook("beforeEach", " " * 4)]
                 for i in parts[k]:
                     helpers += example(i, " " * 4)
                 helpers += [hook("afterEach", " " * 4), "}", ""]
-            else:
-                lines += [f'            context("level 2, {k}") {{', hook("beforeEach", " " * 16)]
-                for i in parts[k]:
-                    lines += example(i, " " * 16)
-                lines += [hook("afterEach", " " * 16), "            }"]
+            continue
+        lines += [f'        context("level 1, {o}") {{', hook("beforeEach", " " * 12)]
+        for k in range(o * inner, (o + 1) * inner):
+            lines += [f'            context("level 2, {k}") {{', hook("beforeEach", " " * 16)]
+            for i in parts[k]:
+                lines += example(i, " " * 16)
+            lines += [hook("afterEach", " " * 16), "            }"]
         lines += [hook("afterEach", " " * 12), "        }"]
     lines += [hook("afterEach", " " * 8), "    }", "}"]
     return HEADER + helpers + lines
