@@ -7,7 +7,12 @@ SHAPE
   composed  the same examples and hooks, with the body of every context below
             the root declared as its own @ExampleBuilder function and called
             from the context's closure: `context("level 2, 7") { examples7() }`
-  control   the same example bodies as separate statements of one function
+  chunkK    N examples in builder functions of K examples each (plus a
+            beforeEach and an afterEach), each called from its own context of
+            the spec's root: how the size of one declaration matters
+  control   each example as its own statement of one function:
+            `let _: Example<SyncCall> = it("example 7") { … }`
+  bodies    only the example bodies, as statements of one function
   deep      N nested groups, each with a beforeEach, an example and the next group
 """
 import sys
@@ -85,6 +90,24 @@ def control(n):
     return HEADER + lines + ["}"]
 
 
+def chunked(n, k):
+    helpers, lines = [], ["func makeSpec() throws {", "    try spec {"]
+    for c in range((n + k - 1) // k):
+        helpers += ["@ExampleBuilder<SyncCall>", f"func examples{c}() -> ExampleGroup<SyncCall> {{", hook("beforeEach", " " * 4)]
+        for i in range(c * k, min(n, (c + 1) * k)):
+            helpers += example(i, " " * 4)
+        helpers += [hook("afterEach", " " * 4), "}", ""]
+        lines.append(f'        context("chunk {c}") {{ examples{c}() }}')
+    return HEADER + helpers + lines + ["    }", "}"]
+
+
+def bodies(n):
+    lines = ["func makeSpec() {"]
+    for i in range(n):
+        lines += ["    do {"] + example(i, "    ")[1:-1] + ["    }"]
+    return HEADER + lines + ["}"]
+
+
 def deep(depth):
     lines = ["func makeSpec() throws {", "    try spec {"]
     for d in range(depth):
@@ -98,6 +121,9 @@ def deep(depth):
 
 if __name__ == "__main__":
     shape, n = sys.argv[1], int(sys.argv[2])
+    if shape.startswith("chunk"):
+        print("\n".join(chunked(n, int(shape[len("chunk"):]))))
+        sys.exit(0)
     source = {"tree": lambda: tree(n, False), "composed": lambda: tree(n, True),
-              "control": lambda: control(n), "deep": lambda: deep(n)}[shape]()
+              "control": lambda: control(n), "bodies": lambda: bodies(n), "deep": lambda: deep(n)}[shape]()
     print("\n".join(source))

@@ -1,20 +1,24 @@
 #!/usr/bin/env bash
 # Measures how long `swiftc -typecheck` takes on generated specs of growing
 # size, written as one tree and composed from separately declared
-# @ExampleBuilder functions, next to a control: the same example bodies as
-# statements of one function. Times are user CPU seconds (/usr/bin/time %U),
+# @ExampleBuilder functions, next to a control: the same examples as separate
+# statements of one function, `let _: Example<SyncCall> = it("…") { … }`,
+# which type-checks in linear time. The last column is the example bodies
+# alone, without Rundown, as statements of one function. Times are user CPU seconds (/usr/bin/time %U),
 # best of 3. Not a test: nothing here passes or fails on time.
 #
 #   Benchmarks/typecheck.sh                 build, then measure everything
 #   SIZES="100 200" Benchmarks/typecheck.sh measure only these sizes
 #   SKIP_BUILD=1 MODULES=dir Benchmarks/typecheck.sh   use an existing build
 #   CAP=20 Benchmarks/typecheck.sh          seconds after which a run is cut off
+#   CHUNKS="10 25" Benchmarks/typecheck.sh  examples per builder function to compare
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 sizes="${SIZES:-100 200 400 1000 2000}"
 cap="${CAP:-20}"
 depth="${DEPTH:-20}"
+chunks="${CHUNKS:-5 10 25 50 100}"
 runs="${RUNS:-3}"
 
 cd "$root"
@@ -61,8 +65,8 @@ generate() { python3 "$root/Benchmarks/generate_spec.py" "$1" "$2" >"$work/$1$2.
 echo "swiftc: $(swiftc --version 2>&1 | head -n 1)"
 echo "load before: $(uptime)"
 echo
-printf '| examples | control | one tree | ratio | composed | ratio |\n'
-printf '|---:|---:|---:|---:|---:|---:|\n'
+printf '| examples | control | one tree | ratio | composed | ratio | bodies only |\n'
+printf '|---:|---:|---:|---:|---:|---:|---:|\n'
 tree_capped=""
 for n in $sizes; do
     control="$(measure "$(generate control "$n")")"
@@ -73,9 +77,15 @@ for n in $sizes; do
         [[ "$tree" == ">"* ]] && tree_capped=1
     fi
     composed="$(measure "$(generate composed "$n")")"
-    printf '| %s | %s | %s | %s | %s | %s |\n' "$n" "$control" "$tree" "$(ratio "$tree" "$control")" \
-        "$composed" "$(ratio "$composed" "$control")"
+    bodies="$(measure "$(generate bodies "$n")")"
+    printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$n" "$control" "$tree" "$(ratio "$tree" "$control")" \
+        "$composed" "$(ratio "$composed" "$control")" "$bodies"
 done
+echo
+echo "1000 examples, in builder functions of K examples each (CHUNKS):"
+printf '| K |'; for k in $chunks; do printf ' %s |' "$k"; done; echo
+printf '|---|'; for _ in $chunks; do printf -- '---:|'; done; echo
+printf '| seconds |'; for k in $chunks; do printf ' %s |' "$(measure "$(generate "chunk$k" 1000)")"; done; echo
 echo
 echo "depth $depth (one group per level, each with a beforeEach and an example): $(measure "$(generate deep "$depth")") s"
 echo "load after: $(uptime)"

@@ -2,7 +2,9 @@ import RundownEngine
 
 /// Builds the contents of a group, and checks at compile time that they come
 /// in order: `beforeAll`, `aroundEach`, `beforeEach`, then examples and
-/// groups, then `afterEach`, then `afterAll`. Each kind may repeat.
+/// groups, then `afterEach`, then `afterAll`. Each kind may repeat. A
+/// misordered element fails to compile on its own line, with an error that
+/// names the rule it breaks.
 ///
 /// `for` loops, `if`/`else`, `switch`, `if let` and `if #available` may stand
 /// anywhere among the examples. Hooks declared inside them belong to the
