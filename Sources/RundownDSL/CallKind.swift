@@ -76,6 +76,18 @@ extension MainActorCallKind where Mode == Asynchronous {
     }
 }
 
+/// A main-actor call kind whose specs may contain `async` closures.
+///
+/// ``SyncMainCall`` conforms too, but the conformance is unavailable, so an
+/// `async` closure in a synchronous main-actor spec fails to compile with a
+/// message that says what to change, on the closure's own line.
+public protocol AsyncMainActorCallKind: MainActorCallKind {
+    /// Adapts an `async` main-actor body.
+    static func asyncMainBody(_ body: @escaping @MainActor () async throws -> Void) -> Mode.Body
+    /// Adapts an `async` main-actor `aroundEach` hook.
+    static func asyncMainAround(_ around: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void) -> Mode.Around
+}
+
 /// Synchronous specs: `try spec { … }`.
 public enum SyncCall: CallKind {
     public typealias Mode = Synchronous
@@ -107,6 +119,29 @@ public enum SyncMainCall: MainActorCallKind {
 /// Asynchronous main-actor specs, built by the `async` `spec` members of a ``MainActorSuite``.
 public enum AsyncMainCall: AsyncCallKind, MainActorCallKind {
     public typealias Mode = Asynchronous
+}
+
+// Only the compile error is wanted from this conformance: being unavailable,
+// it can never be used, so its members are never called.
+@available(*, unavailable, message: "an 'async' closure needs an asynchronous spec: write 'try await spec { … }', or make the helper's call kind 'AsyncMainCall'")
+extension SyncMainCall: AsyncMainActorCallKind {
+    public static func asyncMainBody(_ body: @escaping @MainActor () async throws -> Void) -> Mode.Body {
+        preconditionFailure("unreachable: the conformance is unavailable")
+    }
+
+    public static func asyncMainAround(_ around: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void) -> Mode.Around {
+        preconditionFailure("unreachable: the conformance is unavailable")
+    }
+}
+
+extension AsyncMainCall: AsyncMainActorCallKind {
+    public static func asyncMainBody(_ body: @escaping @MainActor () async throws -> Void) -> Mode.Body {
+        self.body(body)
+    }
+
+    public static func asyncMainAround(_ around: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void) -> Mode.Around {
+        self.around(around)
+    }
 }
 
 /// Carries the body an `aroundEach` hook wraps across to the main actor.
