@@ -22,7 +22,24 @@ public protocol CallKind: SendableMetatype {
 }
 
 /// A call kind whose specs may contain `async` closures.
-public protocol AsyncCallKind: CallKind where Mode == Asynchronous {}
+///
+/// ``SyncCall`` conforms too, but the conformance is unavailable: it is what
+/// makes an `async` closure in a synchronous spec fail to compile with a
+/// message that says what to change, on the closure's own line.
+public protocol AsyncCallKind: CallKind {
+    /// Adapts an `async` body.
+    static func asyncBody(_ body: @escaping () async throws -> Void) -> Mode.Body
+    /// Adapts an `async` `aroundEach` hook.
+    static func asyncAround(_ around: @escaping (_ body: () async throws -> Void) async throws -> Void) -> Mode.Around
+}
+
+extension AsyncCallKind where Mode == Asynchronous {
+    public static func asyncBody(_ body: @escaping () async throws -> Void) -> Mode.Body { body }
+
+    public static func asyncAround(_ around: @escaping (_ body: () async throws -> Void) async throws -> Void) -> Mode.Around {
+        around
+    }
+}
 
 /// A call kind whose specs run on the main actor, so their closures may touch
 /// `@MainActor` state without `await`.
@@ -62,10 +79,35 @@ extension MainActorCallKind where Mode == Asynchronous {
     }
 }
 
+/// A main-actor call kind whose specs may contain `async` closures.
+///
+/// ``SyncMainCall`` conforms too, but the conformance is unavailable, so an
+/// `async` closure in a synchronous main-actor spec fails to compile with a
+/// message that says what to change, on the closure's own line.
+public protocol AsyncMainActorCallKind: MainActorCallKind {
+    /// Adapts an `async` main-actor body.
+    static func asyncMainBody(_ body: @escaping @MainActor () async throws -> Void) -> Mode.Body
+    /// Adapts an `async` main-actor `aroundEach` hook.
+    static func asyncMainAround(_ around: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void) -> Mode.Around
+}
+
 /// Synchronous specs: `try spec { … }`.
 public enum SyncCall: CallKind {
     /// Its closures run synchronously.
     public typealias Mode = Synchronous
+}
+
+// Only the compile error is wanted from this conformance: being unavailable,
+// it can never be used, so its members are never called.
+@available(*, unavailable, message: "an 'async' closure needs an asynchronous spec: write 'try await spec { … }', or make the helper's call kind 'AsyncCall'")
+extension SyncCall: AsyncCallKind {
+    public static func asyncBody(_ body: @escaping () async throws -> Void) -> Mode.Body {
+        preconditionFailure("unreachable: the conformance is unavailable")
+    }
+
+    public static func asyncAround(_ around: @escaping (_ body: () async throws -> Void) async throws -> Void) -> Mode.Around {
+        preconditionFailure("unreachable: the conformance is unavailable")
+    }
 }
 
 /// Asynchronous specs: `try await spec { … }`. Synchronous and `async` closures mix freely.
@@ -84,6 +126,29 @@ public enum SyncMainCall: MainActorCallKind {
 public enum AsyncMainCall: AsyncCallKind, MainActorCallKind {
     /// Its closures run asynchronously.
     public typealias Mode = Asynchronous
+}
+
+// Only the compile error is wanted from this conformance: being unavailable,
+// it can never be used, so its members are never called.
+@available(*, unavailable, message: "an 'async' closure needs an asynchronous spec: write 'try await spec { … }', or make the helper's call kind 'AsyncMainCall'")
+extension SyncMainCall: AsyncMainActorCallKind {
+    public static func asyncMainBody(_ body: @escaping @MainActor () async throws -> Void) -> Mode.Body {
+        preconditionFailure("unreachable: the conformance is unavailable")
+    }
+
+    public static func asyncMainAround(_ around: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void) -> Mode.Around {
+        preconditionFailure("unreachable: the conformance is unavailable")
+    }
+}
+
+extension AsyncMainCall: AsyncMainActorCallKind {
+    public static func asyncMainBody(_ body: @escaping @MainActor () async throws -> Void) -> Mode.Body {
+        self.body(body)
+    }
+
+    public static func asyncMainAround(_ around: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void) -> Mode.Around {
+        self.around(around)
+    }
 }
 
 /// Carries the body an `aroundEach` hook wraps across to the main actor.

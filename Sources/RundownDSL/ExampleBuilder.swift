@@ -2,7 +2,9 @@ import RundownEngine
 
 /// Builds the contents of a group, and checks at compile time that they come
 /// in order: `beforeAll`, `aroundEach`, `beforeEach`, then examples and
-/// groups, then `afterEach`, then `afterAll`. Each kind may repeat.
+/// groups, then `afterEach`, then `afterAll`. Each kind may repeat. A
+/// misordered element fails to compile on its own line, with an error that
+/// names the rule it breaks.
 ///
 /// `for` loops, `if`/`else`, `switch`, `if let` and `if #available` may stand
 /// anywhere among the examples. Hooks declared inside them belong to the
@@ -44,24 +46,24 @@ public enum ExampleBuilder<Call: CallKind> {
         first
     }
 
-    public static func buildPartialBlock<P: OpenToBeforeAll>(accumulated: Step<P, Call>, next: Step<BeforeAllPhase, Call>) -> Step<BeforeAllPhase, Call> {
-        joined(accumulated, next)
+    public static func buildPartialBlock(accumulated: any StepOpenToBeforeAll<Call>, next: Step<BeforeAllPhase, Call>) -> Step<BeforeAllPhase, Call> {
+        Step(content: accumulated.content.appending(next.content))
     }
 
-    public static func buildPartialBlock<P: OpenToAroundEach>(accumulated: Step<P, Call>, next: Step<AroundEachPhase, Call>) -> Step<AroundEachPhase, Call> {
-        joined(accumulated, next)
+    public static func buildPartialBlock(accumulated: any StepOpenToAroundEach<Call>, next: Step<AroundEachPhase, Call>) -> Step<AroundEachPhase, Call> {
+        Step(content: accumulated.content.appending(next.content))
     }
 
-    public static func buildPartialBlock<P: OpenToBeforeEach>(accumulated: Step<P, Call>, next: Step<BeforeEachPhase, Call>) -> Step<BeforeEachPhase, Call> {
-        joined(accumulated, next)
+    public static func buildPartialBlock(accumulated: any StepOpenToBeforeEach<Call>, next: Step<BeforeEachPhase, Call>) -> Step<BeforeEachPhase, Call> {
+        Step(content: accumulated.content.appending(next.content))
     }
 
-    public static func buildPartialBlock<P: OpenToExamples>(accumulated: Step<P, Call>, next: Step<ExamplesPhase, Call>) -> Step<ExamplesPhase, Call> {
-        joined(accumulated, next)
+    public static func buildPartialBlock(accumulated: any StepOpenToExamples<Call>, next: Step<ExamplesPhase, Call>) -> Step<ExamplesPhase, Call> {
+        Step(content: accumulated.content.appending(next.content))
     }
 
-    public static func buildPartialBlock<P: OpenToAfterEach>(accumulated: Step<P, Call>, next: Step<AfterEachPhase, Call>) -> Step<AfterEachPhase, Call> {
-        joined(accumulated, next)
+    public static func buildPartialBlock(accumulated: any StepOpenToAfterEach<Call>, next: Step<AfterEachPhase, Call>) -> Step<AfterEachPhase, Call> {
+        Step(content: accumulated.content.appending(next.content))
     }
 
     public static func buildPartialBlock<P>(accumulated: Step<P, Call>, next: Step<AfterAllPhase, Call>) -> Step<AfterAllPhase, Call> {

@@ -24,6 +24,7 @@ public func it<Call: CallKind>(
 ///   - description: What the example does; the last step of its path.
 ///   - traits: `.focused` or `.excluded`.
 ///   - body: The example's code. An `async` body needs an asynchronous spec: `try await spec { … }`.
+@_disfavoredOverload
 public func it<Call: AsyncCallKind>(
     _ description: String,
     _ traits: ExampleTrait...,
@@ -33,7 +34,7 @@ public func it<Call: AsyncCallKind>(
         column: Int = #column,
     _ body: @escaping () async throws -> Void
 ) -> Example<Call> {
-    .example(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), body)
+    .example(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), Call.asyncBody(body))
 }
 
 /// Declares a focused example: while any element of a spec is focused, only focused ones run. Same as `it(_:.focused)`.
@@ -60,6 +61,7 @@ public func fIt<Call: CallKind>(
 ///   - description: What the example does; the last step of its path.
 ///   - traits: `.focused` or `.excluded`.
 ///   - body: The example's code. An `async` body needs an asynchronous spec: `try await spec { … }`.
+@_disfavoredOverload
 public func fIt<Call: AsyncCallKind>(
     _ description: String,
     _ traits: ExampleTrait...,
@@ -69,7 +71,7 @@ public func fIt<Call: AsyncCallKind>(
         column: Int = #column,
     _ body: @escaping () async throws -> Void
 ) -> Example<Call> {
-    .example(description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), body)
+    .example(description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), Call.asyncBody(body))
 }
 
 /// Declares an excluded example, which does not run. Same as `it(_:.excluded)`.
@@ -96,6 +98,7 @@ public func xIt<Call: CallKind>(
 ///   - description: What the example does; the last step of its path.
 ///   - traits: `.focused` or `.excluded`.
 ///   - body: The example's code. An `async` body needs an asynchronous spec: `try await spec { … }`.
+@_disfavoredOverload
 public func xIt<Call: AsyncCallKind>(
     _ description: String,
     _ traits: ExampleTrait...,
@@ -105,5 +108,5 @@ public func xIt<Call: AsyncCallKind>(
         column: Int = #column,
     _ body: @escaping () async throws -> Void
 ) -> Example<Call> {
-    .example(description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), body)
+    .example(description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), Call.asyncBody(body))
 }

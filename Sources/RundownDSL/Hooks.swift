@@ -24,6 +24,7 @@ public func beforeAll<Call: CallKind>(
 ///   - name: How the hook appears in paths and failures; `"beforeAll"` if `nil`.
 ///   - traits: `.excluded` to leave the hook out.
 ///   - body: The hook's code.
+@_disfavoredOverload
 public func beforeAll<Call: AsyncCallKind>(
     _ name: String? = nil,
     _ traits: HookTrait...,
@@ -33,7 +34,7 @@ public func beforeAll<Call: AsyncCallKind>(
         column: Int = #column,
     _ body: @escaping () async throws -> Void
 ) -> Step<BeforeAllPhase, Call> {
-    .hook(.beforeAll, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(body))
+    .hook(.beforeAll, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.asyncBody(body)))
 }
 
 /// Runs before each element of its group; for a nested group, once before the whole group.
@@ -60,6 +61,7 @@ public func beforeEach<Call: CallKind>(
 ///   - name: How the hook appears in paths and failures; `"beforeEach"` if `nil`.
 ///   - traits: `.excluded` to leave the hook out.
 ///   - body: The hook's code.
+@_disfavoredOverload
 public func beforeEach<Call: AsyncCallKind>(
     _ name: String? = nil,
     _ traits: HookTrait...,
@@ -69,7 +71,7 @@ public func beforeEach<Call: AsyncCallKind>(
         column: Int = #column,
     _ body: @escaping () async throws -> Void
 ) -> Step<BeforeEachPhase, Call> {
-    .hook(.beforeEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(body))
+    .hook(.beforeEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.asyncBody(body)))
 }
 
 /// Runs after each element of its group, even when the element or a hook before it failed.
@@ -96,6 +98,7 @@ public func afterEach<Call: CallKind>(
 ///   - name: How the hook appears in paths and failures; `"afterEach"` if `nil`.
 ///   - traits: `.excluded` to leave the hook out.
 ///   - body: The hook's code.
+@_disfavoredOverload
 public func afterEach<Call: AsyncCallKind>(
     _ name: String? = nil,
     _ traits: HookTrait...,
@@ -105,7 +108,7 @@ public func afterEach<Call: AsyncCallKind>(
         column: Int = #column,
     _ body: @escaping () async throws -> Void
 ) -> Step<AfterEachPhase, Call> {
-    .hook(.afterEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(body))
+    .hook(.afterEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.asyncBody(body)))
 }
 
 /// Runs once after the elements of its group, even when one of them failed.
@@ -132,6 +135,7 @@ public func afterAll<Call: CallKind>(
 ///   - name: How the hook appears in paths and failures; `"afterAll"` if `nil`.
 ///   - traits: `.excluded` to leave the hook out.
 ///   - body: The hook's code.
+@_disfavoredOverload
 public func afterAll<Call: AsyncCallKind>(
     _ name: String? = nil,
     _ traits: HookTrait...,
@@ -141,7 +145,7 @@ public func afterAll<Call: AsyncCallKind>(
         column: Int = #column,
     _ body: @escaping () async throws -> Void
 ) -> Step<AfterAllPhase, Call> {
-    .hook(.afterAll, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(body))
+    .hook(.afterAll, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.asyncBody(body)))
 }
 
 /// Wraps each element of its group: the hook receives the element's body and
@@ -182,6 +186,7 @@ public func aroundEach<Call: CallKind>(
 ///   - name: How the hook appears in paths and failures; `"aroundEach"` if `nil`.
 ///   - traits: `.excluded` to leave the hook out.
 ///   - body: The hook's code, given the body it wraps.
+@_disfavoredOverload
 public func aroundEach<Call: AsyncCallKind>(
     _ name: String? = nil,
     _ traits: HookTrait...,
@@ -191,5 +196,5 @@ public func aroundEach<Call: AsyncCallKind>(
         column: Int = #column,
     _ body: @escaping (_ body: () async throws -> Void) async throws -> Void
 ) -> AroundEach<Call> {
-    .hook(.aroundEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .around(body))
+    .hook(.aroundEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .around(Call.asyncAround(body)))
 }

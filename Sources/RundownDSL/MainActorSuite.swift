@@ -44,7 +44,8 @@ extension MainActorSuite {
     }
 
     /// Declares an example whose `async` body runs on the main actor.
-    public func it(
+    @_disfavoredOverload
+    public func it<Call: AsyncMainActorCallKind>(
         _ description: String,
         _ traits: ExampleTrait...,
         fileID: String = #fileID,
@@ -52,8 +53,8 @@ extension MainActorSuite {
         line: Int = #line,
         column: Int = #column,
         _ body: @escaping @MainActor () async throws -> Void
-    ) -> Example<AsyncMainCall> {
-        .example(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), AsyncMainCall.body(body))
+    ) -> Example<Call> {
+        .example(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), Call.asyncMainBody(body))
     }
 
     /// Declares a focused example whose body runs on the main actor.
@@ -70,7 +71,8 @@ extension MainActorSuite {
     }
 
     /// Declares a focused example whose `async` body runs on the main actor.
-    public func fIt(
+    @_disfavoredOverload
+    public func fIt<Call: AsyncMainActorCallKind>(
         _ description: String,
         _ traits: ExampleTrait...,
         fileID: String = #fileID,
@@ -78,8 +80,8 @@ extension MainActorSuite {
         line: Int = #line,
         column: Int = #column,
         _ body: @escaping @MainActor () async throws -> Void
-    ) -> Example<AsyncMainCall> {
-        .example(description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), AsyncMainCall.body(body))
+    ) -> Example<Call> {
+        .example(description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), Call.asyncMainBody(body))
     }
 
     /// Declares an excluded example whose body runs on the main actor.
@@ -96,7 +98,8 @@ extension MainActorSuite {
     }
 
     /// Declares an excluded example whose `async` body runs on the main actor.
-    public func xIt(
+    @_disfavoredOverload
+    public func xIt<Call: AsyncMainActorCallKind>(
         _ description: String,
         _ traits: ExampleTrait...,
         fileID: String = #fileID,
@@ -104,8 +107,8 @@ extension MainActorSuite {
         line: Int = #line,
         column: Int = #column,
         _ body: @escaping @MainActor () async throws -> Void
-    ) -> Example<AsyncMainCall> {
-        .example(description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), AsyncMainCall.body(body))
+    ) -> Example<Call> {
+        .example(description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), Call.asyncMainBody(body))
     }
 
     /// Declares a group of main-actor examples; see the global `describe`.
@@ -200,7 +203,8 @@ extension MainActorSuite {
     }
 
     /// Declares an `async` `beforeAll` hook that runs on the main actor; see the global `beforeAll`.
-    public func beforeAll(
+    @_disfavoredOverload
+    public func beforeAll<Call: AsyncMainActorCallKind>(
         _ name: String? = nil,
         _ traits: HookTrait...,
         fileID: String = #fileID,
@@ -208,8 +212,8 @@ extension MainActorSuite {
         line: Int = #line,
         column: Int = #column,
         _ body: @escaping @MainActor () async throws -> Void
-    ) -> Step<BeforeAllPhase, AsyncMainCall> {
-        .hook(.beforeAll, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(AsyncMainCall.body(body)))
+    ) -> Step<BeforeAllPhase, Call> {
+        .hook(.beforeAll, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.asyncMainBody(body)))
     }
 
     /// Declares a `beforeEach` hook that runs on the main actor; see the global `beforeEach`.
@@ -226,7 +230,8 @@ extension MainActorSuite {
     }
 
     /// Declares an `async` `beforeEach` hook that runs on the main actor; see the global `beforeEach`.
-    public func beforeEach(
+    @_disfavoredOverload
+    public func beforeEach<Call: AsyncMainActorCallKind>(
         _ name: String? = nil,
         _ traits: HookTrait...,
         fileID: String = #fileID,
@@ -234,8 +239,8 @@ extension MainActorSuite {
         line: Int = #line,
         column: Int = #column,
         _ body: @escaping @MainActor () async throws -> Void
-    ) -> Step<BeforeEachPhase, AsyncMainCall> {
-        .hook(.beforeEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(AsyncMainCall.body(body)))
+    ) -> Step<BeforeEachPhase, Call> {
+        .hook(.beforeEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.asyncMainBody(body)))
     }
 
     /// Declares a `afterEach` hook that runs on the main actor; see the global `afterEach`.
@@ -252,7 +257,8 @@ extension MainActorSuite {
     }
 
     /// Declares an `async` `afterEach` hook that runs on the main actor; see the global `afterEach`.
-    public func afterEach(
+    @_disfavoredOverload
+    public func afterEach<Call: AsyncMainActorCallKind>(
         _ name: String? = nil,
         _ traits: HookTrait...,
         fileID: String = #fileID,
@@ -260,8 +266,8 @@ extension MainActorSuite {
         line: Int = #line,
         column: Int = #column,
         _ body: @escaping @MainActor () async throws -> Void
-    ) -> Step<AfterEachPhase, AsyncMainCall> {
-        .hook(.afterEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(AsyncMainCall.body(body)))
+    ) -> Step<AfterEachPhase, Call> {
+        .hook(.afterEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.asyncMainBody(body)))
     }
 
     /// Declares a `afterAll` hook that runs on the main actor; see the global `afterAll`.
@@ -278,7 +284,8 @@ extension MainActorSuite {
     }
 
     /// Declares an `async` `afterAll` hook that runs on the main actor; see the global `afterAll`.
-    public func afterAll(
+    @_disfavoredOverload
+    public func afterAll<Call: AsyncMainActorCallKind>(
         _ name: String? = nil,
         _ traits: HookTrait...,
         fileID: String = #fileID,
@@ -286,8 +293,8 @@ extension MainActorSuite {
         line: Int = #line,
         column: Int = #column,
         _ body: @escaping @MainActor () async throws -> Void
-    ) -> Step<AfterAllPhase, AsyncMainCall> {
-        .hook(.afterAll, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(AsyncMainCall.body(body)))
+    ) -> Step<AfterAllPhase, Call> {
+        .hook(.afterAll, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.asyncMainBody(body)))
     }
 
     /// Declares an `aroundEach` hook that runs on the main actor; see the global `aroundEach`.
@@ -304,7 +311,8 @@ extension MainActorSuite {
     }
 
     /// Declares an `async` `aroundEach` hook that runs on the main actor; see the global `aroundEach`.
-    public func aroundEach(
+    @_disfavoredOverload
+    public func aroundEach<Call: AsyncMainActorCallKind>(
         _ name: String? = nil,
         _ traits: HookTrait...,
         fileID: String = #fileID,
@@ -312,8 +320,8 @@ extension MainActorSuite {
         line: Int = #line,
         column: Int = #column,
         _ body: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void
-    ) -> AroundEach<AsyncMainCall> {
-        .hook(.aroundEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .around(AsyncMainCall.around(body)))
+    ) -> AroundEach<Call> {
+        .hook(.aroundEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .around(Call.asyncMainAround(body)))
     }
 
 }

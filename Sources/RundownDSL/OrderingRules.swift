@@ -1,30 +1,66 @@
-// Each overload below matches only a misordered group: the valid overloads in
-// ExampleBuilder are more specific, so the compiler picks one of these only
-// when nothing valid fits, and then reports the rule's own words.
+// The order rules, each in its own words.
+//
+// Every phase conforms to every `OpenTo…` protocol, but a conformance that
+// would let an element come too late is unavailable, with the rule as its
+// message. The builder takes what came before an element as an existential
+// (`any StepOpenToBeforeEach<Call>`, …); forming that existential uses the
+// conformance at the element's own location, so a misordered element fails
+// to compile on its own line:
+//
+//     error: conformance of 'ExamplesPhase' to 'OpenToBeforeEach' is unavailable:
+//            'beforeEach' must come before the examples of its group
 
-extension ExampleBuilder {
-    @available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group")
-    public static func buildPartialBlock<P>(accumulated: Step<P, Call>, next: Step<BeforeAllPhase, Call>) -> Step<BeforeAllPhase, Call> {
-        fatalError("unavailable")
-    }
+// MARK: beforeAll
 
-    @available(*, unavailable, message: "'aroundEach' must come before 'beforeEach' and the examples of its group")
-    public static func buildPartialBlock<P>(accumulated: Step<P, Call>, next: Step<AroundEachPhase, Call>) -> Step<AroundEachPhase, Call> {
-        fatalError("unavailable")
-    }
+@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group")
+extension AroundEachPhase: OpenToBeforeAll {}
 
-    @available(*, unavailable, message: "'beforeEach' must come before the examples of its group")
-    public static func buildPartialBlock<P>(accumulated: Step<P, Call>, next: Step<BeforeEachPhase, Call>) -> Step<BeforeEachPhase, Call> {
-        fatalError("unavailable")
-    }
+@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group")
+extension BeforeEachPhase: OpenToBeforeAll {}
 
-    @available(*, unavailable, message: "examples and groups must come before the 'afterEach' and 'afterAll' hooks of their group")
-    public static func buildPartialBlock<P>(accumulated: Step<P, Call>, next: Step<ExamplesPhase, Call>) -> Step<ExamplesPhase, Call> {
-        fatalError("unavailable")
-    }
+@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group")
+extension ExamplesPhase: OpenToBeforeAll {}
 
-    @available(*, unavailable, message: "'afterEach' must come before 'afterAll'")
-    public static func buildPartialBlock<P>(accumulated: Step<P, Call>, next: Step<AfterEachPhase, Call>) -> Step<AfterEachPhase, Call> {
-        fatalError("unavailable")
-    }
-}
+@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group")
+extension AfterEachPhase: OpenToBeforeAll {}
+
+@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group")
+extension AfterAllPhase: OpenToBeforeAll {}
+
+// MARK: aroundEach
+
+@available(*, unavailable, message: "'aroundEach' must come before 'beforeEach' and the examples of its group")
+extension BeforeEachPhase: OpenToAroundEach {}
+
+@available(*, unavailable, message: "'aroundEach' must come before 'beforeEach' and the examples of its group")
+extension ExamplesPhase: OpenToAroundEach {}
+
+@available(*, unavailable, message: "'aroundEach' must come before 'beforeEach' and the examples of its group")
+extension AfterEachPhase: OpenToAroundEach {}
+
+@available(*, unavailable, message: "'aroundEach' must come before 'beforeEach' and the examples of its group")
+extension AfterAllPhase: OpenToAroundEach {}
+
+// MARK: beforeEach
+
+@available(*, unavailable, message: "'beforeEach' must come before the examples of its group")
+extension ExamplesPhase: OpenToBeforeEach {}
+
+@available(*, unavailable, message: "'beforeEach' must come before the examples of its group")
+extension AfterEachPhase: OpenToBeforeEach {}
+
+@available(*, unavailable, message: "'beforeEach' must come before the examples of its group")
+extension AfterAllPhase: OpenToBeforeEach {}
+
+// MARK: examples and groups
+
+@available(*, unavailable, message: "examples and groups must come before the 'afterEach' and 'afterAll' hooks of their group")
+extension AfterEachPhase: OpenToExamples {}
+
+@available(*, unavailable, message: "examples and groups must come before the 'afterEach' and 'afterAll' hooks of their group")
+extension AfterAllPhase: OpenToExamples {}
+
+// MARK: afterEach
+
+@available(*, unavailable, message: "'afterEach' must come before 'afterAll'")
+extension AfterAllPhase: OpenToAfterEach {}

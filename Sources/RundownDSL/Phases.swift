@@ -15,6 +15,9 @@ public enum AfterEachPhase {}
 /// The phase of `afterAll` hooks, which come last in a group.
 public enum AfterAllPhase {}
 
+// Every phase conforms to every protocol below; the conformances that break
+// a rule are unavailable (see OrderingRules.swift).
+
 /// A phase after which a `beforeAll` hook may still be declared.
 public protocol OpenToBeforeAll {}
 /// A phase after which an `aroundEach` hook may still be declared.

@@ -1,10 +1,16 @@
-// expect-error: 'afterEach' must come before 'afterAll'
+// expect-error: 11: 'afterEach' must come before 'afterAll'
 import Rundown
 
-func misordered() throws {
+func misordered(flag: Bool) throws {
     try spec {
-        it("runs") {}
-        afterAll {}
-        afterEach {}
+        describe("outer") {
+            context("inner") {
+                it("runs") {}
+                if flag {
+                    afterAll {}
+                    afterEach {}
+                }
+            }
+        }
     }
 }

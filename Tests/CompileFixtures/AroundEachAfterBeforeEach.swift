@@ -1,10 +1,18 @@
-// expect-error: 'aroundEach' must come before 'beforeEach' and the examples of its group
+// expect-error: 12: 'aroundEach' must come before 'beforeEach' and the examples of its group
 import Rundown
 
-func misordered() throws {
+func misordered(flag: Bool) throws {
     try spec {
-        beforeEach {}
-        aroundEach { run in try run() }
-        it("runs") {}
+        describe("outer") {
+            context("inner") {
+                if flag {
+                    it("runs") {}
+                } else {
+                    beforeEach {}
+                    aroundEach { run in try run() }
+                    it("runs too") {}
+                }
+            }
+        }
     }
 }

@@ -1,4 +1,4 @@
-// expect-error: cannot pass function of type '() async -> ()' to parameter expecting synchronous function type
+// expect-error: 8: an 'async' closure needs an asynchronous spec: write 'try await spec { … }', or make the helper's call kind 'AsyncCall'
 import Rundown
 
 func load() async -> Int { 1 }

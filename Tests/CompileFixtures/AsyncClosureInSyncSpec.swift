@@ -1,4 +1,4 @@
-// expect-error: 'async' call in a function that does not support concurrency
+// expect-error: 8: an 'async' closure needs an asynchronous spec: write 'try await spec { … }', or make the helper's call kind 'AsyncCall'
 import Rundown
 
 func load() async -> Int { 1 }

@@ -1,10 +1,16 @@
-// expect-error: 'beforeAll' must come before every other hook and every example of its group
+// expect-error: 10: 'beforeAll' must come before every other hook and every example of its group
 import Rundown
 
-func misordered() throws {
-    try spec {
-        beforeEach {}
-        beforeAll {}
-        it("runs") {}
+func misordered(flag: Bool) async throws {
+    try await spec {
+        describe("outer") {
+            context("inner") {
+                if flag {
+                    beforeEach {}
+                    beforeAll {}
+                    it("runs") { await Task.yield() }
+                }
+            }
+        }
     }
 }

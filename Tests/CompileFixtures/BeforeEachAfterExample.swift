@@ -1,9 +1,15 @@
-// expect-error: 'beforeEach' must come before the examples of its group
+// expect-error: 10: 'beforeEach' must come before the examples of its group
 import Rundown
 
-func misordered() throws {
+func misordered(items: [Int]) throws {
     try spec {
-        it("runs") {}
-        beforeEach {}
+        describe("outer") {
+            context("inner") {
+                for item in items {
+                    it("item \(item)") {}
+                    beforeEach {}
+                }
+            }
+        }
     }
 }

@@ -1,10 +1,16 @@
-// expect-error: examples and groups must come before the 'afterEach' and 'afterAll' hooks of their group
+// expect-error: 11: examples and groups must come before the 'afterEach' and 'afterAll' hooks of their group
 import Rundown
 
 func misordered() throws {
     try spec {
-        it("runs") {}
-        afterEach {}
-        context("late") { it("too late") {} }
+        describe("outer") {
+            context("inner") {
+                if #available(macOS 10.15, *) {
+                    it("runs") {}
+                    afterEach {}
+                    context("late") { it("too late") {} }
+                }
+            }
+        }
     }
 }

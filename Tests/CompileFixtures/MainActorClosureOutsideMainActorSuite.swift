@@ -1,4 +1,4 @@
-// expect-error: main actor-isolated property 'value' can not be mutated from a nonisolated context
+// expect-error: 8: main actor-isolated property 'value' can not be mutated from a nonisolated context
 import Rundown
 
 @MainActor final class Counter { var value = 0 }

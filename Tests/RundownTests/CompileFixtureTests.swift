@@ -19,25 +19,61 @@ import Testing
 
     @Test(arguments: fixtures)
     func fixtureCompilesAsItExpects(_ fixture: URL) throws {
+        let name = fixture.lastPathComponent
         let source = try String(contentsOf: fixture, encoding: .utf8)
         let header = source.split(separator: "\n").prefix { $0.hasPrefix("//") }
-        let expectedErrors = header.compactMap { line -> String? in
-            guard line.hasPrefix("// expect-error: ") else { return nil }
-            return String(line.dropFirst("// expect-error: ".count))
-        }
         let expectsSuccess = header.contains("// expect-success")
-        try #require(expectsSuccess != !expectedErrors.isEmpty, "\(fixture.lastPathComponent) must declare either expect-success or expect-error")
+        let expected = try header.compactMap { line in try ExpectedError(header: line, in: name) }
+        try #require(expectsSuccess != !expected.isEmpty, "\(name) must declare either expect-success or expect-error")
 
         let result = try Compiler.typecheck(fixture)
         if expectsSuccess {
-            #expect(result.status == 0, "\(fixture.lastPathComponent) should compile:\n\(result.output)")
-        } else {
-            #expect(result.status != 0, "\(fixture.lastPathComponent) should not compile")
-            for expected in expectedErrors {
-                #expect(result.errors.contains { $0.contains(expected) }, "\(fixture.lastPathComponent): no error says «\(expected)»; the compiler said:\n\(result.errors.joined(separator: "\n"))")
-            }
+            #expect(result.status == 0, "\(name) should compile:\n\(result.output)")
+            return
+        }
+        #expect(result.status != 0, "\(name) should not compile")
+        let errors = result.errors(in: fixture)
+        for expectation in expected {
+            #expect(errors.contains { expectation.matches($0) }, "\(name): no error on line \(expectation.line) says «\(expectation.text)»; the compiler said:\n\(result.output)")
+        }
+        for error in errors where !expected.contains(where: { $0.matches(error) }) {
+            Issue.record("\(name): unexpected error on line \(error.line): \(error.message)")
         }
     }
+}
+
+/// An `// expect-error: LINE: TEXT` header: an error on that line of the
+/// fixture whose message contains the text.
+struct ExpectedError {
+    var line: Int
+    var text: String
+
+    init?(header: Substring, in fixture: String) throws {
+        let prefix = "// expect-error: "
+        guard header.hasPrefix(prefix) else { return nil }
+        let rest = header.dropFirst(prefix.count)
+        guard let colon = rest.firstIndex(of: ":"), let line = Int(rest[..<colon]) else {
+            throw MalformedHeader(fixture: fixture, header: String(header))
+        }
+        self.line = line
+        self.text = rest[rest.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+
+    func matches(_ error: CompilerError) -> Bool {
+        error.line == line && error.message.contains(text)
+    }
+
+    struct MalformedHeader: Error, CustomStringConvertible {
+        var fixture: String
+        var header: String
+        var description: String { "\(fixture): «\(header)» should read «// expect-error: LINE: TEXT»" }
+    }
+}
+
+/// One `file:line:column: error: message` line of the compiler's output.
+struct CompilerError {
+    var line: Int
+    var message: String
 }
 
 /// Runs the toolchain's compiler on a fixture, against the modules of this build.
@@ -45,9 +81,15 @@ enum Compiler {
     struct Result {
         var status: Int32
         var output: String
-        /// The `error:` lines.
-        var errors: [String] {
-            output.split(separator: "\n").map(String.init).filter { $0.contains("error:") }
+        /// The errors the compiler reported in `file`, with their lines.
+        func errors(in file: URL) -> [CompilerError] {
+            let prefix = file.path + ":"
+            return output.split(separator: "\n").compactMap { line in
+                guard line.hasPrefix(prefix) else { return nil }
+                let fields = line.dropFirst(prefix.count).split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+                guard fields.count == 4, let number = Int(fields[0]), fields[2] == " error" else { return nil }
+                return CompilerError(line: number, message: fields[3].trimmingCharacters(in: .whitespaces))
+            }
         }
     }
 

@@ -1,0 +1,15 @@
+// expect-error: 10: 'aroundEach' must come before 'beforeEach' and the examples of its group
+import Rundown
+
+func misordered(name: String?) async throws {
+    try await spec {
+        describe("outer") {
+            context("inner") {
+                if let name {
+                    it(name) {}
+                    aroundEach { run in try await run() }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,17 @@
+// expect-error: 11: an 'async' closure needs an asynchronous spec: write 'try await spec { … }', or make the helper's call kind 'AsyncCall'
+// expect-error: 12: an 'async' closure needs an asynchronous spec: write 'try await spec { … }', or make the helper's call kind 'AsyncCall'
+import Rundown
+
+func load() async -> Int { 1 }
+
+func synchronousTest(flag: Bool) throws {
+    try spec {
+        describe("outer") {
+            if flag {
+                aroundEach { run in try await run() }
+                beforeEach { _ = await load() }
+                it("runs") {}
+            }
+        }
+    }
+}

@@ -1,0 +1,16 @@
+// expect-error: 10: 'beforeAll' must come before every other hook and every example of its group
+import Rundown
+
+func misordered(items: [Int]) throws {
+    try spec {
+        describe("outer") {
+            context("inner") {
+                for item in items {
+                    aroundEach { run in try run() }
+                    beforeAll {}
+                    it("item \(item)") {}
+                }
+            }
+        }
+    }
+}

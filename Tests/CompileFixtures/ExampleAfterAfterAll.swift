@@ -1,0 +1,15 @@
+// expect-error: 10: examples and groups must come before the 'afterEach' and 'afterAll' hooks of their group
+import Rundown
+
+func misordered(items: [Int]) throws {
+    try spec {
+        describe("outer") {
+            context("inner") {
+                for item in items {
+                    afterAll {}
+                    it("item \(item)") {}
+                }
+            }
+        }
+    }
+}

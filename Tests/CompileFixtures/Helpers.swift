@@ -1,0 +1,87 @@
+// expect-success
+// Helpers: functions and properties that build part of a group, generic or
+// bound to one call kind, with or without parameters, used as a group's body
+// or among other elements; functions that return one hook or one example.
+import Rundown
+
+final class Stack { var items: [Int] = [] }
+
+@ExampleBuilder<Call>
+func emptyExamples<Call: CallKind>(_ stack: Stack) -> ExampleGroup<Call> {
+    beforeEach { stack.items = [] }
+    it("is empty") { precondition(stack.items.isEmpty) }
+    afterEach {}
+}
+
+@ExampleBuilder<SyncCall>
+func syncExamples(_ stack: Stack) -> ExampleGroup<SyncCall> {
+    it("has a count") { _ = stack.items.count }
+}
+
+@ExampleBuilder<AsyncCall>
+func asyncExamples(_ stack: Stack) -> ExampleGroup<AsyncCall> {
+    it("awaits") { await Task.yield() }
+}
+
+enum Shared {
+    @ExampleBuilder<SyncCall>
+    static var standaloneExamples: ExampleGroup<SyncCall> {
+        it("needs nothing") {}
+    }
+}
+
+func fresh<Call: CallKind>(_ stack: Stack) -> BeforeEach<Call> {
+    beforeEach("fresh stack") { stack.items = [] }
+}
+
+func pushes<Call: CallKind>(_ stack: Stack, _ value: Int) -> Example<Call> {
+    it("pushes \(value)") { stack.items.append(value) }
+}
+
+func syncSpec() throws {
+    let stack = Stack()
+    try spec {
+        describe("Stack") {
+            context("when empty") { emptyExamples(stack) }
+            context("sync only") { syncExamples(stack) }
+            context("standalone") { Shared.standaloneExamples }
+            context("mixed") {
+                fresh(stack)
+                pushes(stack, 1)
+                emptyExamples(stack)
+                syncExamples(stack)
+            }
+        }
+    }
+}
+
+func asyncSpec() async throws {
+    let stack = Stack()
+    try await spec {
+        describe("Stack") {
+            fresh(stack)
+            context("when empty") { emptyExamples(stack) }
+            context("async") { asyncExamples(stack) }
+        }
+    }
+}
+
+@MainActor final class Screen { var title = "" }
+
+protocol ScreenExamples: MainActorSuite {}
+
+extension ScreenExamples {
+    @ExampleBuilder<SyncMainCall>
+    func titled(_ screen: Screen) -> ExampleGroup<SyncMainCall> {
+        it("has a title") { screen.title = "Home" }
+    }
+}
+
+@MainActor struct ScreenSpecs: ScreenExamples {
+    func test() throws {
+        let screen = Screen()
+        try spec {
+            context("titled") { titled(screen) }
+        }
+    }
+}
