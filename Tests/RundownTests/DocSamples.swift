@@ -13,7 +13,10 @@ struct Stack<Element: Equatable> {
 
 final class Database {
     var rows: [String] = []
+    var inTransaction = false
     func reset() throws { rows = [] }
+    func begin() throws { inTransaction = true }
+    func rollback() throws { inTransaction = false }
 }
 
 func freshDatabase(_ db: Database) -> BeforeEach<SyncCall> {
@@ -59,12 +62,12 @@ func count(_ input: String) -> Int { input.split(separator: " ").count }
         let db = Database()
         try spec {
             aroundEach("in a transaction") { run in
-                db.rows.append("begin")
-                try run()
-                db.rows.removeAll()
+                try db.begin()
+                try run()          // the beforeEach hooks, the element, the afterEach hooks
+                try db.rollback()  // always reached: failures inside run() are already recorded
             }
             freshDatabase(db)
-            it("starts empty") { #expect(db.rows.isEmpty) }
+            it("starts empty") { #expect(db.rows.isEmpty && db.inTransaction) }
         }
     }
 
@@ -154,6 +157,33 @@ actor HostWindow {
             describe("the settings screen", .exclusive(.hostWindow)) {
                 it("shows the title") { #expect(await HostWindow.shared.show("settings") == "settings") }
             }
+        }
+    }
+}
+
+final class TestDatabase {
+    var users: [String] = []
+    func reset() throws { users = [] }
+}
+
+@ExampleBuilder<SyncCall>
+func emptyDatabaseExamples(_ database: TestDatabase) -> ExampleGroup<SyncCall> {
+    it("has no users") { #expect(database.users.isEmpty) }
+}
+
+@ExampleBuilder<SyncCall>
+func oneUserExamples(_ database: TestDatabase) -> ExampleGroup<SyncCall> {
+    beforeEach { database.users = ["ada"] }
+    it("has one user") { #expect(database.users.count == 1) }
+}
+
+@Suite struct CompositionDocSamples {
+    @Test func composedFromBuilderFunctions() throws {
+        let database = TestDatabase()
+        try spec {
+            beforeEach { try database.reset() }
+            context("without users") { emptyDatabaseExamples(database) }
+            context("with one user") { oneUserExamples(database) }
         }
     }
 }
