@@ -94,16 +94,8 @@ enum Compiler {
     }
 
     static func typecheck(_ file: URL) throws -> Result {
-        let process = Process()
-        process.executableURL = try swiftc()
-        process.arguments = ["-typecheck", "-swift-version", "6", "-I", try modulesFolder().path, file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+        let run = try ChildProcess.run(try swiftc(), ["-typecheck", "-swift-version", "6", "-I", try modulesFolder().path, file.path])
+        return Result(status: run.status, output: run.output)
     }
 
     /// The folder holding `Rundown.swiftmodule`: the build folder of this test binary.

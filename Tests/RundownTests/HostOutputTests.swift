@@ -95,22 +95,12 @@ enum HostOutput {
     }
 
     static func run(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(testBinary))
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["RUNDOWN_FIXTURES"] = "1"
         environment["RUNDOWN_REPORT"] = nil
         environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        return Run(status: process.terminationStatus, lines: text.split(separator: "\n").map { normalise(String($0)) })
+        let run = try ChildProcess.run(URL(fileURLWithPath: try #require(testBinary)), arguments, environment: environment)
+        return Run(status: run.status, lines: run.output.split(separator: "\n").map { normalise(String($0)) })
     }
 
     /// Takes out what changes from run to run or machine to machine: colours,
