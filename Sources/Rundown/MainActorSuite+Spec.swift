@@ -20,9 +20,8 @@ extension MainActorSuite {
         column: Int = #column,
         @ExampleBuilder<SyncMainCall> _ content: () -> ExampleGroup<SyncMainCall>
     ) throws {
-        let location = codeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let root = SpecRoot(name, function: function, location: location, content: content())
-        try runOnMainThread(root, host: .current(for: self), specAt: location)
+        let root = SpecRoot(name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
+        try runOnMainThread(root, host: .current(for: self))
     }
 
     /// Builds a main-actor spec whose closures may be `async`, and runs it.
@@ -41,15 +40,14 @@ extension MainActorSuite {
         column: Int = #column,
         @ExampleBuilder<AsyncMainCall> _ content: () -> ExampleGroup<AsyncMainCall>
     ) async throws {
-        let location = codeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let root = SpecRoot(name, function: function, location: location, content: content())
-        try await SpecHost.current(for: self).run(root.node, specAt: location)
+        let root = SpecRoot(name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
+        try await SpecHost.current(for: self).run(root.node, specAt: root.location)
     }
 }
 
 /// Runs a synchronous main-actor spec and reports it to `host`.
-func runOnMainThread(_ root: SpecRoot<SyncMainCall>, host: SpecHost, specAt location: CodeLocation) throws {
-    try MainThread.run(specAt: location) {
-        try host.run(root.node, specAt: location)
+func runOnMainThread(_ root: SpecRoot<SyncMainCall>, host: SpecHost) throws {
+    try MainThread.run(specAt: root.location) {
+        try host.run(root.node, specAt: root.location)
     }
 }

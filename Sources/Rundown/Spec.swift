@@ -36,9 +36,8 @@ public func spec(
     column: Int = #column,
     @ExampleBuilder<SyncCall> _ content: () -> ExampleGroup<SyncCall>
 ) throws {
-    let location = codeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let root = SpecRoot(name, function: function, location: location, content: content())
-    try SpecHost.current.run(root.node, specAt: location)
+    let root = SpecRoot(name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
+    try SpecHost.current.run(root.node, specAt: root.location)
 }
 
 /// Builds a spec whose closures may be `async`, and runs it.
@@ -58,7 +57,6 @@ nonisolated(nonsending) public func spec(
     column: Int = #column,
     @ExampleBuilder<AsyncCall> _ content: () -> ExampleGroup<AsyncCall>
 ) async throws {
-    let location = codeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let root = SpecRoot(name, function: function, location: location, content: content())
-    try await SpecHost.current.run(root.node, specAt: location)
+    let root = SpecRoot(name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
+    try await SpecHost.current.run(root.node, specAt: root.location)
 }

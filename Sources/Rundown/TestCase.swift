@@ -49,9 +49,8 @@ open class TestCase: XCTestCase {
         column: Int = #column,
         @ExampleBuilder<SyncCall> _ content: () -> ExampleGroup<SyncCall>
     ) throws {
-        let location = codeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let root = SpecRoot(name, function: function, location: location, content: content())
-        try SpecHost.xcTest(self).run(root.node, specAt: location)
+        let root = SpecRoot(name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
+        try SpecHost.xcTest(self).run(root.node, specAt: root.location)
     }
 
     /// Builds a spec whose closures may be `async`, runs it, and records each
@@ -70,9 +69,8 @@ open class TestCase: XCTestCase {
         column: Int = #column,
         @ExampleBuilder<AsyncCall> _ content: () -> ExampleGroup<AsyncCall>
     ) async throws {
-        let location = codeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let root = SpecRoot(name, function: function, location: location, content: content())
-        try await SpecHost.xcTest(self).run(root.node, specAt: location)
+        let root = SpecRoot(name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
+        try await SpecHost.xcTest(self).run(root.node, specAt: root.location)
     }
 
     #if !canImport(ObjectiveC)
