@@ -1,7 +1,6 @@
 #if canImport(XCTest) && !canImport(ObjectiveC)
 import Dispatch
 import Foundation
-import Synchronization
 import XCTest
 
 /// An XCTest assertion failure (`XCTAssert…`, `XCTFail`) as XCTest reported it.
@@ -39,15 +38,19 @@ public struct XCTestAssertionFailure: Sendable, Equatable {
 /// the same reason this must not start in a process where XCTest runs its own
 /// tests: they set and clear the same global.
 public enum XCTestAssertionForwarding {
+    /// Guards ``receiver``. An `NSLock` rather than `Mutex`: Thread Sanitizer
+    /// sees through pthread locks, but not through `Mutex`'s futex, and would
+    /// report the receiver's accesses as races.
+    private static let lock = NSLock()
     /// Where failures go once forwarding has started.
-    private static let receiver = Mutex<(@Sendable (XCTestAssertionFailure) -> Void)?>(nil)
+    nonisolated(unsafe) private static var receiver: (@Sendable (XCTestAssertionFailure) -> Void)?
 
     /// Starts forwarding, once per process; later calls change nothing. When it
     /// returns, assertion failures reach `receive`.
     public static func start(_ receive: @escaping @Sendable (XCTestAssertionFailure) -> Void) {
-        receiver.withLock { current in
-            guard current == nil else { return }
-            current = receive
+        lock.withLock {
+            guard receiver == nil else { return }
+            receiver = receive
             let running = DispatchSemaphore(value: 0)
             let thread = Thread {
                 ForwardingCase(running: running).run()
@@ -59,7 +62,7 @@ public enum XCTestAssertionForwarding {
     }
 
     fileprivate static func deliver(_ failure: XCTestAssertionFailure) {
-        receiver.withLock { $0 }?(failure)
+        lock.withLock { receiver }?(failure)
     }
 }
 
