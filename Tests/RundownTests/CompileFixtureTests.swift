@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test(arguments: fixtures)
-    func fixtureCompilesAsItExpects(_ fixture: URL) throws {
+    func fixtureCompilesAsItExpects(_ fixture: URL) async throws {
         let name = fixture.lastPathComponent
         let source = try String(contentsOf: fixture, encoding: .utf8)
         let header = source.split(separator: "\n").prefix { $0.hasPrefix("//") }
@@ -26,7 +26,7 @@ import Testing
         let expected = try header.compactMap { line in try ExpectedError(header: line, in: name) }
         try #require(expectsSuccess != !expected.isEmpty, "\(name) must declare either expect-success or expect-error")
 
-        let result = try Compiler.typecheck(fixture)
+        let result = try await Compiler.typecheck(fixture)
         if expectsSuccess {
             #expect(result.status == 0, "\(name) should compile:\n\(result.output)")
             return
@@ -93,8 +93,8 @@ enum Compiler {
         }
     }
 
-    static func typecheck(_ file: URL) throws -> Result {
-        let run = try ChildProcess.run(try swiftc(), ["-typecheck", "-swift-version", "6", "-I", try modulesFolder().path, file.path])
+    static func typecheck(_ file: URL) async throws -> Result {
+        let run = try await ChildProcess.run(try swiftc(), ["-typecheck", "-swift-version", "6", "-I", try modulesFolder().path, file.path])
         return Result(status: run.status, output: run.output)
     }
 

@@ -11,11 +11,11 @@ import Testing
 /// them moves the expected lines along; what is printed there is what is pinned.
 @Suite(.enabled(if: HostOutput.testBinary != nil, "needs the SwiftPM test binary"))
 struct HostOutputTests {
-    @Test func xcTestPrintsEachFailureOnceWithItsPathAtItsLine() throws {
+    @Test func xcTestPrintsEachFailureOnceWithItsPathAtItsLine() async throws {
         let fixtures = try SourceFile("Tests/RundownHostFixtures/XCTestHostFixtures.swift")
         let reporting = try SourceFile("Sources/RundownXCTestSupport/XCTestReporting.swift")
         let file = fixtures.path
-        let run = try HostOutput.run(["RundownHostFixtures.XCTestHostFixtures"])
+        let run = try await HostOutput.run(["RundownHostFixtures.XCTestHostFixtures"])
 
         #expect(run.status == 1)
         #expect(run.lines.filter { !$0.contains(" started at ") } == [
@@ -37,7 +37,7 @@ struct HostOutputTests {
         ])
     }
 
-    @Test func swiftTestingPrintsEachIssueOnceWithItsPathAtItsLocation() throws {
+    @Test func swiftTestingPrintsEachIssueOnceWithItsPathAtItsLocation() async throws {
         let fixtures = try SourceFile("Tests/RundownHostFixtures/SwiftTestingHostFixtures.swift")
         let file = "SwiftTestingHostFixtures.swift"
         func at(_ snippet: String, in test: String) -> String {
@@ -47,7 +47,7 @@ struct HostOutputTests {
         func atLine(_ snippet: String, in test: String) -> String {
             "\(file):\(fixtures.line(of: snippet, in: test)):1"
         }
-        let run = try HostOutput.run(["--testing-library", "swift-testing", "--filter", "RundownHostFixtures"])
+        let run = try await HostOutput.run(["--testing-library", "swift-testing", "--filter", "RundownHostFixtures"])
 
         #expect(run.status == 1)
         // Tests run in parallel: each event is compared with its continuation
@@ -94,12 +94,12 @@ enum HostOutput {
         var lines: [String]
     }
 
-    static func run(_ arguments: [String]) throws -> Run {
+    static func run(_ arguments: [String]) async throws -> Run {
         var environment = ProcessInfo.processInfo.environment
         environment["RUNDOWN_FIXTURES"] = "1"
         environment["RUNDOWN_REPORT"] = nil
         environment["NO_COLOR"] = "1"
-        let run = try ChildProcess.run(URL(fileURLWithPath: try #require(testBinary)), arguments, environment: environment)
+        let run = try await ChildProcess.run(URL(fileURLWithPath: try #require(testBinary)), arguments, environment: environment)
         return Run(status: run.status, lines: run.output.split(separator: "\n").map { normalise(String($0)) })
     }
 

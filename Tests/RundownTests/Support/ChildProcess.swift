@@ -3,7 +3,19 @@ import Foundation
 /// Runs a program to the end and returns its exit status with everything it
 /// wrote to standard output and standard error, interleaved as written.
 enum ChildProcess {
-    static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
+    /// Waits on a thread of its own, not on one of Swift Concurrency's few
+    /// cooperative threads: tests blocked on compilers and child test runs
+    /// would otherwise starve the tests running beside them (on two cores,
+    /// two blocked threads stop every other test of the process).
+    static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) async throws -> (status: Int32, output: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result { try runAndWait(executable, arguments, environment: environment) })
+            }.start()
+        }
+    }
+
+    private static func runAndWait(_ executable: URL, _ arguments: [String], environment: [String: String]?) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
