@@ -34,8 +34,10 @@ public protocol AsyncCallKind: CallKind {
 }
 
 extension AsyncCallKind where Mode == Asynchronous {
+    /// Adapts an `async` body to this kind's engine.
     public static func asyncBody(_ body: @escaping () async throws -> Void) -> Mode.Body { body }
 
+    /// Adapts an `async` `aroundEach` hook to this kind's engine.
     public static func asyncAround(_ around: @escaping (_ body: () async throws -> Void) async throws -> Void) -> Mode.Around {
         around
     }
@@ -101,10 +103,12 @@ public enum SyncCall: CallKind {
 // it can never be used, so its members are never called.
 @available(*, unavailable, message: "an 'async' closure needs an asynchronous spec: write 'try await spec { … }', or make the helper's call kind 'AsyncCall'")
 extension SyncCall: AsyncCallKind {
+    /// Adapts an `async` body to this kind's engine.
     public static func asyncBody(_ body: @escaping () async throws -> Void) -> Mode.Body {
         preconditionFailure("unreachable: the conformance is unavailable")
     }
 
+    /// Adapts an `async` `aroundEach` hook to this kind's engine.
     public static func asyncAround(_ around: @escaping (_ body: () async throws -> Void) async throws -> Void) -> Mode.Around {
         preconditionFailure("unreachable: the conformance is unavailable")
     }
@@ -132,20 +136,24 @@ public enum AsyncMainCall: AsyncCallKind, MainActorCallKind {
 // it can never be used, so its members are never called.
 @available(*, unavailable, message: "an 'async' closure needs an asynchronous spec: write 'try await spec { … }', or make the helper's call kind 'AsyncMainCall'")
 extension SyncMainCall: AsyncMainActorCallKind {
+    /// Adapts a main-actor `async` body to this kind's engine.
     public static func asyncMainBody(_ body: @escaping @MainActor () async throws -> Void) -> Mode.Body {
         preconditionFailure("unreachable: the conformance is unavailable")
     }
 
+    /// Adapts a main-actor `async` `aroundEach` hook to this kind's engine.
     public static func asyncMainAround(_ around: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void) -> Mode.Around {
         preconditionFailure("unreachable: the conformance is unavailable")
     }
 }
 
 extension AsyncMainCall: AsyncMainActorCallKind {
+    /// Adapts a main-actor `async` body to this kind's engine.
     public static func asyncMainBody(_ body: @escaping @MainActor () async throws -> Void) -> Mode.Body {
         self.body(body)
     }
 
+    /// Adapts a main-actor `async` `aroundEach` hook to this kind's engine.
     public static func asyncMainAround(_ around: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void) -> Mode.Around {
         self.around(around)
     }

@@ -34,54 +34,67 @@ import RundownEngine
 /// `@ExampleBuilder<Call> func shared<Call: CallKind>() -> ExampleGroup<Call>`.
 @resultBuilder
 public enum ExampleBuilder<Call: CallKind> {
+    /// Takes a step as it is; the call kind of the spec decides `Call`.
     public static func buildExpression<P>(_ step: Step<P, Call>) -> Step<P, Call> {
         step
     }
 
+    /// An empty group, branch or loop body: nothing to add.
     public static func buildBlock() -> Step<ExamplesPhase, Call> {
         Step(content: GroupContent())
     }
 
+    /// The first element of a group.
     public static func buildPartialBlock<P>(first: Step<P, Call>) -> Step<P, Call> {
         first
     }
 
+    /// A `beforeAll` hook after the steps so far; only other `beforeAll` hooks may precede it.
     public static func buildPartialBlock(accumulated: any StepOpenToBeforeAll<Call>, next: Step<BeforeAllPhase, Call>) -> Step<BeforeAllPhase, Call> {
         Step(content: accumulated.content.appending(next.content))
     }
 
+    /// An `aroundEach` hook after the steps so far.
     public static func buildPartialBlock(accumulated: any StepOpenToAroundEach<Call>, next: Step<AroundEachPhase, Call>) -> Step<AroundEachPhase, Call> {
         Step(content: accumulated.content.appending(next.content))
     }
 
+    /// A `beforeEach` hook after the steps so far.
     public static func buildPartialBlock(accumulated: any StepOpenToBeforeEach<Call>, next: Step<BeforeEachPhase, Call>) -> Step<BeforeEachPhase, Call> {
         Step(content: accumulated.content.appending(next.content))
     }
 
+    /// An example or group after the steps so far.
     public static func buildPartialBlock(accumulated: any StepOpenToExamples<Call>, next: Step<ExamplesPhase, Call>) -> Step<ExamplesPhase, Call> {
         Step(content: accumulated.content.appending(next.content))
     }
 
+    /// An `afterEach` hook after the steps so far.
     public static func buildPartialBlock(accumulated: any StepOpenToAfterEach<Call>, next: Step<AfterEachPhase, Call>) -> Step<AfterEachPhase, Call> {
         Step(content: accumulated.content.appending(next.content))
     }
 
+    /// An `afterAll` hook, which may follow anything.
     public static func buildPartialBlock<P>(accumulated: Step<P, Call>, next: Step<AfterAllPhase, Call>) -> Step<AfterAllPhase, Call> {
         joined(accumulated, next)
     }
 
+    /// An `if` without `else`: its body, or nothing.
     public static func buildOptional<P>(_ step: Step<P, Call>?) -> Step<P, Call> {
         step ?? Step(content: GroupContent())
     }
 
+    /// The first branch of an `if`/`else` or `switch`.
     public static func buildEither<P>(first step: Step<P, Call>) -> Step<P, Call> {
         step
     }
 
+    /// The other branch of an `if`/`else` or `switch`.
     public static func buildEither<P>(second step: Step<P, Call>) -> Step<P, Call> {
         step
     }
 
+    /// A `for` loop: every iteration's steps, in order; their hooks join the group.
     public static func buildArray<P>(_ steps: [Step<P, Call>]) -> Step<P, Call> {
         var content = GroupContent<Call.Mode>()
         for step in steps {
@@ -90,10 +103,12 @@ public enum ExampleBuilder<Call: CallKind> {
         return Step(content: content)
     }
 
+    /// An `if #available` body.
     public static func buildLimitedAvailability<P>(_ step: Step<P, Call>) -> Step<P, Call> {
         step
     }
 
+    /// What a group, spec or `@ExampleBuilder` function holds, whatever it ends with.
     public static func buildFinalResult<P>(_ step: Step<P, Call>) -> ExampleGroup<Call> {
         Step(content: step.content)
     }
