@@ -15,7 +15,7 @@ extension MainActorSuite {
         _ name: String? = nil,
         function: String = #function,
         fileID: String = #fileID,
-        filePath: String = #filePath,
+        filePath: StaticString = #filePath,
         line: Int = #line,
         column: Int = #column,
         @ExampleBuilder<SyncMainCall> _ content: () -> ExampleGroup<SyncMainCall>
@@ -35,19 +35,19 @@ extension MainActorSuite {
         _ name: String? = nil,
         function: String = #function,
         fileID: String = #fileID,
-        filePath: String = #filePath,
+        filePath: StaticString = #filePath,
         line: Int = #line,
         column: Int = #column,
         @ExampleBuilder<AsyncMainCall> _ content: () -> ExampleGroup<AsyncMainCall>
     ) async throws {
         let root = SpecRoot(name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
-        try await SpecHost.current(for: self).run(root.node, specAt: root.location)
+        try await SpecHost.current(for: self).run(root)
     }
 }
 
 /// Runs a synchronous main-actor spec and reports it to `host`.
 func runOnMainThread(_ root: SpecRoot<SyncMainCall>, host: SpecHost) throws {
     try MainThread.run(specAt: root.location) {
-        try host.run(root.node, specAt: root.location)
+        try host.run(root)
     }
 }

@@ -31,13 +31,13 @@ public func spec(
     _ name: String? = nil,
     function: String = #function,
     fileID: String = #fileID,
-    filePath: String = #filePath,
+    filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column,
     @ExampleBuilder<SyncCall> _ content: () -> ExampleGroup<SyncCall>
 ) throws {
     let root = SpecRoot(name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
-    try SpecHost.current.run(root.node, specAt: root.location)
+    try SpecHost.current.run(root)
 }
 
 /// Builds a spec whose closures may be `async`, and runs it.
@@ -52,11 +52,11 @@ nonisolated(nonsending) public func spec(
     _ name: String? = nil,
     function: String = #function,
     fileID: String = #fileID,
-    filePath: String = #filePath,
+    filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column,
     @ExampleBuilder<AsyncCall> _ content: () -> ExampleGroup<AsyncCall>
 ) async throws {
     let root = SpecRoot(name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
-    try await SpecHost.current.run(root.node, specAt: root.location)
+    try await SpecHost.current.run(root)
 }

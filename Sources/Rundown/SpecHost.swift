@@ -44,10 +44,10 @@ enum SpecHost {
         #endif
     }
 
-    /// Runs a synchronous spec tree and reports what it did.
-    func run(_ root: GroupNode<Synchronous>, specAt location: CodeLocation) throws {
+    /// Runs a synchronous spec and reports what it did.
+    func run<Call: CallKind>(_ root: SpecRoot<Call>) throws where Call.Mode == Synchronous {
         let run = { (scope: ClosureScope?) in
-            SpecEngine.run(root, recognizers: Self.skipRecognizers, observer: TreeReport.observerFromEnvironment(), scope: scope)
+            SpecEngine.run(root.node, recognizers: Self.skipRecognizers, observer: TreeReport.observerFromEnvironment(), scope: scope)
         }
         let report: SpecReport
         switch self {
@@ -61,14 +61,14 @@ enum SpecHost {
         default:
             report = run(nil)
         }
-        try deliver(report, specAt: location)
+        try deliver(report, of: root)
     }
 
-    /// Runs an asynchronous spec tree on the caller's actor and reports what it did.
+    /// Runs an asynchronous spec on the caller's actor and reports what it did.
     ///
     /// In Swift Testing, issues recorded while it runs (`#expect`, `#require`)
     /// get the path of the element that recorded them.
-    nonisolated(nonsending) func run(_ root: GroupNode<Asynchronous>, specAt location: CodeLocation) async throws {
+    nonisolated(nonsending) func run<Call: CallKind>(_ root: SpecRoot<Call>) async throws where Call.Mode == Asynchronous {
         let observer = TreeReport.observerFromEnvironment()
         let recognizers = Self.skipRecognizers
         let report: SpecReport
@@ -77,19 +77,19 @@ enum SpecHost {
         case .swiftTesting:
             forwardXCTestAssertions()
             report = try await SwiftTestingReporting.annotatingIssues {
-                await SpecEngine.run(root, recognizers: recognizers, observer: observer)
+                await SpecEngine.run(root.node, recognizers: recognizers, observer: observer)
             }
         #endif
         #if canImport(XCTest)
         case .xcTest(let testCase):
             report = await XCTestReporting.routingSwiftTestingIssues(to: testCase) {
-                await SpecEngine.run(root, recognizers: recognizers, observer: observer)
+                await SpecEngine.run(root.node, recognizers: recognizers, observer: observer)
             }
         #endif
         default:
-            report = await SpecEngine.run(root, recognizers: recognizers, observer: observer)
+            report = await SpecEngine.run(root.node, recognizers: recognizers, observer: observer)
         }
-        try deliver(report, specAt: location)
+        try deliver(report, of: root)
     }
 
     /// Under Swift Testing on Linux, makes `XCTAssert…` and `XCTFail` inside
@@ -103,7 +103,8 @@ enum SpecHost {
     /// Reports what a spec did. Failures are recorded where a framework can take
     /// several; otherwise the first is thrown, after everything has run.
     /// A spec whose every example was skipped reports its test as skipped.
-    private func deliver(_ report: SpecReport, specAt location: CodeLocation) throws {
+    private func deliver<Call: CallKind>(_ report: SpecReport, of root: SpecRoot<Call>) throws {
+        let location = root.location
         switch self {
         case .swiftTesting:
             #if canImport(Testing)
@@ -117,7 +118,7 @@ enum SpecHost {
         case .xcTest(let testCase):
             report.failures.forEach { XCTestReporting.record($0, in: testCase) }
             if report.everythingSkipped {
-                throw XCTestReporting.skip(Self.summary(of: report.skips))
+                throw XCTestReporting.skip(Self.summary(of: report.skips), file: root.filePath, line: location.line)
             }
             for skip in report.skips {
                 print("Rundown: \(skip)")
@@ -129,7 +130,7 @@ enum SpecHost {
             }
             #if canImport(XCTest)
             if report.everythingSkipped {
-                throw XCTestReporting.skip(Self.summary(of: report.skips))
+                throw XCTestReporting.skip(Self.summary(of: report.skips), file: root.filePath, line: location.line)
             }
             #endif
         }

@@ -5,14 +5,17 @@ import RundownEngine
 /// and located where `spec` was called.
 struct SpecRoot<Call: CallKind> {
     let node: GroupNode<Call.Mode>
+    /// The file `spec` was called in, as XCTest wants it for a skip's location.
+    let filePath: StaticString
 
     /// Where `spec` was called.
     var location: CodeLocation { node.location }
 
-    init(_ name: String?, function: String, fileID: String, filePath: String, line: Int, column: Int, content: ExampleGroup<Call>) {
+    init(_ name: String?, function: String, fileID: String, filePath: StaticString, line: Int, column: Int, content: ExampleGroup<Call>) {
+        self.filePath = filePath
         node = GroupNode(
             description: specName(name, function: function),
-            location: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+            location: CodeLocation(fileID: fileID, filePath: filePath.description, line: line, column: column),
             content: content.content
         )
     }

@@ -44,13 +44,13 @@ open class TestCase: XCTestCase {
         _ name: String? = nil,
         function: String = #function,
         fileID: String = #fileID,
-        filePath: String = #filePath,
+        filePath: StaticString = #filePath,
         line: Int = #line,
         column: Int = #column,
         @ExampleBuilder<SyncCall> _ content: () -> ExampleGroup<SyncCall>
     ) throws {
         let root = SpecRoot(name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
-        try SpecHost.xcTest(self).run(root.node, specAt: root.location)
+        try SpecHost.xcTest(self).run(root)
     }
 
     /// Builds a spec whose closures may be `async`, runs it, and records each
@@ -64,13 +64,13 @@ open class TestCase: XCTestCase {
         _ name: String? = nil,
         function: String = #function,
         fileID: String = #fileID,
-        filePath: String = #filePath,
+        filePath: StaticString = #filePath,
         line: Int = #line,
         column: Int = #column,
         @ExampleBuilder<AsyncCall> _ content: () -> ExampleGroup<AsyncCall>
     ) async throws {
         let root = SpecRoot(name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
-        try await SpecHost.xcTest(self).run(root.node, specAt: root.location)
+        try await SpecHost.xcTest(self).run(root)
     }
 
     #if !canImport(ObjectiveC)

@@ -54,8 +54,13 @@ public enum XCTestReporting {
     }
 
     /// The error that makes XCTest report the running test as skipped.
-    public static func skip(_ message: String) -> any Error {
-        XCTSkip(message)
+    ///
+    /// - Parameters:
+    ///   - message: Why the test was skipped.
+    ///   - file: The file XCTest names as the skip's location: the spec's.
+    ///   - line: The line XCTest names as the skip's location.
+    public static func skip(_ message: String, file: StaticString, line: Int) -> any Error {
+        XCTSkip(message, file: file, line: UInt(max(0, line)))
     }
 }
 #endif

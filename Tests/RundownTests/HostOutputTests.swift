@@ -13,7 +13,6 @@ import Testing
 struct HostOutputTests {
     @Test func xcTestPrintsEachFailureOnceWithItsPathAtItsLine() async throws {
         let fixtures = try SourceFile("Tests/RundownHostFixtures/XCTestHostFixtures.swift")
-        let reporting = try SourceFile("Sources/RundownXCTestSupport/XCTestReporting.swift")
         let file = fixtures.path
         let run = try await HostOutput.run(["RundownHostFixtures.XCTestHostFixtures"])
 
@@ -24,7 +23,7 @@ struct HostOutputTests {
             "\(file):\(fixtures.line(of: "it(\"writes to disk\")", in: "testErrorIsThrown")): error: XCTestHostFixtures.testErrorIsThrown : Cart, when saving, writes to disk: FixtureError(disk full)",
             "Test Case 'XCTestHostFixtures.testErrorIsThrown' failed (TIME seconds)",
             // XCTSkip takes its file only at compile time, so the skip points into Rundown.
-            "\(reporting.path):\(reporting.line(of: "XCTSkip(message)", in: "func skip")): XCTestHostFixtures.testEverythingSkipped : Test skipped - Cart: skipped (no database)",
+            "\(file):\(fixtures.line(of: "try spec(\"Cart\")", in: "testEverythingSkipped")): XCTestHostFixtures.testEverythingSkipped : Test skipped - Cart: skipped (no database)",
             "Test Case 'XCTestHostFixtures.testEverythingSkipped' skipped (TIME seconds)",
             "\(file):\(fixtures.line(of: "#expect(1 + 1 == 3)", in: "testExpectFails")): error: XCTestHostFixtures.testExpectFails : Cart, expects: Expectation failed: (1 + 1 → 2) == 3",
             "Test Case 'XCTestHostFixtures.testExpectFails' failed (TIME seconds)",
