@@ -74,29 +74,15 @@ public final class AsyncLock: Sendable {
         let continuation: CheckedContinuation<Void, any Error>
     }
 
-    struct QueueWatcher {
-        let id: UInt64
-        let minimum: Int
-        let continuation: CheckedContinuation<Void, any Error>
-    }
-
     struct State {
         var holder: UInt64?
         var lastTicket: UInt64 = 0
         var waiters: [Waiter] = []
-        var watchers: [QueueWatcher] = []
+        var watchers = CountWatchers()
 
         mutating func nextTicket() -> UInt64 {
             lastTicket += 1
             return lastTicket
-        }
-
-        /// Removes and returns the watchers whose threshold the queue now meets.
-        mutating func satisfiedWatchers() -> [QueueWatcher] {
-            let count = waiters.count
-            let ready = watchers.filter { $0.minimum <= count }
-            watchers.removeAll { $0.minimum <= count }
-            return ready
         }
     }
 
@@ -122,7 +108,7 @@ public final class AsyncLock: Sendable {
                 return .settled(.success(()))
             }
             state.waiters.append(Waiter(ticket: ticket, continuation: continuation))
-            return .parked(wake: state.satisfiedWatchers().map(\.continuation))
+            return .parked(wake: state.watchers.satisfied(by: state.waiters.count))
         } dequeue: { state in
             guard let index = state.waiters.firstIndex(where: { $0.ticket == ticket }) else { return nil }
             return state.waiters.remove(at: index).continuation
@@ -155,14 +141,7 @@ public final class AsyncLock: Sendable {
             )
         }) { [state] in
             let id = state.withLock { $0.nextTicket() }
-            try await parkCurrentTask(in: state) { state, continuation in
-                if state.waiters.count >= count { return .settled(.success(())) }
-                state.watchers.append(QueueWatcher(id: id, minimum: count, continuation: continuation))
-                return .parked(wake: [])
-            } dequeue: { state in
-                guard let index = state.watchers.firstIndex(where: { $0.id == id }) else { return nil }
-                return state.watchers.remove(at: index).continuation
-            }
+            try await parkUntil(count: { $0.waiters.count }, reaches: count, in: state, watchers: \.watchers, id: id)
         }
     }
 }

@@ -85,7 +85,7 @@ public final class Gate: Sendable {
             try await parkCurrentTask(in: state) { state, continuation in
                 if state.isOpen { return .settled(.success(())) }
                 state.parked.append(State.Parked(id: id, continuation: continuation))
-                return .parked(wake: state.satisfiedWatchers().map(\.continuation))
+                return .parked(wake: state.watchers.satisfied(by: state.parked.count))
             } dequeue: { state in
                 guard let index = state.parked.firstIndex(where: { $0.id == id }) else { return nil }
                 return state.parked.remove(at: index).continuation
@@ -110,14 +110,7 @@ public final class Gate: Sendable {
             let (parked, arrivals) = state.withLock { ($0.parked.count, $0.arrivals) }
             return GateError.notReached(gate: name, expected: count, parked: parked, arrivals: arrivals, waited: limit ?? .zero)
         }) { [state] in
-            try await parkCurrentTask(in: state) { state, continuation in
-                if state.parked.count >= count { return .settled(.success(())) }
-                state.watchers.append(State.Watcher(id: id, minimum: count, continuation: continuation))
-                return .parked(wake: [])
-            } dequeue: { state in
-                guard let index = state.watchers.firstIndex(where: { $0.id == id }) else { return nil }
-                return state.watchers.remove(at: index).continuation
-            }
+            try await parkUntil(count: { $0.parked.count }, reaches: count, in: state, watchers: \.watchers, id: id)
         }
     }
 
@@ -140,28 +133,15 @@ public final class Gate: Sendable {
             let continuation: CheckedContinuation<Void, any Error>
         }
 
-        struct Watcher {
-            let id: UInt64
-            let minimum: Int
-            let continuation: CheckedContinuation<Void, any Error>
-        }
-
         var isOpen = false
         var arrivals = 0
         var lastID: UInt64 = 0
         var parked: [Parked] = []
-        var watchers: [Watcher] = []
+        var watchers = CountWatchers()
 
         mutating func nextID() -> UInt64 {
             lastID += 1
             return lastID
-        }
-
-        mutating func satisfiedWatchers() -> [Watcher] {
-            let count = parked.count
-            let ready = watchers.filter { $0.minimum <= count }
-            watchers.removeAll { $0.minimum <= count }
-            return ready
         }
     }
 }

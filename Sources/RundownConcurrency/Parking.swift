@@ -46,3 +46,51 @@ func parkCurrentTask<State>(
         state.withLock(dequeue)?.resume(throwing: CancellationError())
     }
 }
+
+/// Tests waiting for a count (tasks queued at a lock, callers parked at a gate) to reach a minimum.
+///
+/// A lock and a gate keep one of these in their state; every change to the count hands the
+/// watchers it satisfies to ``parkUntil(count:reaches:in:watchers:id:)``'s waiters.
+struct CountWatchers {
+    private struct Watcher {
+        let id: UInt64
+        let minimum: Int
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private var watchers: [Watcher] = []
+
+    /// Removes the watchers whose minimum `count` meets and returns their continuations.
+    mutating func satisfied(by count: Int) -> [CheckedContinuation<Void, any Error>] {
+        let ready = watchers.filter { $0.minimum <= count }
+        watchers.removeAll { $0.minimum <= count }
+        return ready.map(\.continuation)
+    }
+
+    fileprivate mutating func add(id: UInt64, minimum: Int, continuation: CheckedContinuation<Void, any Error>) {
+        watchers.append(Watcher(id: id, minimum: minimum, continuation: continuation))
+    }
+
+    fileprivate mutating func remove(id: UInt64) -> CheckedContinuation<Void, any Error>? {
+        guard let index = watchers.firstIndex(where: { $0.id == id }) else { return nil }
+        return watchers.remove(at: index).continuation
+    }
+}
+
+/// Suspends until `count` (read from the state under its mutex) is at least `minimum`, or the
+/// task is cancelled. The code that changes the count resumes the waiter through `watchers`.
+func parkUntil<State>(
+    count: @escaping @Sendable (State) -> Int,
+    reaches minimum: Int,
+    in state: Protected<State>,
+    watchers: WritableKeyPath<State, CountWatchers> & Sendable,
+    id: UInt64
+) async throws {
+    try await parkCurrentTask(in: state) { state, continuation in
+        if count(state) >= minimum { return .settled(.success(())) }
+        state[keyPath: watchers].add(id: id, minimum: minimum, continuation: continuation)
+        return .parked(wake: [])
+    } dequeue: { state in
+        state[keyPath: watchers].remove(id: id)
+    }
+}
