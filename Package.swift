@@ -7,6 +7,12 @@ import PackageDescription
 // together and is the one module users import. `RundownConcurrency` (locks,
 // gates, task tracking, polling) stands alone: it is its own product, and
 // `Rundown` re-exports it.
+// Every closure of a spec runs where the code that called `spec` runs (its
+// actor, the main actor included): a nonisolated `async` function or closure
+// type in these targets runs on its caller's executor instead of hopping to
+// the global one, unless it is marked `@concurrent`.
+let callerIsolation: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+
 let package = Package(
     name: "Rundown",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
@@ -15,14 +21,15 @@ let package = Package(
         .library(name: "RundownConcurrency", targets: ["RundownConcurrency"]),
     ],
     targets: [
-        .target(name: "RundownEngine"),
+        .target(name: "RundownEngine", swiftSettings: callerIsolation),
         .target(name: "RundownConcurrency"),
-        .target(name: "RundownDSL", dependencies: ["RundownEngine"]),
-        .target(name: "RundownXCTestSupport", dependencies: ["RundownEngine"]),
-        .target(name: "RundownTestingSupport", dependencies: ["RundownEngine"]),
+        .target(name: "RundownDSL", dependencies: ["RundownEngine"], swiftSettings: callerIsolation),
+        .target(name: "RundownXCTestSupport", dependencies: ["RundownEngine"], swiftSettings: callerIsolation),
+        .target(name: "RundownTestingSupport", dependencies: ["RundownEngine"], swiftSettings: callerIsolation),
         .target(
             name: "Rundown",
-            dependencies: ["RundownEngine", "RundownDSL", "RundownXCTestSupport", "RundownTestingSupport", "RundownConcurrency"]
+            dependencies: ["RundownEngine", "RundownDSL", "RundownXCTestSupport", "RundownTestingSupport", "RundownConcurrency"],
+            swiftSettings: callerIsolation
         ),
         .executableTarget(name: "RundownExamples", dependencies: ["Rundown"], path: "Examples"),
         .testTarget(name: "RundownTests", dependencies: ["Rundown"]),

@@ -21,7 +21,9 @@ extension MainActorSuite {
         @ExampleBuilder<SyncMainCall> _ content: () -> ExampleGroup<SyncMainCall>
     ) throws {
         let root = SpecRoot(name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
-        try runOnMainThread(root, host: .current(for: self))
+        try MainThread.run(specAt: root.location) {
+            try SpecRun(root, testCase: self as AnyObject).run()
+        }
     }
 
     /// Builds a main-actor spec whose closures may be `async`, and runs it.
@@ -41,13 +43,6 @@ extension MainActorSuite {
         @ExampleBuilder<AsyncMainCall> _ content: () -> ExampleGroup<AsyncMainCall>
     ) async throws {
         let root = SpecRoot(name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
-        try await SpecHost.current(for: self).run(root)
-    }
-}
-
-/// Runs a synchronous main-actor spec and reports it to `host`.
-func runOnMainThread(_ root: SpecRoot<SyncMainCall>, host: SpecHost) throws {
-    try MainThread.run(specAt: root.location) {
-        try host.run(root)
+        try await SpecRun(root, testCase: self as AnyObject).run()
     }
 }

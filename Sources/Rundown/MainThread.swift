@@ -16,7 +16,7 @@ enum MainThread {
             return try work()
         }
         #if canImport(Testing)
-        if SwiftTestingReporting.isRunning {
+        if SwiftTestingHost.isRunning {
             throw MainActorSpecOffMainThread(location: location)
         }
         #endif

@@ -37,7 +37,7 @@ public func spec(
     @ExampleBuilder<SyncCall> _ content: () -> ExampleGroup<SyncCall>
 ) throws {
     let root = SpecRoot(name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
-    try SpecHost.current.run(root)
+    try SpecRun(root).run()
 }
 
 /// Builds a spec whose closures may be `async`, and runs it.
@@ -58,5 +58,5 @@ nonisolated(nonsending) public func spec(
     @ExampleBuilder<AsyncCall> _ content: () -> ExampleGroup<AsyncCall>
 ) async throws {
     let root = SpecRoot(name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
-    try await SpecHost.current.run(root)
+    try await SpecRun(root).run()
 }

@@ -50,7 +50,7 @@ open class TestCase: XCTestCase {
         @ExampleBuilder<SyncCall> _ content: () -> ExampleGroup<SyncCall>
     ) throws {
         let root = SpecRoot(name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
-        try SpecHost.xcTest(self).run(root)
+        try SpecRun(root, testCase: self).run()
     }
 
     /// Builds a spec whose closures may be `async`, runs it, and records each
@@ -70,23 +70,52 @@ open class TestCase: XCTestCase {
         @ExampleBuilder<AsyncCall> _ content: () -> ExampleGroup<AsyncCall>
     ) async throws {
         let root = SpecRoot(name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
-        try await SpecHost.xcTest(self).run(root)
+        try await SpecRun(root, testCase: self).run()
+    }
+
+    /// Marks the test as running while XCTest runs it, set-up and tear-down
+    /// included: a failure that a task started by the test reports after it
+    /// ended is then printed, instead of stopping the process (corelibs
+    /// XCTest does that for a failure of a test that has ended).
+    open override func invokeTest() {
+        TestCaseRuns.begin(self, defersSkips: Self.defersSkips)
+        defer { TestCaseRuns.end(self) }
+        super.invokeTest()
     }
 
     #if !canImport(ObjectiveC)
+    /// Whether a spec that skipped everything lets its test go on, the skip
+    /// being reported when the test ends: on Linux, where Rundown wraps the
+    /// test's closure. Apple's XCTest calls test methods another way, so there
+    /// such a spec reports the test as skipped at once.
+    private static var defersSkips: Bool { true }
+
+    /// Creates a test case whose test reports, when it ends, a skip that its
+    /// specs deferred: every spec skipped everything, and nothing failed.
+    public required init(name: String, testClosure: @escaping XCTestCaseClosure) {
+        super.init(name: name) { testCase in
+            try testClosure(testCase)
+            if let skip = TestCaseRuns.pendingSkip(of: testCase) {
+                throw skip
+            }
+        }
+    }
+
     /// Prefixes failures recorded while a spec runs (`XCTAssert…`, `XCTFail`)
     /// with the path of the element or hook that recorded them.
     open override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
-        let prefixed = ExampleRunner.current.map { "\($0.description): \(description)" } ?? description
+        let prefixed = XCTestHost.pathPrefix.map { "\($0)\(description)" } ?? description
         super.recordFailure(withDescription: prefixed, inFile: filePath, atLine: lineNumber, expected: expected)
     }
     #else
+    private static var defersSkips: Bool { false }
+
     /// Prefixes failures recorded while a spec runs (`XCTAssert…`, `XCTFail`)
     /// with the path of the element or hook that recorded them.
     open override func record(_ issue: XCTIssue) {
-        guard let runner = ExampleRunner.current else { return super.record(issue) }
+        guard let prefix = XCTestHost.pathPrefix else { return super.record(issue) }
         var prefixed = issue
-        prefixed.compactDescription = "\(runner.description): \(issue.compactDescription)"
+        prefixed.compactDescription = "\(prefix)\(issue.compactDescription)"
         super.record(prefixed)
     }
     #endif

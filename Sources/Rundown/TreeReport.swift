@@ -18,13 +18,6 @@ final class TreeReport {
         self.write = write
     }
 
-    /// An observer that prints the tree when `RUNDOWN_REPORT=tree`, else nothing.
-    static func observerFromEnvironment() -> (SpecEvent) -> Void {
-        guard Environment.value("RUNDOWN_REPORT") == "tree" else { return { _ in } }
-        let report = TreeReport()
-        return report.receive
-    }
-
     func receive(_ event: SpecEvent) {
         switch event {
         case .groupStarted(let path, _):

@@ -186,10 +186,16 @@ extension AsyncMainCall {
 
     static func around(_ around: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void) -> Mode.Around {
         { inner in
-            try await withoutActuallyEscaping(inner) { inner in
-                let wrapped = WrappedBody(call: inner)
-                try await around(wrapped.call)
-            }
+            try await callAround(around, WrappedBody(call: inner))
         }
+    }
+
+    /// Unwraps the body on the main actor, where the hook calls it, so that it
+    /// never crosses actors unwrapped.
+    @MainActor private static func callAround(
+        _ around: @MainActor (_ body: () async throws -> Void) async throws -> Void,
+        _ wrapped: WrappedBody<() async throws -> Void>
+    ) async throws {
+        try await around(wrapped.call)
     }
 }

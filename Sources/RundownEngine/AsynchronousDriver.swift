@@ -10,13 +10,19 @@ extension SpecWalk where Mode == Asynchronous {
             case .call(let body, let runner):
                 finish(await Outcome.of(runner, recognizers: recognizers, body))
             case .wrap(let around, let runner, let token):
+                // The hook may call its body from another executor: a hook
+                // written on the main actor hands it over through a thunk
+                // that hops to the global one, and a scope such as
+                // `.exclusive` awaits it from wherever its lock resumed. The
+                // body therefore returns to the spec's own isolation before
+                // it goes on with the walk.
+                let isolation = #isolation
+                let walk = WalkInHook(walk: self, token: token)
                 var calledBody = false
                 let outcome = await Outcome.of(runner, recognizers: recognizers) {
                     try await around {
                         calledBody = true
-                        if enterAround(token) {
-                            await drive(recognizers: recognizers)
-                        }
+                        await Self.continueInside(walk, recognizers, on: isolation)
                     }
                 }
                 finishAround(token, outcome, calledBody: calledBody)
@@ -25,4 +31,27 @@ extension SpecWalk where Mode == Asynchronous {
             }
         }
     }
+
+    /// Goes on with the walk inside an `aroundEach` hook, on the spec's isolation.
+    private static func continueInside(
+        _ walk: WalkInHook<Mode>,
+        _ recognizers: [SkipRecognizer],
+        on isolation: isolated (any Actor)?
+    ) async {
+        if walk.walk.enterAround(walk.token) {
+            await walk.walk.drive(recognizers: recognizers)
+        }
+    }
+}
+
+/// Carries the walk, and the place in it that a hook wraps, into the body an
+/// `aroundEach` hook calls.
+///
+/// The compiler cannot see that this is safe, but it is: the walk is used by
+/// one closure at a time. The driver awaits the hook, the hook awaits the
+/// body, and the body uses the walk only on the spec's own isolation, so
+/// every use is ordered after the one before it.
+private struct WalkInHook<Mode: ExecutionMode>: @unchecked Sendable {
+    let walk: SpecWalk<Mode>
+    let token: SpecWalk<Mode>.AroundToken
 }

@@ -30,7 +30,11 @@ public enum Asynchronous: ExecutionMode {
     /// A body that may suspend.
     public typealias Body = () async throws -> Void
     /// An `aroundEach` hook that awaits the body it wraps.
-    public typealias Around = (_ body: () async throws -> Void) async throws -> Void
+    ///
+    /// The body is escaping only so that a main-actor hook can carry it to
+    /// the main actor; the engine still requires it to be called at most once,
+    /// before the hook returns.
+    public typealias Around = (_ body: @escaping () async throws -> Void) async throws -> Void
 
     /// The scope itself: it already awaits its body.
     public static func around(for scope: ElementScope) -> Around {

@@ -11,6 +11,9 @@ public struct SpecFailure: Error, CustomStringConvertible {
     public var error: any Error
     /// Where the element or hook that threw was declared.
     public var location: CodeLocation
+    /// How many other failures the same spec had, when this is the one it
+    /// threw. Each of them was printed, with its path, before it was thrown.
+    public var moreFailures = 0
 
     /// Creates a failure.
     public init(path: [String], error: any Error, location: CodeLocation) {
@@ -19,15 +22,35 @@ public struct SpecFailure: Error, CustomStringConvertible {
         self.location = location
     }
 
+    /// The failure a spec throws when nothing else can report `first`, one of
+    /// `1 + moreFailures` failures.
+    package init(_ first: HostFailure, moreFailures: Int) {
+        switch first {
+        case .thrown(let failure):
+            self = failure
+        case .reported(let message, let path, let location):
+            self.init(path: path ?? [], error: ReportedFailure(message: message), location: location)
+        }
+        self.moreFailures = moreFailures
+    }
+
     /// The path joined with ", ": `Parser, when empty, throws`.
     public var pathDescription: String {
         path.joined(separator: ", ")
     }
 
-    /// The path, a colon and the error: `Parser, when empty, throws: unexpectedEnd`.
+    /// The path, a colon and the error: `Parser, when empty, throws: unexpectedEnd`,
+    /// and how many more failures there were, if any: `(+2 more)`.
     public var description: String {
-        "\(pathDescription): \(String(describing: error))"
+        let more = moreFailures > 0 ? " (+\(moreFailures) more)" : ""
+        return "\(pathDescription): \(String(describing: error))\(more)"
     }
+}
+
+/// A failure that was reported, not thrown: an assertion or a check.
+struct ReportedFailure: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }
 
 /// A misuse of `aroundEach`: its body must be called exactly once.

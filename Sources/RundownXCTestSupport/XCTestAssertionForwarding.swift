@@ -1,20 +1,21 @@
 #if canImport(XCTest) && !canImport(ObjectiveC)
 import Dispatch
 import Foundation
+import RundownEngine
 import XCTest
 
 /// An XCTest assertion failure (`XCTAssert…`, `XCTFail`) as XCTest reported it.
-public struct XCTestAssertionFailure: Sendable, Equatable {
+package struct XCTestAssertionFailure: Sendable, Equatable {
     /// XCTest's message: the assertion and its details, then ` - ` and the
     /// message passed to the assertion, if any.
-    public var description: String
+    package var description: String
     /// The file the assertion was written in, as the assertion got it (`#filePath`).
-    public var filePath: String
+    package var filePath: String
     /// The line of the assertion.
-    public var line: Int
+    package var line: Int
 
     /// Creates a failure.
-    public init(description: String, filePath: String, line: Int) {
+    package init(description: String, filePath: String, line: Int) {
         self.description = description
         self.filePath = filePath
         self.line = line
@@ -37,7 +38,7 @@ public struct XCTestAssertionFailure: Sendable, Equatable {
 /// it, and the first to finish would clear it while the others still run. For
 /// the same reason this must not start in a process where XCTest runs its own
 /// tests: they set and clear the same global.
-public enum XCTestAssertionForwarding {
+package enum XCTestAssertionForwarding {
     /// Guards ``receiver``. An `NSLock` rather than `Mutex`: Thread Sanitizer
     /// sees through pthread locks, but not through `Mutex`'s futex, and would
     /// report the receiver's accesses as races.
@@ -47,7 +48,7 @@ public enum XCTestAssertionForwarding {
 
     /// Starts forwarding, once per process; later calls change nothing. When it
     /// returns, assertion failures reach `receive`.
-    public static func start(_ receive: @escaping @Sendable (XCTestAssertionFailure) -> Void) {
+    package static func start(_ receive: @escaping @Sendable (XCTestAssertionFailure) -> Void) {
         lock.withLock {
             guard receiver == nil else { return }
             receiver = receive
@@ -63,6 +64,28 @@ public enum XCTestAssertionForwarding {
 
     fileprivate static func deliver(_ failure: XCTestAssertionFailure) {
         lock.withLock { receiver }?(failure)
+    }
+}
+
+extension XCTestAssertionFailure {
+    /// XCTest's message without the empty ` - ` it ends with when the
+    /// assertion was given no message.
+    package var message: String {
+        description.hasSuffix(" - ") ? String(description.dropLast(3)) : description
+    }
+
+    /// Where the assertion failed. XCTest gives only a file path and a line;
+    /// Swift Testing also wants a file ID (`Module/File.swift`), which takes
+    /// the module of the element that made the assertion, and a column.
+    package func location(madeIn element: CodeLocation) -> CodeLocation {
+        Self.location(filePath: filePath, line: line, madeIn: element)
+    }
+
+    /// Where an assertion at `filePath` and `line` failed, made by an element declared at `element`.
+    package static func location(filePath: String, line: Int, madeIn element: CodeLocation) -> CodeLocation {
+        let fileName = filePath.split(separator: "/").last.map(String.init) ?? filePath
+        let module = element.fileID.split(separator: "/").first.map(String.init) ?? ""
+        return CodeLocation(fileID: module.isEmpty ? fileName : "\(module)/\(fileName)", filePath: filePath, line: line, column: 1)
     }
 }
 

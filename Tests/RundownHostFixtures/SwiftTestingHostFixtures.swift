@@ -16,7 +16,7 @@ struct SwiftTestingHostFixtures {
         }
     }
 
-    @Test(.specPaths) func expectFailsInASynchronousSpec() throws {
+    @Test(.specs) func expectFailsInASynchronousSpec() throws {
         try spec("Cart") {
             it("counts it") { #expect(1 + 1 == 3) }
         }
@@ -30,7 +30,7 @@ struct SwiftTestingHostFixtures {
         }
     }
 
-    @Test func everythingSkipped() throws {
+    @Test(.specs) func everythingSkipped() throws {
         try spec("Cart") {
             beforeAll { throw Skip("no database") }
             it("saves") {}
@@ -58,6 +58,27 @@ struct SwiftTestingHostFixtures {
                 await Task.yield()
                 XCTAssertEqual(1, 2)
             }
+        }
+    }
+
+    @Test func everythingSkippedWithoutTheTrait() throws {
+        try spec("Cart") {
+            it("saves") { throw Skip("no database") }
+        }
+    }
+
+    @Test(.specs) func aSkippedSpecDoesNotHideWhatFollows() async throws {
+        try await spec("Cart") {
+            it("saves") { throw Skip("no database") }
+        }
+        try await spec("Till") {
+            it("opens") { throw FixtureError() }
+        }
+    }
+
+    @Test func requireFails() async throws {
+        try await spec("Cart") {
+            it("requires") { try #require(1 + 1 == 3) }
         }
     }
 }

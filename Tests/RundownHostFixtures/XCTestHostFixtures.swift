@@ -45,4 +45,34 @@ final class XCTestHostFixtures: Rundown.TestCase {
             it("adds") {}
         }
     }
+
+    func testASkippedSpecDoesNotHideWhatFollows() throws {
+        try spec("Cart") {
+            it("saves") { throw Skip("no database") }
+        }
+        try spec("Till") {
+            it("opens") { throw FixtureError() }
+        }
+    }
+
+    func testRequireFails() throws {
+        try spec("Cart") {
+            it("requires") { try #require(1 + 1 == 3) }
+        }
+    }
+}
+
+/// What a user of a plain `XCTestCase` calling the global `spec` sees.
+/// Lines matter: `HostOutputTests` checks them.
+final class PlainXCTestCaseFixtures: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(fixturesEnabled, fixturesDisabledReason)
+    }
+
+    func testEachFailureIsRecorded() throws {
+        try spec("Cart") {
+            it("writes to disk") { throw FixtureError() }
+            it("expects") { #expect(1 + 1 == 3) }
+        }
+    }
 }

@@ -18,21 +18,44 @@ struct HostOutputTests {
 
         #expect(run.status == 1)
         #expect(run.lines.filter { !$0.contains(" started at ") } == [
+            "\(file):\(fixtures.line(of: "it(\"opens\")", in: "testASkippedSpecDoesNotHideWhatFollows")): error: XCTestHostFixtures.testASkippedSpecDoesNotHideWhatFollows : Till, opens: FixtureError(disk full)",
+            "Test Case 'XCTestHostFixtures.testASkippedSpecDoesNotHideWhatFollows' failed (TIME seconds)",
             "\(file):\(fixtures.line(of: "XCTAssertEqual(1, 2)", in: "testAssertEqualFails")): error: XCTestHostFixtures.testAssertEqualFails : Cart, with one item, counts it: XCTAssertEqual failed: (\"1\") is not equal to (\"2\") -",
             "Test Case 'XCTestHostFixtures.testAssertEqualFails' failed (TIME seconds)",
             "\(file):\(fixtures.line(of: "it(\"writes to disk\")", in: "testErrorIsThrown")): error: XCTestHostFixtures.testErrorIsThrown : Cart, when saving, writes to disk: FixtureError(disk full)",
             "Test Case 'XCTestHostFixtures.testErrorIsThrown' failed (TIME seconds)",
-            // XCTSkip takes its file only at compile time, so the skip points into Rundown.
+            // The skip is reported when the test ends, at the line of the spec that skipped everything.
             "\(file):\(fixtures.line(of: "try spec(\"Cart\")", in: "testEverythingSkipped")): XCTestHostFixtures.testEverythingSkipped : Test skipped - Cart: skipped (no database)",
             "Test Case 'XCTestHostFixtures.testEverythingSkipped' skipped (TIME seconds)",
             "\(file):\(fixtures.line(of: "#expect(1 + 1 == 3)", in: "testExpectFails")): error: XCTestHostFixtures.testExpectFails : Cart, expects: Expectation failed: (1 + 1 → 2) == 3",
             "Test Case 'XCTestHostFixtures.testExpectFails' failed (TIME seconds)",
             "Rundown: Cart, saves: skipped (no database)",
             "Test Case 'XCTestHostFixtures.testPartlySkipped' passed (TIME seconds)",
+            // `#require` records its issue once; the error it throws is not reported again.
+            "\(file):\(fixtures.line(of: "try #require(1 + 1 == 3)", in: "testRequireFails")): error: XCTestHostFixtures.testRequireFails : Cart, requires: Expectation failed: (1 + 1 → 2) == 3",
+            "Test Case 'XCTestHostFixtures.testRequireFails' failed (TIME seconds)",
             "Test Suite 'XCTestHostFixtures' failed at DATE",
-            "\t Executed 5 tests, with 1 test skipped and 3 failures (0 unexpected) in TIME (TIME) seconds",
+            "\t Executed 7 tests, with 1 test skipped and 5 failures (0 unexpected) in TIME (TIME) seconds",
             "Test Suite 'Selected tests' failed at DATE",
-            "\t Executed 5 tests, with 1 test skipped and 3 failures (0 unexpected) in TIME (TIME) seconds",
+            "\t Executed 7 tests, with 1 test skipped and 5 failures (0 unexpected) in TIME (TIME) seconds",
+        ])
+    }
+
+    @Test func aPlainXCTestCaseRecordsEachFailureAtTheSpecsLineNamingTheElementsOwn() async throws {
+        let fixtures = try SourceFile("Tests/RundownHostFixtures/XCTestHostFixtures.swift")
+        let file = fixtures.path
+        let specLine = fixtures.line(of: "try spec(\"Cart\")", in: "testEachFailureIsRecorded")
+        let run = try await HostOutput.run(["RundownHostFixtures.PlainXCTestCaseFixtures"])
+
+        #expect(run.status == 1)
+        #expect(run.lines.filter { !$0.contains(" started at ") } == [
+            "\(file):\(specLine): error: PlainXCTestCaseFixtures.testEachFailureIsRecorded : failed - Cart, writes to disk: FixtureError(disk full) (XCTestHostFixtures.swift:\(fixtures.line(of: "it(\"writes to disk\")", in: "testEachFailureIsRecorded")))",
+            "\(file):\(specLine): error: PlainXCTestCaseFixtures.testEachFailureIsRecorded : failed - Cart, expects: Expectation failed: (1 + 1 → 2) == 3 (XCTestHostFixtures.swift:\(fixtures.line(of: "#expect(1 + 1 == 3)", in: "testEachFailureIsRecorded")))",
+            "Test Case 'PlainXCTestCaseFixtures.testEachFailureIsRecorded' failed (TIME seconds)",
+            "Test Suite 'PlainXCTestCaseFixtures' failed at DATE",
+            "\t Executed 1 test, with 2 failures (0 unexpected) in TIME (TIME) seconds",
+            "Test Suite 'Selected tests' failed at DATE",
+            "\t Executed 1 test, with 2 failures (0 unexpected) in TIME (TIME) seconds",
         ])
     }
 
@@ -53,21 +76,28 @@ struct HostOutputTests {
         // lines, in sorted order; events of tests starting are left out.
         let events = HostOutput.events(run.lines).filter { !$0[0].hasSuffix(" started.") }
         #expect(events.sorted { $0.joined() < $1.joined() } == [
+            ["⚠︎ Test everythingSkippedWithoutTheTrait() recorded a warning at \(at("(\"Cart\")", in: "everythingSkippedWithoutTheTrait")): Issue recorded", "↳ Cart, saves: skipped (no database)", "  Every example of 'Cart' was skipped; the test goes on. Give the test the '.specs' trait to report it as skipped when nothing else in it runs."],
             ["⚠︎ Test partlySkipped() recorded a warning at \(at("(\"Cart\")", in: "partlySkipped")): Issue recorded", "↳ Skipped:", "    Cart, saves: skipped (no database)"],
+            ["✔ Test everythingSkippedWithoutTheTrait() passed after TIME seconds with 1 warning."],
             ["✔ Test partlySkipped() passed after TIME seconds with 1 warning."],
-            ["✘ Suite SwiftTestingHostFixtures failed after TIME seconds with 7 issues (including 1 warning)."],
+            ["✘ Suite SwiftTestingHostFixtures failed after TIME seconds with 10 issues (including 2 warnings)."],
+            ["✘ Test aSkippedSpecDoesNotHideWhatFollows() failed after TIME seconds with 1 issue."],
+            ["✘ Test aSkippedSpecDoesNotHideWhatFollows() recorded an issue at \(at("(\"opens\")", in: "aSkippedSpecDoesNotHideWhatFollows")): Caught error: FixtureError(disk full)", "↳ Till, opens"],
             ["✘ Test errorIsThrown() failed after TIME seconds with 1 issue."],
             ["✘ Test errorIsThrown() recorded an issue at \(at("(\"writes to disk\")", in: "errorIsThrown")): Caught error: FixtureError(disk full)", "↳ Cart, when saving, writes to disk"],
             ["✘ Test expectFails() failed after TIME seconds with 1 issue."],
             ["✘ Test expectFails() recorded an issue at \(at("#expect(1 + 1 == 3)", in: "expectFails()")): Expectation failed: (1 + 1 → 2) == 3", "↳ Cart, with one item, counts it"],
             ["✘ Test expectFailsInASynchronousSpec() failed after TIME seconds with 1 issue."],
             ["✘ Test expectFailsInASynchronousSpec() recorded an issue at \(at("#expect(1 + 1 == 3)", in: "expectFailsInASynchronousSpec")): Expectation failed: (1 + 1 → 2) == 3", "↳ Cart, counts it"],
-            ["✘ Test run with 7 tests in 1 suite failed after TIME seconds with 7 issues (including 1 warning)."],
+            ["✘ Test requireFails() failed after TIME seconds with 1 issue."],
+            ["✘ Test requireFails() recorded an issue at \(at("#require(1 + 1 == 3)", in: "requireFails")): Expectation failed: (1 + 1 → 2) == 3", "↳ Cart, requires"],
+            ["✘ Test run with 10 tests in 1 suite failed after TIME seconds with 10 issues (including 2 warnings)."],
             ["✘ Test xctAssertionsFail() failed after TIME seconds with 2 issues."],
             ["✘ Test xctAssertionsFail() recorded an issue at \(atLine("XCTAssertEqual(1, 2)", in: "xctAssertionsFail()")): Issue recorded", "↳ Cart, compares: XCTAssertEqual failed: (\"1\") is not equal to (\"2\")"],
             ["✘ Test xctAssertionsFail() recorded an issue at \(atLine("XCTFail(\"out of stock\")", in: "xctAssertionsFail()")): Issue recorded", "↳ Cart, gives up: failed - out of stock"],
             ["✘ Test xctAssertionsFailInAnAsyncSpec() failed after TIME seconds with 1 issue."],
             ["✘ Test xctAssertionsFailInAnAsyncSpec() recorded an issue at \(atLine("XCTAssertEqual(1, 2)", in: "xctAssertionsFailInAnAsyncSpec")): Issue recorded", "↳ Cart, compares: XCTAssertEqual failed: (\"1\") is not equal to (\"2\")"],
+            // With the `.specs` trait, a test whose spec skipped everything is cancelled when it ends.
             ["➜ Test everythingSkipped() was cancelled after TIME seconds: \"Cart: skipped (no database)\""],
         ])
     }

@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 
 /// Issues that reached the suite's scope, after every handler inside it (the
-/// spec's own and `.specPaths`), by the name of the spec that caused them.
+/// spec's own and `.specs`), by the name of the spec that caused them.
 /// They are suppressed there, so these tests can fail on purpose and pass.
 private let issuesBySpec = Mutex<[String: [Issue]]>([:])
 
@@ -36,7 +36,7 @@ struct IssueAnnotationTests {
         #expect(issues(of: "Annotated async") == [["Annotated async, ctx, expects", "one and one"]])
     }
 
-    @Test(.specPaths) func theTraitAnnotatesSynchronousSpecs() throws {
+    @Test(.specs) func theTraitAnnotatesSynchronousSpecs() throws {
         try spec("Annotated sync") {
             it("records") { Issue.record("by hand") }
         }

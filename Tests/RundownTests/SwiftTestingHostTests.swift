@@ -57,15 +57,95 @@ import Testing
             }
         }.value
         #expect(result.0 == ["a", "b", "afterAll"])
-        #expect(result.1 == "Detached, a: Boom(first)")
+        #expect(result.1 == "Detached, a: Boom(first) (+1 more)")
     }
 
-    @Test func aSpecWhoseEveryExampleWasSkippedCancelsItsTest() throws {
-        try spec {
-            it("a") { throw Skip("not on this platform") }
-            xIt("b") {}
+    @Test func aFullySkippedSpecWarnsAndTheTestGoesOn() throws {
+        let warnings = Mutex<[Issue]>([])
+        let line = #line + 2
+        try withKnownIssue {
+            try spec("Skipping") {
+                it("a") { throw Skip("not on this platform") }
+                xIt("b") {}
+            }
+        } matching: { issue in
+            warnings.withLock { $0.append(issue) }
+            return true
         }
-        Issue.record("the spec should have cancelled this test")
+        let recorded = warnings.withLock { $0 }
+        #expect(recorded.map(\.severity) == [.warning])
+        #expect(recorded.first?.sourceLocation?.line == line)
+        #expect(recorded.first?.comments.map(\.rawValue) == [
+            "Everything was skipped:\n  Skipping, b: skipped (excluded)\n  Skipping, a: skipped (not on this platform)\nEvery example of 'Skipping' was skipped; the test goes on. Give the test the '.specs' trait to report it as skipped when nothing else in it runs.",
+        ])
+    }
+
+    /// Contract §4: a fully skipped spec does not hide what follows it.
+    @Test func aSpecAfterAFullySkippedOneRunsAndReports() async throws {
+        let ran = Log()
+        let failures = Mutex<[String]>([])
+        try await withKnownIssue {
+            try await spec("first") { it("a") { throw Skip("n/a") } }
+            ran("after first")
+            try await spec("second") { it("b") { ran("b"); throw Boom("b") } }
+        } matching: { issue in
+            if issue.severity == .error { failures.withLock { $0.append(issue.comments.map(\.rawValue).joined()) } }
+            return true
+        }
+        #expect(ran.entries == ["after first", "b"])
+        #expect(failures.withLock { $0 } == ["second, b"])
+    }
+
+    /// Contract §4: `Test.cancel` inside an example is a skip of that element.
+    @Test func testCancelInsideAnExampleIsASkip() async throws {
+        let report = try await runCapturingIssues {
+            try await spec("Cancel") {
+                it("cancels") { try Test.cancel("not today") }
+            }
+        }
+        #expect(report.errors == [])
+        #expect(report.warnings == ["Cancel, cancels: skipped (not today)\nEvery example of 'Cancel' was skipped; the test goes on. Give the test the '.specs' trait to report it as skipped when nothing else in it runs."])
+    }
+
+    /// Contract §6: `#require` records its own issue; the spec does not record it again.
+    @Test func aFailingRequireIsReportedOnce() async throws {
+        func synchronousSpec() throws {
+            try spec("Sync") { it("requires") { try #require(1 + 1 == 3) } }
+        }
+        let report = try await runCapturingIssues {
+            try synchronousSpec()
+            try await spec("Async") { it("requires") { await Task.yield(); try #require(1 + 1 == 3) } }
+        }
+        #expect(report.errors == ["Expectation failed: (1 + 1 → 2) == 3 (error)", "Expectation failed: (1 + 1 → 2) == 3 (error)"])
+    }
+
+    /// Contract §4: a spec nested in an example, whose examples were all skipped, skips that example.
+    @Test func aFullySkippedNestedSpecSkipsItsElement() async throws {
+        let ran = Log()
+        let report = try await runCapturingIssues {
+            try await spec("Outer") {
+                it("nests") {
+                    try await spec("Inner") { it("a") { throw Skip("no network") } }
+                    ran("after inner")
+                }
+                it("runs") { ran("runs") }
+            }
+        }
+        #expect(report.errors == [])
+        #expect(report.warnings == ["Skipped:\n  Outer, nests: skipped (Inner, a: skipped (no network))"])
+        #expect(ran.entries == ["runs"])
+    }
+
+    /// A nested spec's failures are reported with their own paths, once, and fail the element that ran it.
+    @Test func aNestedSpecsFailuresAreReportedOnce() async throws {
+        let report = try await runCapturingIssues {
+            try await spec("Outer") {
+                it("nests") {
+                    try await spec("Inner") { it("a") { throw Boom("inner") } }
+                }
+            }
+        }
+        #expect(report.errors == ["Caught error: Boom(inner) | Inner, a"])
     }
 
     @Test func aPartlySkippedSpecPasses() throws {
@@ -108,4 +188,30 @@ import Testing
         #expect(try test_snake_case() == "snake_case")
         #expect(try test() == "test")
     }
+}
+
+/// What the issues recorded while `body` ran said: failures and warnings, each
+/// as its description, and its comments after " | " where it has them. None
+/// of them fails the test that calls this.
+struct CapturedIssues {
+    var errors: [String] = []
+    var warnings: [String] = []
+}
+
+func runCapturingIssues(_ body: () async throws -> Void) async throws -> CapturedIssues {
+    let captured = Mutex(CapturedIssues())
+    try await withKnownIssue(isIntermittent: true) {
+        try await body()
+    } matching: { issue in
+        let comments = issue.comments.map(\.rawValue).joined(separator: "\n")
+        if issue.severity == .warning {
+            captured.withLock { $0.warnings.append(comments) }
+        } else {
+            let text = String(describing: issue)
+            let described = issue.error.map { "Caught error: \($0)" } ?? text
+            captured.withLock { $0.errors.append(comments.isEmpty || issue.error == nil ? described : "\(described) | \(comments)") }
+        }
+        return true
+    }
+    return captured.withLock { $0 }
 }

@@ -35,7 +35,20 @@ import Testing
     }
 
     @Test func nothingIsPrintedUnlessAskedFor() {
-        // The test process does not set RUNDOWN_REPORT, so the observer is silent.
-        #expect(Environment.value("RUNDOWN_REPORT") == nil)
+        // The test process does not set RUNDOWN_REPORT, so the report is off.
+        #expect(RunSettings.current.treeReport == false)
+    }
+
+    @Test func theTreeIsAskedForWithTree() {
+        var warnings: [String] = []
+        #expect(RunSettings(environment: ["RUNDOWN_REPORT": "tree"]) { warnings.append($0) }.treeReport)
+        #expect(warnings.isEmpty)
+    }
+
+    @Test func aReportRundownDoesNotKnowIsAWarningThatListsTheValidForms() {
+        var warnings: [String] = []
+        let settings = RunSettings(environment: ["RUNDOWN_REPORT": "junit"]) { warnings.append($0) }
+        #expect(!settings.treeReport)
+        #expect(warnings == ["RUNDOWN_REPORT=junit is not a report Rundown knows; valid forms: RUNDOWN_REPORT=tree"])
     }
 }

@@ -55,7 +55,7 @@ import XCTest
         #expect(recorded.map { $0.sourceLocation?.line } == [line])
     }
 
-    @Test(.specPaths) func theSpecPathsTraitDoesNotAddThePathTwice() async throws {
+    @Test(.specs) func theSpecPathsTraitDoesNotAddThePathTwice() async throws {
         let recorded = try await issues {
             try spec("Cart") { it("totals") { XCTFail("once") } }
         }

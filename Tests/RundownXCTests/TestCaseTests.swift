@@ -1,4 +1,5 @@
 import Rundown
+import RundownXCTestSupport
 import Testing
 import XCTest
 
@@ -77,14 +78,55 @@ final class TestCaseTests: Rundown.TestCase {
         XCTAssertEqual(failures.map(\.message), ["Async, a: Boom(a)", "Async, b: Boom(b)"])
     }
 
-    func testASpecWhoseEveryExampleWasSkippedSkipsTheTest() throws {
-        XCTAssertThrowsError(try spec("Skipping") {
+    /// Contract §4: the test is reported skipped when it ends, because its
+    /// only spec skipped everything and nothing else failed (the black-box
+    /// `HostOutputTests` sees it reported); until then the test goes on.
+    func testASpecWhoseEveryExampleWasSkippedSkipsTheTestWhenItEnds() throws {
+        let after = Log()
+        try spec("Skipping") {
             beforeAll { throw XCTSkip("no database") }
             it("a") {}
             it("b") {}
-        }) { error in
-            XCTAssertEqual((error as? XCTSkip)?.message, "Skipping: skipped (no database)")
         }
+        after("after the spec")
+        XCTAssertEqual(after.entries, ["after the spec"])
+        XCTAssertEqual(TestCaseRuns.pendingSkip(of: self)?.message, "Skipping: skipped (no database)")
+    }
+
+    /// Contract §4: a fully skipped spec does not hide what follows it.
+    func testASpecAfterAFullySkippedOneRunsAndReports() throws {
+        let ran = Log()
+        try spec("first") { it("a") { throw Skip("n/a") } }
+        let failures = try capturingFailures {
+            try spec("second") { it("b") { ran("b"); throw Boom("b") } }
+        }
+        XCTAssertEqual(ran.entries, ["b"])
+        XCTAssertEqual(failures.map(\.message), ["second, b: Boom(b)"])
+        XCTAssertNil(TestCaseRuns.pendingSkip(of: self), "a spec ran an example, so the test is not skipped")
+    }
+
+    /// Contract §6: `#require` records its own failure; the spec does not record it again.
+    func testAFailingRequireIsRecordedOnce() throws {
+        let line = #line + 3
+        let failures = try capturingFailures {
+            try spec("Requiring") {
+                it("requires") { try #require(1 + 1 == 3) }
+            }
+        }
+        XCTAssertEqual(failures, [RecordedFailure(message: "Requiring, requires: Expectation failed: (1 + 1 → 2) == 3", file: #filePath, line: line)])
+    }
+
+    /// Contract §4: Swift Testing's `Test.cancel` is a skip in XCTest too.
+    func testTestCancelIsASkip() throws {
+        let ran = Log()
+        let failures = try capturingFailures {
+            try spec("Cancelling") {
+                it("cancels") { try Test.cancel("not here") }
+                it("runs") { ran("runs") }
+            }
+        }
+        XCTAssertEqual(failures, [])
+        XCTAssertEqual(ran.entries, ["runs"])
     }
 
     func testXCTSkipAndSkipAreSkipsNotFailures() throws {
@@ -112,8 +154,8 @@ final class TestCaseTests: Rundown.TestCase {
             }
         }
         XCTAssertEqual(failures, [
-            RecordedFailure(message: "Expectation failed: (1 + 1 → 2) == 3 - one and one", file: #filePath, line: line),
-            RecordedFailure(message: "Issue recorded - by hand", file: #filePath, line: line + 1),
+            RecordedFailure(message: "Mixed, expects: Expectation failed: (1 + 1 → 2) == 3 - one and one", file: #filePath, line: line),
+            RecordedFailure(message: "Mixed, records: Issue recorded - by hand", file: #filePath, line: line + 1),
         ])
     }
 
@@ -124,7 +166,7 @@ final class TestCaseTests: Rundown.TestCase {
         }
         let failures = captured ?? []
         captured = nil
-        XCTAssertEqual(failures.map(\.message), ["Expectation failed: Bool(false)"])
+        XCTAssertEqual(failures.map(\.message), ["Mixed, expects: Expectation failed: Bool(false)"])
     }
 
     func testClosuresCaptureSelfAndLocalVariables() throws {
@@ -150,18 +192,29 @@ final class TestCaseTests: Rundown.TestCase {
     }
 }
 
-/// A plain `XCTestCase` using the global `spec`: no framework takes its
-/// failures, so the first one is thrown after everything ran.
+/// A plain `XCTestCase` using the global `spec`: Rundown has no test case to
+/// record into, so each failure goes through `XCTFail` to the test running
+/// now, at the line of `spec`, naming the element's own file and line.
 final class GlobalSpecInXCTestTests: XCTestCase {
-    func testTheFirstFailureIsThrownAfterEverythingRan() {
+    private var captured: [RecordedFailure] = []
+
+    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+        captured.append(RecordedFailure(message: description, file: filePath, line: lineNumber))
+    }
+
+    func testEachFailureIsRecordedAfterEverythingRan() throws {
         let ran = Log()
-        XCTAssertThrowsError(try spec("Global") {
+        let line = #line + 1
+        try spec("Global") {
             it("a") { ran("a"); throw Boom("a") }
-            it("b") { ran("b"); throw Boom("b") }
-        }) { error in
-            XCTAssertEqual(String(describing: error), "Global, a: Boom(a)")
-            XCTAssertEqual((error as? SpecFailure)?.path, ["Global", "a"])
+            it("b") { ran("b"); #expect(Bool(false)) }
         }
+        let failures = captured
+        captured = []
         XCTAssertEqual(ran.entries, ["a", "b"])
+        XCTAssertEqual(failures, [
+            RecordedFailure(message: "failed - Global, a: Boom(a) (TestCaseTests.swift:\(line + 1))", file: #filePath, line: line),
+            RecordedFailure(message: "failed - Global, b: Expectation failed: Bool(false) (TestCaseTests.swift:\(line + 2))", file: #filePath, line: line),
+        ])
     }
 }

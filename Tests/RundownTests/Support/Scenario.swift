@@ -58,7 +58,7 @@ private func runSynchronously<Call: CallKind>(_ scenario: some Scenario, as: Cal
     let group: ExampleGroup<Call> = scenario.content(log)
     var events: [SpecEvent] = []
     let root = GroupNode(description: "Spec", location: scenarioLocation, content: group.content)
-    let report = SpecEngine.run(root, recognizers: SpecHost.skipRecognizers) { events.append($0) }
+    let report = SpecEngine.run(root, recognizers: HostChoice.skipRecognizers) { events.append($0) }
     return Run(log: log.entries, events: events, report: report)
 }
 
@@ -70,7 +70,7 @@ nonisolated(nonsending) private func runAsynchronously<Call: CallKind>(_ scenari
 nonisolated(nonsending) private func run<Call: CallKind>(_ group: ExampleGroup<Call>, log: Log) async -> Run where Call.Mode == Asynchronous {
     var events: [SpecEvent] = []
     let root = GroupNode(description: "Spec", location: scenarioLocation, content: group.content)
-    let report = await SpecEngine.run(root, recognizers: SpecHost.skipRecognizers) { events.append($0) }
+    let report = await SpecEngine.run(root, recognizers: HostChoice.skipRecognizers) { events.append($0) }
     return Run(log: log.entries, events: events, report: report)
 }
 

@@ -1,0 +1,69 @@
+import Foundation
+import RundownEngine
+
+/// The host where no test framework runs (a command-line tool, a task that
+/// outlived its test): the caller of `spec` sees the first failure, thrown,
+/// once everything has run, and the others are printed, each with its path.
+final class CallerHost: SpecHost, Sendable {
+    /// Failures may arrive from other tasks (a check in a task an element
+    /// started), so they are kept under a lock. An `NSLock`, not `Mutex`: the
+    /// package supports macOS 13, and Thread Sanitizer sees through it.
+    private let lock = NSLock()
+    nonisolated(unsafe) private var failures: [HostFailure] = []
+
+    func record(_ failure: HostFailure) {
+        lock.withLock { failures.append(failure) }
+    }
+
+    func deliver(_ run: FinishedRun) throws {
+        let failures = lock.withLock { self.failures }
+        guard let first = failures.first else {
+            if run.report.everythingSkipped {
+                print("Rundown: every example of '\(run.specName)' was skipped: \(run.skipSummary)")
+            }
+            return
+        }
+        for other in failures.dropFirst() {
+            let location = other.location
+            FileHandle.standardError.write(Data("\(location.filePath):\(location.line): error: \(other.description)\n".utf8))
+        }
+        throw SpecFailure(first, moreFailures: failures.count - 1)
+    }
+}
+
+/// The host of a spec run inside an element of another spec: its failures
+/// go to the enclosing spec's host, with their own paths, and the element
+/// that ran it fails if any did, or is skipped if every example was.
+struct NestedSpecHost: SpecHost {
+    let outer: any SpecHost
+    private let count = FailureCount()
+
+    init(outer: any SpecHost) {
+        self.outer = outer
+    }
+
+    func record(_ failure: HostFailure) {
+        count.add()
+        outer.record(failure)
+    }
+
+    func deliver(_ run: FinishedRun) throws {
+        let failures = count.value
+        if failures > 0 {
+            throw NestedSpecFailed(specName: run.specName, failureCount: failures)
+        }
+        if run.report.everythingSkipped {
+            throw Skip(run.skipSummary, fileID: run.location.fileID, filePath: run.location.filePath, line: run.location.line, column: run.location.column)
+        }
+    }
+
+    /// How many failures the nested spec had. An `NSLock`, not `Mutex`: the
+    /// package supports macOS 13, and Thread Sanitizer sees through it.
+    private final class FailureCount: Sendable {
+        private let lock = NSLock()
+        nonisolated(unsafe) private var count = 0
+
+        func add() { lock.withLock { count += 1 } }
+        var value: Int { lock.withLock { count } }
+    }
+}

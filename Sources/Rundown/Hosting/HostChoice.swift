@@ -1,0 +1,64 @@
+import RundownEngine
+import RundownTestingSupport
+import RundownXCTestSupport
+#if canImport(XCTest)
+import XCTest
+#endif
+
+/// Chooses, once per run, the host a spec reports to.
+enum HostChoice {
+    /// The host for a spec called at `file` and `line`.
+    ///
+    /// - A spec run inside an element of another spec reports through that
+    ///   spec's host, and skips or fails the element that ran it.
+    /// - `testCase` (a ``TestCase`` running the spec) takes its failures.
+    /// - A Swift Testing test takes them as issues.
+    /// - A plain `XCTestCase` takes them through `XCTFail`.
+    /// - Anywhere else, the caller gets the first, thrown.
+    static func host(testCase: AnyObject?, file: StaticString, line: Int) -> any SpecHost {
+        if ExampleRunner.current != nil, let outer = SpecHosting.current {
+            return NestedSpecHost(outer: outer)
+        }
+        #if canImport(XCTest)
+        if let testCase = testCase as? XCTestCase {
+            return XCTestHost(testCase: testCase, specFile: file, specLine: line)
+        }
+        #endif
+        #if canImport(Testing)
+        if SwiftTestingHost.isRunning {
+            forwardXCTestAssertions()
+            return SwiftTestingHost()
+        }
+        #endif
+        #if canImport(XCTest)
+        if XCTestHost.isDrivingProcess {
+            return XCTestHost(testCase: nil, specFile: file, specLine: line)
+        }
+        #endif
+        return CallerHost()
+    }
+
+    /// Everything a spec treats as a skip, whichever framework threw it.
+    static let skipRecognizers: [SkipRecognizer] = {
+        var recognizers: [SkipRecognizer] = []
+        #if canImport(XCTest)
+        recognizers.append(XCTestHost.skipRecognizer)
+        #endif
+        #if canImport(Testing)
+        recognizers.append(SwiftTestingHost.skipRecognizer)
+        #endif
+        return recognizers
+    }()
+
+    /// Under Swift Testing on Linux, corelibs XCTest drops `XCTAssert…` and
+    /// `XCTFail`; from the first spec on, they reach the host of the spec
+    /// whose element made them.
+    private static func forwardXCTestAssertions() {
+        #if canImport(XCTest) && !canImport(ObjectiveC)
+        XCTestAssertionForwarding.start { failure in
+            guard let runner = ExampleRunner.current, let host = SpecHosting.current else { return }
+            host.record(.reported(message: failure.message, path: runner.path, location: failure.location(madeIn: runner.location)))
+        }
+        #endif
+    }
+}

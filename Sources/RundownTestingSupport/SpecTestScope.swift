@@ -1,0 +1,73 @@
+#if canImport(Testing)
+import Foundation
+import RundownEngine
+import Testing
+
+/// What the specs of one Swift Testing test did, for the `.specs` trait.
+///
+/// Swift Testing offers no way to act when a test ends except a trait around
+/// it. A spec whose every example was skipped therefore cannot cancel its test
+/// on its own without hiding what follows it; the trait remembers it here and
+/// cancels the test at its end, if nothing else in it ran or failed.
+package final class SpecTestScope: Sendable {
+    /// The scope of the test running in this task, if it has the trait.
+    @TaskLocal package static var current: SpecTestScope?
+
+    private struct State {
+        var skippedSpecs: [String] = []
+        var specsThatRan = 0
+        var failures = 0
+    }
+
+    /// An `NSLock`, not `Mutex`: the package supports macOS 13, and Thread
+    /// Sanitizer sees through pthread locks.
+    private let lock = NSLock()
+    nonisolated(unsafe) private var state = State()
+
+    package init() {}
+
+    /// A spec of the test had every example skipped.
+    package func noteSkippedSpec(_ summary: String) {
+        lock.withLock { state.skippedSpecs.append(summary) }
+    }
+
+    /// A spec of the test ran at least one example.
+    package func noteSpecRan() {
+        lock.withLock { state.specsThatRan += 1 }
+    }
+
+    /// The test recorded an issue; a failing one means something ran and failed.
+    package func noteIssue(_ issue: Issue) {
+        guard issue.isFailure else { return }
+        lock.withLock { state.failures += 1 }
+    }
+
+    /// Why the test should be reported as skipped, or `nil` if it should not:
+    /// it ran specs, all of them were skipped, and nothing failed.
+    package var cancellationReason: String? {
+        lock.withLock {
+            guard !state.skippedSpecs.isEmpty, state.specsThatRan == 0, state.failures == 0 else { return nil }
+            return state.skippedSpecs.joined(separator: "\n")
+        }
+    }
+
+    /// Runs a test inside its scope: issues carry the paths of the elements
+    /// that recorded them, synchronous specs included, and the test is
+    /// cancelled at its end if its specs skipped everything.
+    @concurrent package static func run(_ test: Test, _ testCase: Test.Case?, _ function: @concurrent @Sendable () async throws -> Void) async throws {
+        let scope = SpecTestScope()
+        let issues = IssueHandlingTrait.compactMapIssues { issue in
+            scope.noteIssue(issue)
+            return SwiftTestingHost.annotate(issue)
+        }
+        try await issues.provideScope(for: test, testCase: testCase) {
+            try await SpecTestScope.$current.withValue(scope) {
+                try await function()
+            }
+        }
+        if let reason = scope.cancellationReason {
+            try Test.cancel(Comment(rawValue: reason), sourceLocation: test.sourceLocation)
+        }
+    }
+}
+#endif

@@ -1,0 +1,81 @@
+#if canImport(XCTest) && !canImport(ObjectiveC)
+import Foundation
+import RundownEngine
+import XCTest
+
+/// Routes Swift Testing issues (`#expect`, `#require`, `Issue.record`)
+/// recorded where no Swift Testing test runs (inside an XCTest test) to the
+/// spec's host, or to XCTest.
+///
+/// Outside a Swift Testing test, Swift Testing hands such issues to a fallback
+/// handler, which the Linux toolchain leaves empty: the issue is silently
+/// dropped and the test passes. Rundown installs a handler that records them
+/// with the host of the spec whose element recorded them; outside a spec, it
+/// fails the XCTest test running now, or, where XCTest runs nothing, says on
+/// standard error that an issue was recorded where nothing could take it.
+package enum SwiftTestingIssuesInXCTest {
+    /// Installs the handler, once per process. Returns whether Rundown's
+    /// handler is the one installed.
+    @discardableResult
+    package static func install() -> Bool {
+        installed
+    }
+
+    private static let installed: Bool = {
+        typealias Handler = @convention(c) (UnsafePointer<CChar>, UnsafeRawPointer, Int, UnsafeRawPointer?) -> Void
+        typealias Install = @convention(c) (Handler) -> Bool
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "_swift_testing_installFallbackEventHandler") else {
+            return false
+        }
+        let install = unsafeBitCast(symbol, to: Install.self)
+        return install { _, record, count, _ in
+            SwiftTestingIssuesInXCTest.receive(Data(bytes: record, count: count))
+        }
+    }()
+
+    private static func receive(_ record: Data) {
+        guard let issue = RecordedIssue(json: record) else { return }
+        let path = ExampleRunner.current?.path
+        if let host = SpecHosting.current {
+            host.record(.reported(message: issue.message, path: path, location: issue.location))
+        } else if XCTestHost.isDrivingProcess {
+            XCTFail("\(issue.message) (\(issue.location.fileName):\(issue.location.line))")
+        } else {
+            let prefix = path.map { "\($0.joined(separator: ", ")): " } ?? ""
+            FileHandle.standardError.write(Data("\(issue.location.filePath):\(issue.location.line): error: Rundown: \(prefix)\(issue.message) (a Swift Testing issue recorded outside any Swift Testing test; no XCTest case could take it)\n".utf8))
+        }
+    }
+}
+
+/// The parts of a Swift Testing `issueRecorded` event that a failure needs.
+struct RecordedIssue {
+    var message: String
+    var location: CodeLocation
+
+    /// Reads an event-stream record; `nil` unless it is a failing issue that
+    /// is not known, and not the one `Test.cancel` records where no test runs
+    /// (a skip, wherever a spec runs).
+    init?(json: Data) {
+        guard let record = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
+              let payload = record["payload"] as? [String: Any],
+              payload["kind"] as? String == "issueRecorded",
+              let issue = payload["issue"] as? [String: Any],
+              issue["isFailure"] as? Bool ?? true,
+              !(issue["isKnown"] as? Bool ?? false)
+        else { return nil }
+        let messages = (payload["messages"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+        // `Test.cancel` with no Swift Testing test records that it had none to
+        // cancel; the error it throws makes the element a skip.
+        guard !messages.contains(where: { $0.hasPrefix("Attempted to cancel the current test") }) else { return nil }
+        message = messages.isEmpty ? "Issue recorded" : messages.joined(separator: " - ")
+        let source = issue["sourceLocation"] as? [String: Any] ?? [:]
+        let filePath = source["filePath"] as? String ?? source["_filePath"] as? String ?? "<unknown>"
+        location = CodeLocation(
+            fileID: source["fileID"] as? String ?? filePath,
+            filePath: filePath,
+            line: source["line"] as? Int ?? 0,
+            column: source["column"] as? Int ?? 0
+        )
+    }
+}
+#endif

@@ -1,0 +1,167 @@
+#if canImport(XCTest)
+import Foundation
+import RundownEngine
+import XCTest
+
+/// Reports a spec run inside an XCTest test method.
+///
+/// With the test case at hand (``Rundown.TestCase``), each failure is recorded
+/// against it at the failing element's file and line, its message starting
+/// with the element's path. A plain `XCTestCase` calling the global `spec`
+/// gives Rundown no test case; there each failure goes through `XCTFail`,
+/// which XCTest records against the test running now, at the line of `spec`
+/// (XCTest takes the file of a failure only at compile time), its message
+/// naming the element's own file and line.
+///
+/// This is the one file with XCTest's platform differences: Apple's XCTest
+/// records `XCTIssue`s and groups a synchronous spec's closures into
+/// activities; corelibs XCTest (Linux) has neither.
+package struct XCTestHost: SpecHost, @unchecked Sendable {
+    // @unchecked: `XCTestCase` is not `Sendable`. The host only hands it to
+    // XCTest's recording methods, which XCTest expects to be called from any
+    // thread (assertions in background work do the same), and only while the
+    // test runs: `TestCaseRuns` refuses once it has ended.
+    private let testCase: XCTestCase?
+    private let specFile: StaticString
+    private let specLine: UInt
+
+    /// A host that records into `testCase`, or, without one, into whichever
+    /// test XCTest is running, at the spec's `file` and `line`.
+    package init(testCase: XCTestCase?, specFile: StaticString, specLine: Int) {
+        self.testCase = testCase
+        self.specFile = specFile
+        self.specLine = UInt(max(0, specLine))
+    }
+
+    /// Whether XCTest (not Swift Testing) drives this process: the test
+    /// binary that `swift test` starts for XCTest, or `xctest`.
+    ///
+    /// `swift test` starts the same binary a second time for Swift Testing,
+    /// with `--testing-library swift-testing`; there XCTest runs nothing.
+    package static let isDrivingProcess: Bool = {
+        let arguments = CommandLine.arguments
+        let executable = arguments.first ?? ""
+        guard executable.hasSuffix(".xctest") || executable.hasSuffix("/xctest") || executable == "xctest" else {
+            return false
+        }
+        if let flag = arguments.firstIndex(of: "--testing-library"), flag + 1 < arguments.count {
+            return arguments[flag + 1] == "xctest"
+        }
+        return true
+    }()
+
+    /// Whether the host is recording a failure whose message has its path already.
+    @TaskLocal private static var isRecording = false
+
+    /// What a failure recorded now by XCTest itself (`XCTAssert…`, `XCTFail`)
+    /// should start with: the path of the element or hook running, unless the
+    /// host is recording a failure that carries its path already.
+    package static var pathPrefix: String? {
+        guard !isRecording, let runner = ExampleRunner.current else { return nil }
+        return "\(runner.description): "
+    }
+
+    /// Recognises `XCTSkip`, so a spec treats it as a skip wherever it runs.
+    package static let skipRecognizer: SkipRecognizer = { error in
+        guard let skip = error as? XCTSkip else { return nil }
+        return SkipReason(message: skip.message)
+    }
+
+    package func scope<Result>(_ run: () -> Result) -> Result {
+        Self.catchSwiftTestingIssues()
+        return run()
+    }
+
+    package func scope<Result>(isolation: isolated (any Actor)?, _ run: () async -> Result) async -> Result {
+        Self.catchSwiftTestingIssues()
+        return await run()
+    }
+
+    package func record(_ failure: HostFailure) {
+        if case .thrown(let thrown) = failure, thrown.error is any ReportedByFramework { return }
+        guard let testCase else {
+            let location = failure.location
+            XCTFail("\(failure.description) (\(location.fileName):\(location.line))", file: specFile, line: specLine)
+            return
+        }
+        let recorded = TestCaseRuns.whileRunning(testCase) {
+            Self.$isRecording.withValue(true) {
+                Self.recordFailure(failure.description, at: failure.location, in: testCase)
+            }
+        }
+        if !recorded {
+            let location = failure.location
+            let line = "\(location.filePath):\(location.line): error: \(testCase.name) : \(failure.description) (recorded after the test had ended, by a task it started; XCTest can no longer fail it)\n"
+            FileHandle.standardError.write(Data(line.utf8))
+        }
+    }
+
+    package func deliver(_ run: FinishedRun) throws {
+        let report = run.report
+        if report.everythingSkipped {
+            if let testCase, TestCaseRuns.deferSkip(of: testCase, run.skipSummary, file: specFile, line: specLine) { return }
+            throw XCTSkip(run.skipSummary, file: specFile, line: specLine)
+        }
+        if let testCase { TestCaseRuns.noteSpecRan(in: testCase) }
+        for skip in report.skips {
+            print("Rundown: \(skip)")
+        }
+    }
+
+    #if canImport(ObjectiveC)
+    /// Apple's XCTest reports Swift Testing issues itself.
+    private static func catchSwiftTestingIssues() {}
+
+    /// Records a failure with the given message and location against `testCase`.
+    private static func recordFailure(_ message: String, at location: CodeLocation, in testCase: XCTestCase) {
+        let context = XCTSourceCodeContext(location: XCTSourceCodeLocation(filePath: location.filePath, lineNumber: location.line))
+        testCase.record(XCTIssue(type: .assertionFailure, compactDescription: message, sourceCodeContext: context))
+    }
+
+    /// Each example and hook of a synchronous spec runs inside an XCTest
+    /// activity named with its path, so Xcode's report shows which element
+    /// did what and files its failures and attachments under it.
+    package var closureScope: ClosureScope? {
+        guard testCase != nil else { return nil }
+        return { runner, body in
+            // `XCTContext.runActivity` belongs to the main actor. Synchronous
+            // test methods run on the main thread; anywhere else the closure
+            // runs without an activity rather than not at all.
+            guard Thread.isMainThread else { return body() }
+            withoutActuallyEscaping(body) { body in
+                let handOver = ActivityBody(run: body)
+                MainActor.assumeIsolated {
+                    XCTContext.runActivity(named: runner.description) { _ in handOver.run() }
+                }
+            }
+        }
+    }
+    #else
+    /// corelibs XCTest would drop `#expect` and friends inside a spec.
+    private static func catchSwiftTestingIssues() {
+        SwiftTestingIssuesInXCTest.install()
+    }
+
+    /// Records a failure with the given message and location against `testCase`.
+    private static func recordFailure(_ message: String, at location: CodeLocation, in testCase: XCTestCase) {
+        testCase.recordFailure(withDescription: message, inFile: location.filePath, atLine: location.line, expected: true)
+    }
+    #endif
+}
+
+#if canImport(ObjectiveC)
+/// Carries a closure into its activity. It runs there once, on the thread
+/// that made it (the main thread), while that thread waits for it, so it is
+/// never used concurrently.
+private struct ActivityBody: @unchecked Sendable {
+    let run: () -> Void
+}
+#endif
+
+extension CodeLocation {
+    /// The file's name, `Cart.swift`.
+    package var fileName: String {
+        (filePath.split(separator: "/").last ?? fileID.split(separator: "/").last).map(String.init) ?? fileID
+    }
+}
+#endif

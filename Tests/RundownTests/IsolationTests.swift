@@ -1,0 +1,90 @@
+@testable import Rundown
+import RundownDSL
+import Testing
+
+/// Contract §8: every closure of a spec runs in the isolation of the code that
+/// called `spec`. These specs are written with the global DSL (not a
+/// `MainActorSuite`), so the compiler lets their closures touch the caller's
+/// main-actor state without `await`; the run must keep that promise.
+@MainActor
+@Suite struct IsolationTests {
+    /// Main-actor state that the closures touch without `await`, as the
+    /// compiler allows in a `@MainActor` test.
+    @MainActor final class Witness {
+        var seen: [String] = []
+
+        func note(_ what: String) {
+            seen.append("\(what): \(MainActorCheck.isOnMainActor ? "main" : "off")")
+        }
+    }
+
+    @Test func everyClosureOfAnAsyncSpecRunsOnTheCallersMainActor() async throws {
+        let witness = Witness()
+        try await spec("Isolation") {
+            beforeAll { witness.note("beforeAll") }
+            aroundEach { run in
+                witness.note("around before")
+                try await run()
+                witness.note("around after")
+            }
+            beforeEach { witness.note("beforeEach") }
+            it("sync") { witness.note("sync it") }
+            it("async") {
+                await Task.yield()
+                witness.note("async it")
+            }
+            context("nested") {
+                beforeEach { await Task.yield(); witness.note("nested beforeEach") }
+                it("deep") { witness.note("deep it") }
+            }
+            afterEach { witness.note("afterEach") }
+            afterAll { witness.note("afterAll") }
+        }
+        let offActor = witness.seen.filter { $0.hasSuffix("off") }
+        #expect(offActor == [], "closures ran off the main actor")
+        #expect(witness.seen.count == 18, "every closure ran: \(witness.seen)")
+    }
+
+    @Test func aSynchronousSpecRunsOnTheCallersMainActor() throws {
+        let witness = Witness()
+        try spec {
+            aroundEach { run in witness.note("around"); try run() }
+            it("sync") { witness.note("it") }
+            afterAll { witness.note("afterAll") }
+        }
+        #expect(witness.seen == ["around: main", "it: main", "afterAll: main"])
+    }
+
+    @Test func anExclusiveElementStaysOnTheCallersMainActor() async throws {
+        let witness = Witness()
+        try await spec {
+            describe("shared", .exclusive(SharedResource("isolation-tests"))) {
+                it("holds") { witness.note("it") }
+            }
+        }
+        #expect(witness.seen == ["it: main"])
+    }
+}
+
+/// The same from an actor: closures run on the actor that called `spec`.
+actor IsolatedRunner {
+    var seen: [String] = []
+
+    func note(_ what: String) {
+        seen.append(what)
+    }
+
+    func run() async throws -> [String] {
+        try await spec {
+            it("touches the actor's state without await") { self.note("it") }
+            afterAll { self.note("afterAll") }
+        }
+        return seen
+    }
+}
+
+@Suite struct ActorIsolationTests {
+    @Test func closuresRunOnTheActorThatCalledSpec() async throws {
+        #expect(try await IsolatedRunner().run() == ["it", "afterAll"])
+    }
+}
