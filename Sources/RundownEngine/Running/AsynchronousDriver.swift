@@ -10,16 +10,15 @@ extension SpecWalk where Mode == Asynchronous {
             case .call(let body, let runner):
                 finish(await Outcome.of(runner, recognizers: recognizers, body))
             case .wrap(let around, let runner, let token):
-                var calledBody = false
                 let outcome = await Outcome.of(runner, recognizers: recognizers) {
                     try await around {
-                        calledBody = true
-                        if enterAround(token) {
-                            await drive(recognizers: recognizers)
-                        }
+                        guard token.gate.enter() else { return }
+                        enterAround(token)
+                        await drive(recognizers: recognizers)
+                        token.gate.leave()
                     }
                 }
-                finishAround(token, outcome, calledBody: calledBody)
+                finishAround(token, outcome, await token.gate.close())
             case .unwrap:
                 return
             }

@@ -10,9 +10,10 @@ final class SpecWalk<Mode: ExecutionMode> {
     enum Instruction {
         /// Run a hook or example body, then call ``finish(_:)``.
         case call(Mode.Body, ExampleRunner)
-        /// Run an `aroundEach` hook. Its body argument calls ``enterAround(_:)``
-        /// and, if that allows it, drives the walk until ``Instruction/unwrap``;
-        /// when the hook returns, call ``finishAround(_:_:calledBody:)``.
+        /// Run an `aroundEach` hook. Its body argument asks the token's gate
+        /// whether it may run; if so it calls ``enterAround(_:)``, drives the
+        /// walk until ``Instruction/unwrap`` and leaves the gate. When the hook
+        /// returns, close the gate and call ``finishAround(_:_:_:)``.
         case wrap(Mode.Around, ExampleRunner, AroundToken)
         /// What the innermost `aroundEach` wraps is done: return from its body.
         case unwrap
@@ -22,11 +23,14 @@ final class SpecWalk<Mode: ExecutionMode> {
     struct AroundToken {
         fileprivate let frame: ElementFrame
         fileprivate let level: Int
+        /// Lets only the first call of the hook's body drive the walk.
+        let gate: AroundBodyGate
     }
 
     private var stack: [Frame] = []
     private var pending: Pending?
     private let recorder: Recorder
+    private let lateAroundCalls = LateAroundCalls()
 
     init(root: GroupNode<Mode>, observer: @escaping (SpecEvent) -> Void) {
         recorder = Recorder(observer: observer)
@@ -47,6 +51,7 @@ final class SpecWalk<Mode: ExecutionMode> {
 
     /// The next thing to do, or `nil` when the spec has finished.
     func next() -> Instruction? {
+        recordLateAroundCalls()
         while let frame = stack.last {
             let instruction = switch frame {
             case .group(let group): step(group)
@@ -54,6 +59,7 @@ final class SpecWalk<Mode: ExecutionMode> {
             }
             if let instruction { return instruction }
         }
+        recordLateAroundCalls()
         return nil
     }
 
@@ -105,7 +111,12 @@ final class SpecWalk<Mode: ExecutionMode> {
             guard case .around(let body) = hook.body else {
                 preconditionFailure("an aroundEach hook must take the body it wraps")
             }
-            return .wrap(body, runner, AroundToken(frame: element, level: level))
+            let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyCalledAgain)
+            let gate = AroundBodyGate(
+                lateCalls: lateAroundCalls,
+                lateFailure: SpecFailure(path: runner.path, error: misuse, location: hook.location)
+            )
+            return .wrap(body, runner, AroundToken(frame: element, level: level, gate: gate))
         case .beforeEach(let index):
             let hooks = element.parent.node.content.hooks(.beforeEach)
             guard index < hooks.count else {
@@ -224,28 +235,28 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
     }
 
-    /// Called when an `aroundEach` hook calls its body. Returns whether the
-    /// body may run: it runs only the first time.
-    func enterAround(_ token: AroundToken) -> Bool {
+    /// Called when an `aroundEach` hook's body runs, by the one call that
+    /// the token's gate let in.
+    func enterAround(_ token: AroundToken) {
         let element = token.frame
-        guard !element.calledArounds.contains(token.level) else {
-            let hook = element.wrappers[token.level]
-            let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyCalledAgain)
-            recorder.record(SpecFailure(path: element.path + [hook.pathComponent], error: misuse, location: hook.location))
-            element.failed = true
-            return false
-        }
-        element.calledArounds.insert(token.level)
         element.enteredArounds = token.level + 1
         element.stage = .around(token.level + 1)
-        return true
     }
 
-    /// Reports how an `aroundEach` hook ended, and whether it called its body.
-    func finishAround(_ token: AroundToken, _ outcome: Outcome, calledBody: Bool) {
-        let element = token.frame
-        let hook = element.wrappers[token.level]
+    /// Reports how an `aroundEach` hook ended, and what it did with its body.
+    func finishAround(_ token: AroundToken, _ outcome: Outcome, _ calls: AroundBodyGate.Calls) {
+        finishAround(token.frame, level: token.level, outcome, calls)
+    }
+
+    private func finishAround(_ element: ElementFrame, level: Int, _ outcome: Outcome, _ calls: AroundBodyGate.Calls) {
+        let hook = element.wrappers[level]
         let path = element.path + [hook.pathComponent]
+        for _ in 0..<calls.refused {
+            let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyCalledAgain)
+            recorder.record(SpecFailure(path: path, error: misuse, location: hook.location))
+            element.failed = true
+        }
+        let calledBody = calls.ran
         switch outcome {
         case .passed where !calledBody:
             let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyNeverCalled)
@@ -261,11 +272,19 @@ final class SpecWalk<Mode: ExecutionMode> {
         case .skipped(let reason):
             recorder.record(SkipRecord(path: path, reason: reason.message, location: reason.location ?? hook.location))
         }
-        element.enteredArounds = token.level
+        element.enteredArounds = level
         element.stage = .innerDone
     }
 
     // MARK: Results
+
+    /// Records the bodies called after their hook had returned. Their element
+    /// has finished, so only the failure is left to report.
+    private func recordLateAroundCalls() {
+        for failure in lateAroundCalls.take() {
+            recorder.record(failure)
+        }
+    }
 
     private func skip(_ element: ElementFrame, _ reason: SkipReason, declaredAt location: CodeLocation) {
         element.skipReason = reason
@@ -334,7 +353,6 @@ final class SpecWalk<Mode: ExecutionMode> {
         var stage = Stage.around(0)
         /// How many wrappers have called their body and not yet returned.
         var enteredArounds = 0
-        var calledArounds: Set<Int> = []
         var bodyStarted = false
         var failed = false
         var skipReason: SkipReason?
