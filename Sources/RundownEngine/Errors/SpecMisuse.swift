@@ -72,3 +72,30 @@ public struct ElementScopeNeedsAsynchronousSpec: Error, CustomStringConvertible 
             + "use 'try await spec { … }' in an async test, or remove the trait"
     }
 }
+
+/// A hand-built ``HookNode`` whose body does not fit its kind: an `aroundEach`
+/// hook must have an ``HookNode/Body/around(_:)`` body, every other kind a
+/// ``HookNode/Body/plain(_:)`` one. The DSL always builds matching nodes.
+public struct HookBodyMismatch: Error, CustomStringConvertible {
+    /// The hook's name, as it appears in paths.
+    public var hook: String
+    /// The hook's kind.
+    public var kind: HookKind
+
+    /// Creates the error.
+    public init(hook: String, kind: HookKind) {
+        self.hook = hook
+        self.kind = kind
+    }
+
+    /// Says what went wrong and what to change.
+    public var description: String {
+        if kind == .aroundEach {
+            "\(hook) is an aroundEach hook, but its body does not take the body it wraps, so the element it wraps did not run; "
+                + "build the HookNode with a '.around' body, or give it the kind its body was written for"
+        } else {
+            "\(hook) is \(kind == .beforeAll || kind == .beforeEach ? "a" : "an") \(kind) hook, but its body is an aroundEach body, which takes the body it wraps, so the hook did not run; "
+                + "build the HookNode with a '.plain' body, or give it the kind '.aroundEach'"
+        }
+    }
+}

@@ -109,7 +109,10 @@ final class SpecWalk<Mode: ExecutionMode> {
             let hook = hooks[level]
             let runner = ExampleRunner(path: element.path + [hook.pathComponent], role: .hook(.aroundEach), location: hook.location)
             guard case .around(let body) = hook.body else {
-                preconditionFailure("an aroundEach hook must take the body it wraps")
+                // A hand-built node: fail the element as if the hook had thrown before calling its body.
+                let mismatch = HookBodyMismatch(hook: hook.pathComponent, kind: .aroundEach)
+                finishAround(element, level: level, .failed(mismatch), AroundBodyGate.Calls(ran: false, refused: 0))
+                return nil
             }
             let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyCalledAgain)
             let gate = AroundBodyGate(
@@ -157,11 +160,13 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
     }
 
-    private func call(_ hook: HookNode<Mode>, path: [String], pending makePending: (HookNode<Mode>) -> Pending) -> Instruction {
-        guard case .plain(let body) = hook.body else {
-            preconditionFailure("only aroundEach hooks take the body they wrap")
-        }
+    private func call(_ hook: HookNode<Mode>, path: [String], pending makePending: (HookNode<Mode>) -> Pending) -> Instruction? {
         pending = makePending(hook)
+        guard case .plain(let body) = hook.body else {
+            // A hand-built node: the hook fails as if it had thrown.
+            finish(.failed(HookBodyMismatch(hook: hook.pathComponent, kind: hook.kind)))
+            return nil
+        }
         return .call(body, ExampleRunner(path: path + [hook.pathComponent], role: .hook(hook.kind), location: hook.location))
     }
 
