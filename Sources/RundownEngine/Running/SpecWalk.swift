@@ -1,3 +1,37 @@
+// How the walk works, and what it guarantees.
+//
+// Invariants. The walk is a stack of frames (a group, or one element of a
+// group) and runs the tree in the contract's order: beforeAll, then each
+// element wrapped by its scopes and aroundEach hooks (outermost first), inside
+// them beforeEach, the element, afterEach; then afterAll. Focus and exclusion
+// are settled before the walk starts (FocusPlan), so the walk only sees what
+// runs. An error only moves a frame's stage forward to its teardown, never
+// past it: a failing beforeAll jumps to afterAll, a failing beforeEach to
+// afterEach, and every later element still runs. A skip means nothing needs
+// undoing: in beforeAll it ends the group, afterAll included; in beforeEach,
+// the element, afterEach included. Each example is counted once, as finished
+// or as left out.
+//
+// The aroundEach hand-off. A hook is user code that must run *around* the
+// rest of the walk, so the walk cannot simply return it as one call. It
+// returns `.wrap`; the driver calls the hook with a body that re-enters the
+// driver loop. That nested loop drives the walk through the inner hooks and
+// the element until the walk answers `.unwrap` (the element's afterEach hooks
+// are done); the body then returns to the hook, and when the hook returns the
+// driver reports it with `finishAround`, which moves the element on to its
+// outer hooks or to its end. The Swift call stack thus mirrors the wrappers,
+// while every decision stays in the walk.
+//
+// Why the body runs at most once. The walk is not thread-safe and has one
+// position; a second run of the body would drive it from a stage it has left,
+// and a concurrent one (two `async let`s in Swift 5 mode) from two threads.
+// So each `.wrap` carries an AroundBodyGate: only the first call of the body,
+// made before the hook returned, may enter; every other call touches nothing
+// but the gate and is recorded as a misuse of that hook once it returns (or,
+// after it returned, at the walk's next step). Before finishAround the driver
+// closes the gate, which waits while a call of the body still drives the walk,
+// so the walk never has two drivers.
+
 /// The engine's rules, written once: a walk over the spec tree that says which
 /// closure to run next and takes back how it ended.
 ///
