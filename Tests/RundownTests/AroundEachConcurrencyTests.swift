@@ -67,8 +67,11 @@ import Testing
     // The gate on its own, for the orders a hook's body cannot produce
     // without escaping it (which `withoutActuallyEscaping` would trap).
 
+    static let calledLate = "racing called its body after the hook had returned, so the body did not run; "
+        + "call the body before the hook returns, from the hook itself, not from a task or thread that outlives it"
+
     static func gate(_ late: LateAroundCalls) -> AroundBodyGate {
-        let misuse = AroundEachMisuse(hook: "racing", problem: .bodyCalledAgain)
+        let misuse = AroundEachMisuse(hook: "racing", problem: .bodyCalledAfterReturn)
         return AroundBodyGate(lateCalls: late, lateFailure: SpecFailure(path: ["Spec", "a", "racing"], error: misuse, location: hookLocation))
     }
 
@@ -81,9 +84,32 @@ import Testing
         #expect(calls.ran && calls.refused == 0)
         #expect(!gate.enter())
         let posted = late.take()
-        #expect(posted.map(\.description) == ["Spec, a, racing: \(Self.calledAgain)"])
+        #expect(posted.map(\.description) == ["Spec, a, racing: \(Self.calledLate)"])
         #expect(posted.map(\.location) == [Self.hookLocation])
         #expect(late.take().isEmpty)
+    }
+
+    @Test func theWalkRecordsALateCallAtItsNextStepAndRunsOn() {
+        let log = Log()
+        let walk = SpecWalk(root: Self.syncSpec(log) { body in log("racing <"); try body(); log("racing >") }, observer: { _ in })
+        guard case .wrap(_, let runner, let token) = walk.next() else {
+            Issue.record("the walk did not start with the aroundEach hook")
+            return
+        }
+        #expect(runner.path == ["Spec", "a", "racing"])
+        // The hook returns without calling its body, then something calls the body.
+        walk.finishAround(token, .passed, token.gate.close())
+        #expect(!token.gate.enter())
+        walk.drive(recognizers: [], scope: nil)
+        #expect(log.entries == ["racing <", "beforeEach", "b", "afterEach", "racing >"])
+        #expect(walk.report.failures.map(\.description) == [
+            "Spec, a, racing: racing returned without calling its body, so the element it wraps did not run; "
+                + "call the body once on every path through the hook, or throw Skip(\"why\") to skip the element on purpose",
+            "Spec, a, racing: \(Self.calledLate)",
+        ])
+        #expect(walk.report.failures.map(\.location) == [Self.hookLocation, Self.hookLocation])
+        #expect(walk.report.failedCount == 1)
+        #expect(walk.report.passedCount == 1)
     }
 
     @Test func aHookThatNeverCalledItsBodyRefusesALateCallToo() {

@@ -21,6 +21,9 @@ public struct AroundEachMisuse: Error, CustomStringConvertible {
         case bodyNeverCalled
         /// The hook called its body a second time, one after the other or concurrently.
         case bodyCalledAgain
+        /// The body was called after its hook had returned, from a task or
+        /// thread that outlived the hook.
+        case bodyCalledAfterReturn
     }
 
     /// The hook's name, as it appears in paths.
@@ -43,6 +46,9 @@ public struct AroundEachMisuse: Error, CustomStringConvertible {
         case .bodyCalledAgain:
             "\(hook) called its body more than once; the body runs only the first time. "
                 + "Call it exactly once, from the hook itself: not in a loop, and not from 'async let', a task group or a task that outlives the hook"
+        case .bodyCalledAfterReturn:
+            "\(hook) called its body after the hook had returned, so the body did not run; "
+                + "call the body before the hook returns, from the hook itself, not from a task or thread that outlives it"
         }
     }
 }

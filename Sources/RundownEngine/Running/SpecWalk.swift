@@ -148,7 +148,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 finishAround(element, level: level, .failed(mismatch), AroundBodyGate.Calls(ran: false, refused: 0))
                 return nil
             }
-            let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyCalledAgain)
+            let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyCalledAfterReturn)
             let gate = AroundBodyGate(
                 lateCalls: lateAroundCalls,
                 lateFailure: SpecFailure(path: runner.path, error: misuse, location: hook.location)
