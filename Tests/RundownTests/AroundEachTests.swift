@@ -33,7 +33,8 @@ import Testing
     @Test func anAroundEachThatNeverCallsItsBodyFailsTheElementNamingTheHook() async {
         let run = await runEverywhere(NeverCallsItsBody())
         #expect(run.log == ["outer <", "lazy <", "lazy >", "outer >"])
-        #expect(run.failures == ["Spec, a, lazy wrapper: lazy wrapper returned without calling its body, so the element it wraps did not run"])
+        #expect(run.failures == ["Spec, a, lazy wrapper: lazy wrapper returned without calling its body, so the element it wraps did not run; "
+            + "call the body once on every path through the hook, or throw Skip(\"why\") to skip the element on purpose"])
         #expect(run.failed == 1)
     }
 
@@ -49,8 +50,10 @@ import Testing
         let run = await runEverywhere(CallsItsBodyTwice())
         #expect(run.log == ["twice <", "a", "twice >", "twice <", "b", "twice >"])
         #expect(run.failures == [
-            "Spec, a, aroundEach: aroundEach called its body more than once; the body runs only the first time",
-            "Spec, b, aroundEach: aroundEach called its body more than once; the body runs only the first time",
+            "Spec, a, aroundEach: aroundEach called its body more than once; the body runs only the first time. "
+                + "Call it exactly once, from the hook itself: not in a loop, and not from 'async let', a task group or a task that outlives the hook",
+            "Spec, b, aroundEach: aroundEach called its body more than once; the body runs only the first time. "
+                + "Call it exactly once, from the hook itself: not in a loop, and not from 'async let', a task group or a task that outlives the hook",
         ])
     }
 

@@ -42,7 +42,8 @@ import Testing
             it("totals") { ran = true }
         }, scope: { _, _ in })
         #expect(!ran)
-        #expect(report.failures.map(\.description) == ["Cart, totals: the host's closure scope returned without running the closure"])
+        #expect(report.failures.map(\.description) == ["Cart, totals: the host's closure scope returned without running the closure; "
+            + "a ClosureScope must call the body it is given exactly once, on the calling thread, before it returns"])
         #expect(report.failedCount == 1)
     }
 }

@@ -70,7 +70,8 @@ extension SharedResource {
         })
         #expect(!ran)
         #expect(report.failures.map(\.description) == [
-            "Spec, prints, exclusive access to spec printer: 'exclusive access to spec printer' needs an asynchronous spec: use 'try await spec'",
+            "Spec, prints, exclusive access to spec printer: 'exclusive access to spec printer' needs an asynchronous spec, because waiting for it may suspend, so the element did not run; "
+                + "use 'try await spec { … }' in an async test, or remove the trait",
         ])
     }
 }

@@ -6,11 +6,6 @@
 /// that does not call it fails that element or hook.
 public typealias ClosureScope = (_ runner: ExampleRunner, _ body: () -> Void) -> Void
 
-/// A closure scope returned without running what it was given.
-struct ClosureScopeDidNotRun: Error, CustomStringConvertible {
-    var description: String { "the host's closure scope returned without running the closure" }
-}
-
 extension Optional where Wrapped == ClosureScope {
     /// Runs `body` for `runner` inside the scope, if there is one.
     func run(_ runner: ExampleRunner, _ body: () -> Outcome) -> Outcome {

@@ -17,19 +17,3 @@ public struct ElementScope: Sendable {
         self.around = around
     }
 }
-
-/// An element with a scope (such as `.exclusive`) was declared in a synchronous spec.
-public struct ElementScopeNeedsAsynchronousSpec: Error, CustomStringConvertible {
-    /// The scope's name.
-    public var scope: String
-
-    /// Creates the error.
-    public init(scope: String) {
-        self.scope = scope
-    }
-
-    /// Says what to change.
-    public var description: String {
-        "'\(scope)' needs an asynchronous spec: use 'try await spec'"
-    }
-}

@@ -18,7 +18,8 @@ public struct HookNode<Mode: ExecutionMode> {
     /// The closure.
     public var body: Body
 
-    /// Creates a hook. The `body` must be `.around` exactly when `kind` is `.aroundEach`.
+    /// Creates a hook. The `body` must be `.around` exactly when `kind` is
+    /// `.aroundEach`; a hook whose body does not fit fails with ``HookBodyMismatch``.
     public init(kind: HookKind, name: String?, location: CodeLocation, isExcluded: Bool = false, body: Body) {
         self.kind = kind
         self.name = name

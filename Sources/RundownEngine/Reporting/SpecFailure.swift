@@ -52,35 +52,3 @@ struct ReportedFailure: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
 }
-
-/// A misuse of `aroundEach`: its body must be called exactly once.
-public struct AroundEachMisuse: Error, CustomStringConvertible {
-    /// What went wrong.
-    public enum Problem: Sendable, Hashable {
-        /// The hook returned without calling the body it wraps.
-        case bodyNeverCalled
-        /// The hook called its body a second time.
-        case bodyCalledAgain
-    }
-
-    /// The hook's name, as it appears in paths.
-    public var hook: String
-    /// What went wrong.
-    public var problem: Problem
-
-    /// Creates a misuse report.
-    public init(hook: String, problem: Problem) {
-        self.hook = hook
-        self.problem = problem
-    }
-
-    /// Says what went wrong and what to change.
-    public var description: String {
-        switch problem {
-        case .bodyNeverCalled:
-            "\(hook) returned without calling its body, so the element it wraps did not run"
-        case .bodyCalledAgain:
-            "\(hook) called its body more than once; the body runs only the first time"
-        }
-    }
-}

@@ -8,18 +8,17 @@ extension SpecWalk where Mode == Synchronous {
             case .call(let body, let runner):
                 finish(scope.run(runner) { Outcome.of(runner, recognizers: recognizers, body) })
             case .wrap(let around, let runner, let token):
-                var calledBody = false
                 let outcome = scope.run(runner) {
                     Outcome.of(runner, recognizers: recognizers) {
                         try around {
-                            calledBody = true
-                            if enterAround(token) {
-                                drive(recognizers: recognizers, scope: scope)
-                            }
+                            guard token.gate.enter() else { return }
+                            enterAround(token)
+                            drive(recognizers: recognizers, scope: scope)
+                            token.gate.leave()
                         }
                     }
                 }
-                finishAround(token, outcome, calledBody: calledBody)
+                finishAround(token, outcome, token.gate.close())
             case .unwrap:
                 return
             }

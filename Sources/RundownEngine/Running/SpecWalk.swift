@@ -1,3 +1,37 @@
+// How the walk works, and what it guarantees.
+//
+// Invariants. The walk is a stack of frames (a group, or one element of a
+// group) and runs the tree in the contract's order: beforeAll, then each
+// element wrapped by its scopes and aroundEach hooks (outermost first), inside
+// them beforeEach, the element, afterEach; then afterAll. Focus and exclusion
+// are settled before the walk starts (FocusPlan), so the walk only sees what
+// runs. An error only moves a frame's stage forward to its teardown, never
+// past it: a failing beforeAll jumps to afterAll, a failing beforeEach to
+// afterEach, and every later element still runs. A skip means nothing needs
+// undoing: in beforeAll it ends the group, afterAll included; in beforeEach,
+// the element, afterEach included. Each example is counted once, as finished
+// or as left out.
+//
+// The aroundEach hand-off. A hook is user code that must run *around* the
+// rest of the walk, so the walk cannot simply return it as one call. It
+// returns `.wrap`; the driver calls the hook with a body that re-enters the
+// driver loop. That nested loop drives the walk through the inner hooks and
+// the element until the walk answers `.unwrap` (the element's afterEach hooks
+// are done); the body then returns to the hook, and when the hook returns the
+// driver reports it with `finishAround`, which moves the element on to its
+// outer hooks or to its end. The Swift call stack thus mirrors the wrappers,
+// while every decision stays in the walk.
+//
+// Why the body runs at most once. The walk is not thread-safe and has one
+// position; a second run of the body would drive it from a stage it has left,
+// and a concurrent one (two `async let`s in Swift 5 mode) from two threads.
+// So each `.wrap` carries an AroundBodyGate: only the first call of the body,
+// made before the hook returned, may enter; every other call touches nothing
+// but the gate and is recorded as a misuse of that hook once it returns (or,
+// after it returned, at the walk's next step). Before finishAround the driver
+// closes the gate, which waits while a call of the body still drives the walk,
+// so the walk never has two drivers.
+
 /// The engine's rules, written once: a walk over the spec tree that says which
 /// closure to run next and takes back how it ended.
 ///
@@ -10,9 +44,10 @@ final class SpecWalk<Mode: ExecutionMode> {
     enum Instruction {
         /// Run a hook or example body, then call ``finish(_:)``.
         case call(Mode.Body, ExampleRunner)
-        /// Run an `aroundEach` hook. Its body argument calls ``enterAround(_:)``
-        /// and, if that allows it, drives the walk until ``Instruction/unwrap``;
-        /// when the hook returns, call ``finishAround(_:_:calledBody:)``.
+        /// Run an `aroundEach` hook. Its body argument asks the token's gate
+        /// whether it may run; if so it calls ``enterAround(_:)``, drives the
+        /// walk until ``Instruction/unwrap`` and leaves the gate. When the hook
+        /// returns, close the gate and call ``finishAround(_:_:_:)``.
         case wrap(Mode.Around, ExampleRunner, AroundToken)
         /// What the innermost `aroundEach` wraps is done: return from its body.
         case unwrap
@@ -22,11 +57,14 @@ final class SpecWalk<Mode: ExecutionMode> {
     struct AroundToken {
         fileprivate let frame: ElementFrame
         fileprivate let level: Int
+        /// Lets only the first call of the hook's body drive the walk.
+        let gate: AroundBodyGate
     }
 
     private var stack: [Frame] = []
     private var pending: Pending?
     private let recorder: Recorder
+    private let lateAroundCalls = LateAroundCalls()
 
     init(root: GroupNode<Mode>, observer: @escaping (SpecEvent) -> Void) {
         recorder = Recorder(observer: observer)
@@ -47,6 +85,7 @@ final class SpecWalk<Mode: ExecutionMode> {
 
     /// The next thing to do, or `nil` when the spec has finished.
     func next() -> Instruction? {
+        recordLateAroundCalls()
         while let frame = stack.last {
             let instruction = switch frame {
             case .group(let group): step(group)
@@ -54,6 +93,7 @@ final class SpecWalk<Mode: ExecutionMode> {
             }
             if let instruction { return instruction }
         }
+        recordLateAroundCalls()
         return nil
     }
 
@@ -103,9 +143,17 @@ final class SpecWalk<Mode: ExecutionMode> {
             let hook = hooks[level]
             let runner = ExampleRunner(path: element.path + [hook.pathComponent], role: .hook(.aroundEach), location: hook.location)
             guard case .around(let body) = hook.body else {
-                preconditionFailure("an aroundEach hook must take the body it wraps")
+                // A hand-built node: fail the element as if the hook had thrown before calling its body.
+                let mismatch = HookBodyMismatch(hook: hook.pathComponent, kind: .aroundEach)
+                finishAround(element, level: level, .failed(mismatch), AroundBodyGate.Calls(ran: false, refused: 0))
+                return nil
             }
-            return .wrap(body, runner, AroundToken(frame: element, level: level))
+            let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyCalledAfterReturn)
+            let gate = AroundBodyGate(
+                lateCalls: lateAroundCalls,
+                lateFailure: SpecFailure(path: runner.path, error: misuse, location: hook.location)
+            )
+            return .wrap(body, runner, AroundToken(frame: element, level: level, gate: gate))
         case .beforeEach(let index):
             let hooks = element.parent.node.content.hooks(.beforeEach)
             guard index < hooks.count else {
@@ -146,11 +194,13 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
     }
 
-    private func call(_ hook: HookNode<Mode>, path: [String], pending makePending: (HookNode<Mode>) -> Pending) -> Instruction {
-        guard case .plain(let body) = hook.body else {
-            preconditionFailure("only aroundEach hooks take the body they wrap")
-        }
+    private func call(_ hook: HookNode<Mode>, path: [String], pending makePending: (HookNode<Mode>) -> Pending) -> Instruction? {
         pending = makePending(hook)
+        guard case .plain(let body) = hook.body else {
+            // A hand-built node: the hook fails as if it had thrown.
+            finish(.failed(HookBodyMismatch(hook: hook.pathComponent, kind: hook.kind)))
+            return nil
+        }
         return .call(body, ExampleRunner(path: path + [hook.pathComponent], role: .hook(hook.kind), location: hook.location))
     }
 
@@ -224,28 +274,28 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
     }
 
-    /// Called when an `aroundEach` hook calls its body. Returns whether the
-    /// body may run: it runs only the first time.
-    func enterAround(_ token: AroundToken) -> Bool {
+    /// Called when an `aroundEach` hook's body runs, by the one call that
+    /// the token's gate let in.
+    func enterAround(_ token: AroundToken) {
         let element = token.frame
-        guard !element.calledArounds.contains(token.level) else {
-            let hook = element.wrappers[token.level]
-            let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyCalledAgain)
-            recorder.record(SpecFailure(path: element.path + [hook.pathComponent], error: misuse, location: hook.location))
-            element.failed = true
-            return false
-        }
-        element.calledArounds.insert(token.level)
         element.enteredArounds = token.level + 1
         element.stage = .around(token.level + 1)
-        return true
     }
 
-    /// Reports how an `aroundEach` hook ended, and whether it called its body.
-    func finishAround(_ token: AroundToken, _ outcome: Outcome, calledBody: Bool) {
-        let element = token.frame
-        let hook = element.wrappers[token.level]
+    /// Reports how an `aroundEach` hook ended, and what it did with its body.
+    func finishAround(_ token: AroundToken, _ outcome: Outcome, _ calls: AroundBodyGate.Calls) {
+        finishAround(token.frame, level: token.level, outcome, calls)
+    }
+
+    private func finishAround(_ element: ElementFrame, level: Int, _ outcome: Outcome, _ calls: AroundBodyGate.Calls) {
+        let hook = element.wrappers[level]
         let path = element.path + [hook.pathComponent]
+        for _ in 0..<calls.refused {
+            let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyCalledAgain)
+            recorder.record(SpecFailure(path: path, error: misuse, location: hook.location))
+            element.failed = true
+        }
+        let calledBody = calls.ran
         switch outcome {
         case .passed where !calledBody:
             let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyNeverCalled)
@@ -261,11 +311,19 @@ final class SpecWalk<Mode: ExecutionMode> {
         case .skipped(let reason):
             recorder.record(SkipRecord(path: path, reason: reason.message, location: reason.location ?? hook.location))
         }
-        element.enteredArounds = token.level
+        element.enteredArounds = level
         element.stage = .innerDone
     }
 
     // MARK: Results
+
+    /// Records the bodies called after their hook had returned. Their element
+    /// has finished, so only the failure is left to report.
+    private func recordLateAroundCalls() {
+        for failure in lateAroundCalls.take() {
+            recorder.record(failure)
+        }
+    }
 
     private func skip(_ element: ElementFrame, _ reason: SkipReason, declaredAt location: CodeLocation) {
         element.skipReason = reason
@@ -334,7 +392,6 @@ final class SpecWalk<Mode: ExecutionMode> {
         var stage = Stage.around(0)
         /// How many wrappers have called their body and not yet returned.
         var enteredArounds = 0
-        var calledArounds: Set<Int> = []
         var bodyStarted = false
         var failed = false
         var skipReason: SkipReason?

@@ -18,14 +18,14 @@ extension SpecWalk where Mode == Asynchronous {
                 // it goes on with the walk.
                 let isolation = #isolation
                 let walk = WalkInHook(walk: self, token: token)
-                var calledBody = false
                 let outcome = await Outcome.of(runner, recognizers: recognizers) {
                     try await around {
-                        calledBody = true
+                        guard walk.token.gate.enter() else { return }
                         await Self.continueInside(walk, recognizers, on: isolation)
+                        walk.token.gate.leave()
                     }
                 }
-                finishAround(token, outcome, calledBody: calledBody)
+                finishAround(token, outcome, await token.gate.close())
             case .unwrap:
                 return
             }
@@ -38,9 +38,8 @@ extension SpecWalk where Mode == Asynchronous {
         _ recognizers: [SkipRecognizer],
         on isolation: isolated (any Actor)?
     ) async {
-        if walk.walk.enterAround(walk.token) {
-            await walk.walk.drive(recognizers: recognizers)
-        }
+        walk.walk.enterAround(walk.token)
+        await walk.walk.drive(recognizers: recognizers)
     }
 }
 

@@ -1,0 +1,107 @@
+// The engine's catalogue of misuses: mistakes in how a spec, a hook or a host
+// uses the engine that the type system cannot catch. Each is recorded as a
+// failure of the element or hook concerned, never a crash (contract §9).
+//
+// A misuse is always reported inside a ``SpecFailure``, which supplies the
+// where: the failure's path names the element and the hook
+// ("Cart, totals, transaction: …"), and its location is the hook's or the
+// element's declaration. So each description below leaves the path out and
+// says the rest: what went wrong, and what to change.
+//
+// The DSL keeps one misuse of its own, `MainActorSpecOffMainThread`
+// (`Sources/RundownDSL/MainActorCheck.swift`), because only the DSL knows
+// about main-actor specs.
+
+/// A misuse of `aroundEach`: a hook must call the body it wraps exactly once,
+/// before it returns.
+public struct AroundEachMisuse: Error, CustomStringConvertible {
+    /// What went wrong.
+    public enum Problem: Sendable, Hashable {
+        /// The hook returned without calling the body it wraps.
+        case bodyNeverCalled
+        /// The hook called its body a second time, one after the other or concurrently.
+        case bodyCalledAgain
+        /// The body was called after its hook had returned, from a task or
+        /// thread that outlived the hook.
+        case bodyCalledAfterReturn
+    }
+
+    /// The hook's name, as it appears in paths.
+    public var hook: String
+    /// What went wrong.
+    public var problem: Problem
+
+    /// Creates a misuse report.
+    public init(hook: String, problem: Problem) {
+        self.hook = hook
+        self.problem = problem
+    }
+
+    /// Says what went wrong and what to change.
+    public var description: String {
+        switch problem {
+        case .bodyNeverCalled:
+            "\(hook) returned without calling its body, so the element it wraps did not run; "
+                + "call the body once on every path through the hook, or throw Skip(\"why\") to skip the element on purpose"
+        case .bodyCalledAgain:
+            "\(hook) called its body more than once; the body runs only the first time. "
+                + "Call it exactly once, from the hook itself: not in a loop, and not from 'async let', a task group or a task that outlives the hook"
+        case .bodyCalledAfterReturn:
+            "\(hook) called its body after the hook had returned, so the body did not run; "
+                + "call the body before the hook returns, from the hook itself, not from a task or thread that outlives it"
+        }
+    }
+}
+
+/// A host's ``ClosureScope`` returned without running the closure it was
+/// given, so the element or hook did not run.
+struct ClosureScopeDidNotRun: Error, CustomStringConvertible {
+    var description: String {
+        "the host's closure scope returned without running the closure; "
+            + "a ClosureScope must call the body it is given exactly once, on the calling thread, before it returns"
+    }
+}
+
+/// An element with a scope (such as `.exclusive`) was declared in a synchronous spec.
+public struct ElementScopeNeedsAsynchronousSpec: Error, CustomStringConvertible {
+    /// The scope's name.
+    public var scope: String
+
+    /// Creates the error.
+    public init(scope: String) {
+        self.scope = scope
+    }
+
+    /// Says what to change.
+    public var description: String {
+        "'\(scope)' needs an asynchronous spec, because waiting for it may suspend, so the element did not run; "
+            + "use 'try await spec { … }' in an async test, or remove the trait"
+    }
+}
+
+/// A hand-built ``HookNode`` whose body does not fit its kind: an `aroundEach`
+/// hook must have an ``HookNode/Body/around(_:)`` body, every other kind a
+/// ``HookNode/Body/plain(_:)`` one. The DSL always builds matching nodes.
+public struct HookBodyMismatch: Error, CustomStringConvertible {
+    /// The hook's name, as it appears in paths.
+    public var hook: String
+    /// The hook's kind.
+    public var kind: HookKind
+
+    /// Creates the error.
+    public init(hook: String, kind: HookKind) {
+        self.hook = hook
+        self.kind = kind
+    }
+
+    /// Says what went wrong and what to change.
+    public var description: String {
+        if kind == .aroundEach {
+            "\(hook) is an aroundEach hook, but its body does not take the body it wraps, so the element it wraps did not run; "
+                + "build the HookNode with a '.around' body, or give it the kind its body was written for"
+        } else {
+            "\(hook) is \(kind == .beforeAll || kind == .beforeEach ? "a" : "an") \(kind) hook, but its body is an aroundEach body, which takes the body it wraps, so the hook did not run; "
+                + "build the HookNode with a '.plain' body, or give it the kind '.aroundEach'"
+        }
+    }
+}
