@@ -1,3 +1,4 @@
+import Foundation
 import Rundown
 import Testing
 import XCTest
@@ -59,6 +60,30 @@ final class XCTestHostFixtures: Rundown.TestCase {
         try spec("Cart") {
             it("requires") { try #require(1 + 1 == 3) }
         }
+    }
+}
+
+/// A task started by an example outlives its test and fails after the test
+/// returned. corelibs XCTest would stop the process ("already been stopped");
+/// Rundown prints the failure instead. Lines matter: `HostOutputTests` checks them.
+final class LeakedTaskFixtures: Rundown.TestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(fixturesEnabled, fixturesDisabledReason)
+    }
+
+    func testALeakedTaskFailsAfterTheTestReturned() throws {
+        try spec("Sync") {
+            it("leaks a task") {
+                Task {
+                    try await Task.sleep(for: .milliseconds(200))
+                    #expect(Bool(false), "too late")
+                }
+            }
+        }
+    }
+
+    func testZWaitsForTheLeakedTask() throws {
+        Thread.sleep(forTimeInterval: 1)
     }
 }
 

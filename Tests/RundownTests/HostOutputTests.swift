@@ -41,6 +41,26 @@ struct HostOutputTests {
         ])
     }
 
+    /// Contract §6 and §9: a task started by an example that fails after its
+    /// test returned is reported, and the process goes on (corelibs XCTest
+    /// would stop it with "already been stopped").
+    @Test func aFailureFromATaskThatOutlivedItsTestIsPrintedNotACrash() async throws {
+        let fixtures = try SourceFile("Tests/RundownHostFixtures/XCTestHostFixtures.swift")
+        let file = fixtures.path
+        let run = try await HostOutput.run(["RundownHostFixtures.LeakedTaskFixtures"])
+
+        #expect(run.status == 0)
+        #expect(run.lines.filter { !$0.contains(" started at ") } == [
+            "Test Case 'LeakedTaskFixtures.testALeakedTaskFailsAfterTheTestReturned' passed (TIME seconds)",
+            "\(file):\(fixtures.line(of: "#expect(Bool(false), \"too late\")", in: "testALeakedTaskFailsAfterTheTestReturned")): error: LeakedTaskFixtures.testALeakedTaskFailsAfterTheTestReturned : Sync, leaks a task: Expectation failed: Bool(false) - too late (recorded after the test had ended, by a task it started; XCTest can no longer fail it)",
+            "Test Case 'LeakedTaskFixtures.testZWaitsForTheLeakedTask' passed (TIME seconds)",
+            "Test Suite 'LeakedTaskFixtures' passed at DATE",
+            "\t Executed 2 tests, with 0 failures (0 unexpected) in TIME (TIME) seconds",
+            "Test Suite 'Selected tests' passed at DATE",
+            "\t Executed 2 tests, with 0 failures (0 unexpected) in TIME (TIME) seconds",
+        ])
+    }
+
     @Test func aPlainXCTestCaseRecordsEachFailureAtTheSpecsLineNamingTheElementsOwn() async throws {
         let fixtures = try SourceFile("Tests/RundownHostFixtures/XCTestHostFixtures.swift")
         let file = fixtures.path
