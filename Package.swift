@@ -5,18 +5,22 @@ import PackageDescription
 // and no test framework; the DSL only builds values for the engine; each test
 // framework is reached through a thin support target; `Rundown` ties them
 // together and is the one module users import. `RundownConcurrency` (locks,
-// gates, task tracking, polling) stands alone: it is its own product, and
-// `Rundown` re-exports it.
+// gates, task tracking, polling) stands apart from the DSL: it is its own
+// product, and `Rundown` re-exports it. `RundownTasks` holds only what
+// production code injects (the task-starting seam); it depends on nothing and
+// links no test framework, and `RundownConcurrency` re-exports it.
 let package = Package(
     name: "Rundown",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "Rundown", targets: ["Rundown"]),
         .library(name: "RundownConcurrency", targets: ["RundownConcurrency"]),
+        .library(name: "RundownTasks", targets: ["RundownTasks"]),
     ],
     targets: [
         .target(name: "RundownEngine"),
-        .target(name: "RundownConcurrency"),
+        .target(name: "RundownTasks"),
+        .target(name: "RundownConcurrency", dependencies: ["RundownTasks", "RundownEngine"]),
         .target(name: "RundownDSL", dependencies: ["RundownEngine"]),
         .target(name: "RundownXCTestSupport", dependencies: ["RundownEngine"]),
         .target(name: "RundownTestingSupport", dependencies: ["RundownEngine"]),
