@@ -9,14 +9,15 @@ public struct SpecFailure: Error, CustomStringConvertible {
     public var path: [String]
     /// What was thrown.
     public var error: any Error
-    /// Where the element or hook that threw was declared.
+    /// Where the failure is reported: the call site of a ``LocatedError``, otherwise where the
+    /// element or hook that threw was declared.
     public var location: CodeLocation
 
     /// Creates a failure.
     public init(path: [String], error: any Error, location: CodeLocation) {
         self.path = path
         self.error = error
-        self.location = location
+        self.location = (error as? any LocatedError)?.location ?? location
     }
 
     /// The path joined with ", ": `Parser, when empty, throws`.

@@ -4,7 +4,7 @@ import Testing
 
 /// Keeps documentation honest: every `swift` code block in the module's DocC comments and in
 /// README-section.md must appear, line for line, in DocSamples.swift, which the compiler checks.
-@Suite("Documentation samples are compiled")
+@Suite("Documentation samples are compiled", .timeLimit(.minutes(1)))
 struct DocSampleSyncTests {
     private static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     private static let packageRoot = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
