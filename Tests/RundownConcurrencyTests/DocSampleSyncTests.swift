@@ -65,11 +65,13 @@ struct DocSampleSyncTests {
         let compiled = Self.normalized(samples.split(separator: "\n"))
 
         var blocks: [(source: String, lines: [String])] = []
-        let sources = Self.packageRoot.appendingPathComponent("Sources/RundownConcurrency")
-        let files = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }
-        for file in files.sorted() {
-            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
-            blocks += Self.codeBlocks(in: text, docComment: true).map { (file, $0) }
+        for module in ["RundownConcurrency", "RundownTasks"] {
+            let sources = Self.packageRoot.appendingPathComponent("Sources/\(module)")
+            let files = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }
+            for file in files.sorted() {
+                let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+                blocks += Self.codeBlocks(in: text, docComment: true).map { (file, $0) }
+            }
         }
         let sourceBlockCount = blocks.count
         #expect(sourceBlockCount >= 8, "expected DocC samples for all six parts, found \(sourceBlockCount)")
