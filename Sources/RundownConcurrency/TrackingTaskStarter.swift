@@ -57,7 +57,7 @@ public final class TrackingTaskStarter: TaskStarting {
         return task
     }
 
-    /// Starts and records a task that can throw; see ``start(priority:name:operation:)-(_,_,()->Success)``.
+    /// Starts and records a task that can throw, the same way as the non-throwing `start`.
     @discardableResult
     public func start<Success: Sendable>(
         priority: TaskPriority?,
