@@ -5,12 +5,15 @@ import PackageDescription
 // and no test framework; the DSL only builds values for the engine; each test
 // framework is reached through a thin support target; `Rundown` ties them
 // together and is the one module users import. `RundownConcurrency` (locks,
-// gates, task tracking, polling) stands alone: it is its own product, and
-// `Rundown` re-exports it.
+// gates, task tracking, polling) stands apart from the DSL: it is its own
+// product, and `Rundown` re-exports it. `RundownTasks` holds only what
+// production code injects (the task-starting seam); it depends on nothing and
+// links no test framework, and `RundownConcurrency` re-exports it.
+//
 // Every closure of a spec runs where the code that called `spec` runs (its
 // actor, the main actor included): a nonisolated `async` function or closure
-// type in these targets runs on its caller's executor instead of hopping to
-// the global one, unless it is marked `@concurrent`.
+// type in the spec's targets runs on its caller's executor instead of hopping
+// to the global one, unless it is marked `@concurrent`.
 let callerIsolation: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
 
 let package = Package(
@@ -19,10 +22,12 @@ let package = Package(
     products: [
         .library(name: "Rundown", targets: ["Rundown"]),
         .library(name: "RundownConcurrency", targets: ["RundownConcurrency"]),
+        .library(name: "RundownTasks", targets: ["RundownTasks"]),
     ],
     targets: [
         .target(name: "RundownEngine", swiftSettings: callerIsolation),
-        .target(name: "RundownConcurrency"),
+        .target(name: "RundownTasks"),
+        .target(name: "RundownConcurrency", dependencies: ["RundownTasks", "RundownEngine"]),
         .target(name: "RundownDSL", dependencies: ["RundownEngine"], swiftSettings: callerIsolation),
         .target(name: "RundownXCTestSupport", dependencies: ["RundownEngine"], swiftSettings: callerIsolation),
         .target(name: "RundownTestingSupport", dependencies: ["RundownEngine"], swiftSettings: callerIsolation),

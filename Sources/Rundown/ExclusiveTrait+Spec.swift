@@ -16,7 +16,10 @@ extension ExampleTrait {
     /// ```
     ///
     /// It needs an asynchronous spec (`try await spec`), because waiting for
-    /// a resource suspends.
+    /// a resource suspends. Nested elements may ask for further resources
+    /// only if their names sort after the ones their groups hold; otherwise
+    /// the element fails at once with a lock-order inversion instead of
+    /// risking a deadlock with a spec that nests them the other way round.
     public static func exclusive(_ resource: SharedResource, _ more: SharedResource...) -> ExampleTrait {
         let resources = [resource] + more
         let names = resources.map(\.name).joined(separator: ", ")

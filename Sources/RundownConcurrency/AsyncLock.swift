@@ -4,14 +4,25 @@
 /// thread of the cooperative pool, and on the main actor it deadlocks at once. `AsyncLock` parks
 /// the *task* instead, so a waiter gives its actor back to other work while it queues.
 ///
-/// The lock is only reachable through ``withLock(isolation:_:)``, which releases it on every way
-/// out of the closure: normal return, a thrown error, or cancellation of the holder that makes the
-/// closure return early. Waiters are served in arrival order; a waiter whose task is cancelled
-/// leaves the queue at once with `CancellationError` and the others keep their places.
+/// The lock is only reachable through ``withLock(within:fileID:filePath:line:column:isolation:_:)``,
+/// which releases it on every way out of the closure: normal return, a thrown error, or
+/// cancellation of the holder that makes the closure return early. Waiters are served in the
+/// order they called `withLock`, on any actor: the place in line is taken synchronously, in the
+/// caller's isolation, before anything suspends, so main-actor callers keep their order too. A
+/// waiter whose task is cancelled leaves the line at once with `CancellationError`, and a waiter
+/// whose deadline passes leaves it with ``AsyncLockError/timedOut(lock:waited:holder:)``; the
+/// others keep their places.
 ///
 /// The lock is not re-entrant. A holder that asks for it again would wait for itself forever, so
-/// the second request throws ``AsyncLockError/reentrantAcquisition(lock:)`` instead. "Holder"
-/// means the task that entered `withLock` and its child tasks, tracked with a task-local value.
+/// the second request throws ``AsyncLockError/reentrantAcquisition(lock:)`` instead.
+///
+/// "Holder" means the task that entered `withLock` and every task that inherits its task-local
+/// values: child tasks (`async let`, task groups) and unstructured `Task { }`s started inside
+/// the closure. Such a `Task` shares the hold, and the lock is released only when the closure
+/// has returned *and* every task that shares the hold has finished. (`Task.detached` inherits
+/// nothing and queues like any other task.) A shared hold that outlives the closure by more than
+/// 10 seconds (times `RUNDOWN_TIMEOUT_SCALE`) is recorded as a test failure at the `withLock`
+/// call, and the lock is released anyway.
 ///
 /// ```swift
 /// let lock = AsyncLock("catalogue")
@@ -24,13 +35,24 @@ public final class AsyncLock: Sendable {
     /// The name used in error messages, so a failure says which lock was misused.
     public let name: String
 
+    /// The resource this lock guards, if it is one; resources are ordered for deadlock checks.
+    let resource: SharedResource?
+    /// How long a hold may stay shared after the closure returned before it is broken.
+    let sharedHoldLimit: Duration
+
     private let state = Protected(State())
 
     /// Creates an unlocked lock.
     ///
     /// - Parameter name: A short label that error messages quote.
-    public init(_ name: String = "AsyncLock") {
+    public convenience init(_ name: String = "AsyncLock") {
+        self.init(name, resource: nil)
+    }
+
+    init(_ name: String, resource: SharedResource?, sharedHoldLimit: Duration? = nil) {
         self.name = name
+        self.resource = resource
+        self.sharedHoldLimit = sharedHoldLimit ?? TimeoutScale.scaled(.seconds(10))
     }
 
     /// Runs `body` while holding the lock, waiting in line first if another task holds it.
@@ -39,28 +61,55 @@ public final class AsyncLock: Sendable {
     /// touch main-actor state directly when called from the main actor.
     ///
     /// - Parameters:
+    ///   - timeout: How long to wait in line; `nil` waits until the lock is free or the task is
+    ///     cancelled. It limits only the wait, never the closure.
+    ///   - fileID: The caller's `#fileID`; leave the default.
+    ///   - filePath: The caller's `#filePath`; leave the default.
+    ///   - line: The caller's `#line`; leave the default.
+    ///   - column: The caller's `#column`; leave the default.
     ///   - isolation: The actor the closure runs on; leave the default, which is the caller's.
     ///   - body: The critical section. Its error, if any, is rethrown after the lock is released.
     /// - Returns: Whatever `body` returns.
     /// - Throws: `CancellationError` if the task is cancelled before it gets the lock (the closure
     ///   does not run then), ``AsyncLockError/reentrantAcquisition(lock:)`` if the task already
-    ///   holds this lock, or the error thrown by `body`.
-    public func withLock<Result>(
+    ///   holds this lock, ``AsyncLockError/timedOut(lock:waited:holder:)`` when `timeout` passes,
+    ///   ``InvalidArgumentError`` if `timeout` is not more than zero, or the error thrown by `body`.
+    public func withLock<Value>(
+        within timeout: Duration? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
         isolation: isolated (any Actor)? = #isolation,
-        _ body: () async throws -> Result
-    ) async throws -> Result {
+        _ body: () async throws -> Value
+    ) async throws -> Value {
+        if let timeout {
+            try InvalidArgumentError.checkTimeout(timeout, in: "AsyncLock '\(name)'.withLock(within:)")
+        }
         let held = HeldLocks.current
         if held.liveTicket(for: self) != nil {
             throw AsyncLockError.reentrantAcquisition(lock: name)
         }
-        let ticket = try await acquire()
-        defer { release(ticket: ticket) }
-        return try await HeldLocks.$current.withValue(held.adding(self, ticket: ticket)) {
-            try await body()
+        // Taken here, before the first suspension and in the caller's isolation, so callers on one
+        // actor line up in the order they called, whatever executor hops follow.
+        let ticket = takeTicket(holder: FailureRouting.currentTestName)
+        try await acquire(ticket: ticket, within: timeout)
+        let outcome: Result<Value, any Error>
+        do {
+            outcome = .success(try await runHolding(ticket: ticket, held: held, body))
+        } catch {
+            outcome = .failure(error)
         }
+        await waitForSharers(
+            of: ticket,
+            failingAt: ConcurrencyFailure("", fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+        release(ticket: ticket)
+        return try outcome.get()
     }
 
-    /// Whether the current task, or a task it descends from, is inside ``withLock(isolation:_:)``.
+    /// Whether the current task holds the lock, directly or by sharing the hold of the task it
+    /// was started from.
     ///
     /// Helpers that require the lock can check this to fail loudly instead of racing.
     public var isHeldByCurrentTask: Bool {
@@ -71,18 +120,39 @@ public final class AsyncLock: Sendable {
 
     struct Waiter {
         let ticket: UInt64
-        let continuation: CheckedContinuation<Void, any Error>
+        /// Who asked, for the message a timed-out waiter behind them reads.
+        let holder: String?
+        /// `nil` until the task has parked; the line is joined before that.
+        var continuation: CheckedContinuation<Void, any Error>?
     }
 
     struct State {
         var holder: UInt64?
+        var holderName: String?
         var lastTicket: UInt64 = 0
         var waiters: [Waiter] = []
         var watchers = CountWatchers()
+        /// Tickets whose hold is still shared by some task (see ``HoldLease``).
+        var leased: Set<UInt64> = []
+        var sharersGone: [UInt64: CheckedContinuation<Bool, Never>] = [:]
 
         mutating func nextTicket() -> UInt64 {
             lastTicket += 1
             return lastTicket
+        }
+
+        /// Hands the lock to the first in line, or frees it; returns the waiter to resume, if it
+        /// is already parked.
+        mutating func handOver() -> CheckedContinuation<Void, any Error>? {
+            guard !waiters.isEmpty else {
+                holder = nil
+                holderName = nil
+                return nil
+            }
+            let first = waiters.removeFirst()
+            holder = first.ticket
+            holderName = first.holder
+            return first.continuation
         }
     }
 
@@ -100,42 +170,130 @@ public final class AsyncLock: Sendable {
         state.withLock { $0.holder != nil }
     }
 
-    private func acquire() async throws -> UInt64 {
-        let ticket = state.withLock { $0.nextTicket() }
-        try await parkCurrentTask(in: state) { state, continuation in
+    /// Gives the caller its place: the lock at once if it is free, otherwise the end of the line.
+    private func takeTicket(holder: String?) -> UInt64 {
+        let (ticket, wake) = state.withLock { state -> (UInt64, [CheckedContinuation<Void, any Error>]) in
+            let ticket = state.nextTicket()
             if state.holder == nil {
                 state.holder = ticket
-                return .settled(.success(()))
+                state.holderName = holder
+                return (ticket, [])
             }
-            state.waiters.append(Waiter(ticket: ticket, continuation: continuation))
-            return .parked(wake: state.watchers.satisfied(by: state.waiters.count))
-        } dequeue: { state in
-            guard let index = state.waiters.firstIndex(where: { $0.ticket == ticket }) else { return nil }
-            return state.waiters.remove(at: index).continuation
+            state.waiters.append(Waiter(ticket: ticket, holder: holder))
+            return (ticket, state.watchers.satisfied(by: state.waiters.count))
         }
+        for watcher in wake { watcher.resume() }
         return ticket
     }
 
-    private func release(ticket: UInt64) {
-        let next = state.withLock { state -> Waiter? in
-            precondition(state.holder == ticket, "AsyncLock '\(name)' released by a task that does not hold it")
-            guard !state.waiters.isEmpty else {
-                state.holder = nil
-                return nil
+    /// Suspends until `ticket` holds the lock. On any failure the ticket leaves the line, and if
+    /// the lock was handed to it meanwhile, it passes the lock on.
+    private func acquire(ticket: UInt64, within timeout: Duration?) async throws {
+        let timer = timeout.map { timeout in
+            Task.detached { [state, name] in
+                try? await Task.sleep(for: timeout)
+                guard !Task.isCancelled else { return }
+                let (waiter, holder) = state.withLock { state in
+                    (state.removeWaiter(ticket), state.holderName)
+                }
+                waiter?.resume(throwing: AsyncLockError.timedOut(lock: name, waited: timeout, holder: holder))
             }
-            // Hand ownership straight to the first waiter so no late arrival can overtake it.
-            let first = state.waiters.removeFirst()
-            state.holder = first.ticket
-            return first
         }
-        next?.continuation.resume()
+        defer { timer?.cancel() }
+        do {
+            try await parkCurrentTask(in: state) { state, continuation in
+                if state.holder == ticket { return .settled(.success(())) }
+                guard let index = state.waiters.firstIndex(where: { $0.ticket == ticket }) else {
+                    // The timer took the ticket out of the line before the task parked.
+                    let waited = timeout ?? .zero
+                    return .settled(.failure(AsyncLockError.timedOut(lock: name, waited: waited, holder: state.holderName)))
+                }
+                state.waiters[index].continuation = continuation
+                return .parked(wake: [])
+            } dequeue: { state in
+                state.removeWaiter(ticket)
+            }
+        } catch {
+            let next = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+                _ = state.removeWaiter(ticket)
+                return state.holder == ticket ? state.handOver() : nil
+            }
+            next?.resume()
+            throw error
+        }
+    }
+
+    private func runHolding<Value>(
+        ticket: UInt64,
+        held: HeldLocks,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () async throws -> Value
+    ) async throws -> Value {
+        let lease = HoldLease(lock: self, ticket: ticket)
+        return try await HeldLocks.$current.withValue(held.adding(self, ticket: ticket, lease: lease)) {
+            try await body()
+        }
+    }
+
+    func leaseStarted(_ ticket: UInt64) {
+        state.withLock { _ = $0.leased.insert(ticket) }
+    }
+
+    func leaseEnded(_ ticket: UInt64) {
+        let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+            state.leased.remove(ticket)
+            return state.sharersGone.removeValue(forKey: ticket)
+        }
+        waiter?.resume(returning: true)
+    }
+
+    /// Waits until no task shares the hold of `ticket` any more: a `Task { }` started inside the
+    /// closure keeps it until that task finishes. Not cancellable, because releasing early is
+    /// exactly the silent sharing this prevents; bounded instead, with a recorded failure.
+    private func waitForSharers(of ticket: UInt64, failingAt site: ConcurrencyFailure) async {
+        let limit = sharedHoldLimit
+        let sharersGone = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let parked = state.withLock { state -> Bool in
+                guard state.leased.contains(ticket) else { return false }
+                state.sharersGone[ticket] = continuation
+                return true
+            }
+            guard parked else {
+                continuation.resume(returning: true)
+                return
+            }
+            Task.detached { [state] in
+                try? await Task.sleep(for: limit)
+                state.withLock { $0.sharersGone.removeValue(forKey: ticket) }?.resume(returning: false)
+            }
+        }
+        // Recorded here, in the holder's task, so the failure reaches the test or spec it belongs to.
+        if !sharersGone {
+            FailureRouting.record(site.saying(
+                "AsyncLock '\(name)': a task started inside withLock (Task { }) was still running \(limit) "
+                    + "after the closure returned, and it shares the hold. Await or cancel such tasks "
+                    + "before the closure returns; the lock is released now."
+            ))
+        }
+    }
+
+    private func release(ticket: UInt64) {
+        let next = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+            precondition(state.holder == ticket, "AsyncLock '\(name)' released by a task that does not hold it")
+            state.leased.remove(ticket)
+            // Hand ownership straight to the first waiter so no late arrival can overtake it.
+            return state.handOver()
+        }
+        next?.resume()
     }
 
     /// Suspends until at least `count` tasks wait in line, so tests can order arrivals without
     /// polling.
-    func waitUntilQueued(count: Int, within timeout: Duration? = .seconds(10)) async throws {
+    func waitUntilQueued(count: Int, within timeout: Duration? = nil) async throws {
+        try InvalidArgumentError.checkCount(count, in: "AsyncLock '\(name)'.waitUntilQueued(count:within:)")
+        let limit = timeout ?? TimeoutScale.scaled(.seconds(10))
         let name = self.name
-        try await withDeadline(timeout, onTimeout: { [state] in
+        try await withDeadline(limit, onTimeout: { [state] in
             DeadlineExceeded(
                 "AsyncLock '\(name)': expected \(count) queued waiter(s), saw \(state.withLock { $0.waiters.count })"
             )
@@ -143,5 +301,13 @@ public final class AsyncLock: Sendable {
             let id = state.withLock { $0.nextTicket() }
             try await parkUntil(count: { $0.waiters.count }, reaches: count, in: state, watchers: \.watchers, id: id)
         }
+    }
+}
+
+extension AsyncLock.State {
+    /// Takes `ticket` out of the line and returns its continuation if it had parked.
+    mutating func removeWaiter(_ ticket: UInt64) -> CheckedContinuation<Void, any Error>? {
+        guard let index = waiters.firstIndex(where: { $0.ticket == ticket }) else { return nil }
+        return waiters.remove(at: index).continuation
     }
 }

@@ -1,19 +1,19 @@
-/// A failure that one of this module's checks wants to report against the running test.
+import RundownEngine
+
+/// A failure that one of this module's checks reports against the running test.
 ///
-/// Checks such as ``SharedResource/assertHeld(fileID:filePath:line:column:)`` cannot throw from
+/// Checks such as ``SharedResource/expectHeld(fileID:filePath:line:column:)`` cannot throw from
 /// where they are called (a test double's synchronous method, say), so they hand a value of this
-/// type to ``FailureRouting`` instead, which finds the test framework that is listening.
+/// type to the module's failure routing, which finds the test framework or spec that is listening.
 public struct ConcurrencyFailure: Sendable, CustomStringConvertible {
     /// The complete, human-readable explanation.
     public let message: String
-    /// The `#fileID` of the call that detected the problem.
-    public let fileID: StaticString
-    /// The `#filePath` of the call that detected the problem.
-    public let filePath: StaticString
-    /// The line of the call that detected the problem.
-    public let line: UInt
-    /// The column of the call that detected the problem.
-    public let column: UInt
+    /// Where the user's call that detected the problem is.
+    public let location: CodeLocation
+
+    /// XCTest's `XCTFail` only takes a compile-time file path, so the call site's own is kept for it.
+    let staticFilePath: StaticString
+    let staticLine: UInt
 
     /// Creates a failure located at the given call site.
     public init(
@@ -24,14 +24,28 @@ public struct ConcurrencyFailure: Sendable, CustomStringConvertible {
         column: UInt = #column
     ) {
         self.message = message
-        self.fileID = fileID
-        self.filePath = filePath
-        self.line = line
-        self.column = column
+        self.location = CodeLocation(
+            fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column)
+        )
+        self.staticFilePath = filePath
+        self.staticLine = line
     }
 
-    /// The message followed by the location, as printed when no test framework takes it.
+    /// The same call site with another message, for checks that know their site before their
+    /// verdict.
+    func saying(_ message: String) -> ConcurrencyFailure {
+        ConcurrencyFailure(message: message, location: location, staticFilePath: staticFilePath, staticLine: staticLine)
+    }
+
+    private init(message: String, location: CodeLocation, staticFilePath: StaticString, staticLine: UInt) {
+        self.message = message
+        self.location = location
+        self.staticFilePath = staticFilePath
+        self.staticLine = staticLine
+    }
+
+    /// The message after the location, as printed when no test framework takes it.
     public var description: String {
-        "\(fileID):\(line):\(column): \(message)"
+        "\(location.fileID):\(location.line):\(location.column): \(message)"
     }
 }

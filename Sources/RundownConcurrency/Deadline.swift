@@ -11,13 +11,12 @@ struct DeadlineExceeded: Error, CustomStringConvertible {
 ///
 /// Both sides run as children of a task group, so whichever finishes first cancels the other and
 /// nothing outlives the call. The operation must honour cancellation for the timeout to take
-/// effect promptly; every wait in this module does. A `nil` timeout waits without a limit.
+/// effect promptly; every wait in this module does.
 func withDeadline<Success: Sendable>(
-    _ timeout: Duration?,
+    _ timeout: Duration,
     onTimeout: @escaping @Sendable () -> any Error,
     operation: @escaping @Sendable () async throws -> Success
 ) async throws -> Success {
-    guard let timeout else { return try await operation() }
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
     return try await withThrowingTaskGroup(of: Success.self) { group in

@@ -1,3 +1,5 @@
+import RundownEngine
+
 /// Waits until `condition` returns `true`, checking it again and again until `timeout` passes.
 ///
 /// Use it for effects the test cannot await directly (a file appearing, a value another process
@@ -17,18 +19,19 @@
 ///
 /// - Parameters:
 ///   - description: What is being waited for, quoted in the timeout message.
-///   - timeout: How long to keep trying.
+///   - timeout: How long to keep trying; `nil` means 2 seconds times `RUNDOWN_TIMEOUT_SCALE`.
 ///   - fileID: The caller's `#fileID`; leave the default.
 ///   - filePath: The caller's `#filePath`; leave the default.
 ///   - line: The caller's `#line`; leave the default.
 ///   - column: The caller's `#column`; leave the default.
 ///   - isolation: The actor the condition runs on; leave the default, which is the caller's.
 ///   - condition: The check, synchronous or asynchronous.
-/// - Throws: ``EventuallyTimeout`` describing the condition, the call site and the last result, or
-///   `CancellationError` as soon as the waiting task is cancelled.
+/// - Throws: ``EventuallyError`` describing the condition, the call site and the last result,
+///   `CancellationError` as soon as the waiting task is cancelled, or ``InvalidArgumentError``
+///   if the timeout is not more than zero.
 public func eventually(
     _ description: String? = nil,
-    within timeout: Duration = .seconds(2),
+    within timeout: Duration? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -36,7 +39,7 @@ public func eventually(
     isolation: isolated (any Actor)? = #isolation,
     _ condition: () async throws -> Bool
 ) async throws {
-    let site = PollSite(description: description, timeout: timeout, fileID: fileID, line: line, column: column)
+    let site = try PollSite(description: description, timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column)
     try await poll(site, isolation: isolation) { () async throws -> (Void?, String) in
         try await condition() ? ((), "true") : (nil, "false")
     }
@@ -52,7 +55,7 @@ public func eventually(
 ///
 /// - Parameters:
 ///   - description: What is being waited for, quoted in the timeout message.
-///   - timeout: How long to keep trying.
+///   - timeout: How long to keep trying; `nil` means 2 seconds times `RUNDOWN_TIMEOUT_SCALE`.
 ///   - fileID: The caller's `#fileID`; leave the default.
 ///   - filePath: The caller's `#filePath`; leave the default.
 ///   - line: The caller's `#line`; leave the default.
@@ -60,10 +63,10 @@ public func eventually(
 ///   - isolation: The actor the closure runs on; leave the default, which is the caller's.
 ///   - value: Produces the value, or `nil` while it is not there yet.
 /// - Returns: The first non-`nil` value.
-/// - Throws: ``EventuallyTimeout`` or `CancellationError`, as for the Boolean form.
+/// - Throws: ``EventuallyError`` or `CancellationError`, as for the Boolean form.
 public func eventually<Value>(
     _ description: String? = nil,
-    within timeout: Duration = .seconds(2),
+    within timeout: Duration? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -71,7 +74,7 @@ public func eventually<Value>(
     isolation: isolated (any Actor)? = #isolation,
     _ value: () async throws -> Value?
 ) async throws -> Value {
-    let site = PollSite(description: description, timeout: timeout, fileID: fileID, line: line, column: column)
+    let site = try PollSite(description: description, timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column)
     return try await poll(site, isolation: isolation) { () async throws -> (Value?, String) in
         let current = try await value()
         return (current, "nil")
@@ -91,7 +94,7 @@ public func eventually<Value>(
 ///
 /// - Parameters:
 ///   - description: What is being waited for, quoted in the timeout message.
-///   - timeout: How long to keep trying.
+///   - timeout: How long to keep trying; `nil` means 2 seconds times `RUNDOWN_TIMEOUT_SCALE`.
 ///   - fileID: The caller's `#fileID`; leave the default.
 ///   - filePath: The caller's `#filePath`; leave the default.
 ///   - line: The caller's `#line`; leave the default.
@@ -100,10 +103,10 @@ public func eventually<Value>(
 ///   - value: Reads the current value.
 ///   - predicate: Decides whether the value is the one awaited.
 /// - Returns: The first value that satisfies `predicate`.
-/// - Throws: ``EventuallyTimeout`` (quoting the last value) or `CancellationError`.
+/// - Throws: ``EventuallyError`` (quoting the last value) or `CancellationError`.
 public func eventually<Value>(
     _ description: String? = nil,
-    within timeout: Duration = .seconds(2),
+    within timeout: Duration? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -112,7 +115,7 @@ public func eventually<Value>(
     _ value: () async throws -> Value,
     satisfies predicate: (Value) throws -> Bool
 ) async throws -> Value {
-    let site = PollSite(description: description, timeout: timeout, fileID: fileID, line: line, column: column)
+    let site = try PollSite(description: description, timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column)
     return try await poll(site, isolation: isolation) { () async throws -> (Value?, String) in
         let current = try await value()
         return try predicate(current) ? (current, "") : (nil, String(describing: current))
@@ -123,9 +126,22 @@ public func eventually<Value>(
 struct PollSite {
     let description: String?
     let timeout: Duration
-    let fileID: StaticString
-    let line: UInt
-    let column: UInt
+    let location: CodeLocation
+
+    init(
+        description: String?,
+        timeout: Duration?,
+        fileID: StaticString,
+        filePath: StaticString,
+        line: UInt,
+        column: UInt
+    ) throws {
+        let timeout = timeout ?? TimeoutScale.scaled(.seconds(2))
+        try InvalidArgumentError.checkTimeout(timeout, in: "eventually(_:within:)")
+        self.description = description
+        self.timeout = timeout
+        self.location = CodeLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
+    }
 }
 
 /// The polling loop behind every `eventually` overload.
@@ -155,12 +171,12 @@ func poll<Value>(
         }
         let now = clock.now
         if now >= deadline {
-            throw EventuallyTimeout(
+            throw EventuallyError(
                 description: site.description,
                 timeout: site.timeout,
                 attempts: attempts,
                 lastSeen: lastSeen,
-                location: "\(site.fileID):\(site.line):\(site.column)"
+                location: site.location
             )
         }
         // Never sleep past the deadline, so the final check happens on time.

@@ -27,6 +27,11 @@ import Testing
 ///
 /// The tests *inside* an exclusive suite still run in parallel with one another; add `.serialized`
 /// as well if they must not.
+///
+/// A test inside an exclusive suite may ask for more resources only if their names sort after the
+/// suite's: asking for one that sorts before fails the test at once with
+/// ``ExclusiveAccessError/lockOrderInversion(held:requested:holder:)``, because a suite marked the
+/// other way round could otherwise deadlock with it. List both on the suite instead.
 public struct ExclusiveTrait: SuiteTrait, TestTrait, TestScoping {
     /// The resources held while the suite or test runs.
     public let resources: [SharedResource]

@@ -32,8 +32,8 @@ public final class Gate: Sendable {
     public let name: String
     /// Whether opening is permanent or releases one batch of arrivals.
     public let kind: Kind
-    /// How long a wait lasts when the call does not give its own limit; `nil` waits forever.
-    public let timeout: Duration?
+    /// How long a wait lasts when the call does not give its own limit.
+    public let timeout: Duration
 
     private let state = Protected(State())
 
@@ -43,11 +43,13 @@ public final class Gate: Sendable {
     ///   - name: A label that identifies the gate in failure messages.
     ///   - kind: ``Kind/oneShot`` (the default) or ``Kind/reusable``.
     ///   - timeout: The default deadline for ``arrive(within:)`` and
-    ///     ``waitUntilParked(count:within:)``; long enough never to fire in a passing test.
-    public init(_ name: String, kind: Kind = .oneShot, timeout: Duration? = .seconds(10)) {
+    ///     ``waitUntilParked(count:within:)``; `nil` means 10 seconds times `RUNDOWN_TIMEOUT_SCALE`,
+    ///     long enough never to fire in a passing test. A value that is not more than zero makes
+    ///     every wait at this gate throw ``InvalidArgumentError``.
+    public init(_ name: String, kind: Kind = .oneShot, timeout: Duration? = nil) {
         self.name = name
         self.kind = kind
-        self.timeout = timeout
+        self.timeout = timeout ?? TimeoutScale.scaled(.seconds(10))
     }
 
     /// The number of callers parked at the gate right now.
@@ -72,16 +74,18 @@ public final class Gate: Sendable {
     /// - Parameter timeout: How long to stay parked; `nil` uses the gate's ``timeout``.
     /// - Throws: ``GateError/neverOpened(gate:waited:)`` when the deadline passes, or
     ///   `CancellationError` if the task is cancelled; either way the caller is no longer parked.
+    ///   ``InvalidArgumentError`` if the timeout is not more than zero.
     public func arrive(within timeout: Duration? = nil) async throws {
+        let limit = timeout ?? self.timeout
+        try InvalidArgumentError.checkTimeout(limit, in: "Gate '\(name)'.arrive(within:)")
         let id: UInt64? = state.withLock { state in
             state.arrivals += 1
             return state.isOpen ? nil : state.nextID()
         }
         guard let id else { return }
-        let limit = timeout ?? self.timeout
         let name = self.name
         let state = self.state
-        try await withDeadline(limit, onTimeout: { GateError.neverOpened(gate: name, waited: limit ?? .zero) }) {
+        try await withDeadline(limit, onTimeout: { GateError.neverOpened(gate: name, waited: limit) }) {
             try await parkCurrentTask(in: state) { state, continuation in
                 if state.isOpen { return .settled(.success(())) }
                 state.parked.append(State.Parked(id: id, continuation: continuation))
@@ -101,14 +105,17 @@ public final class Gate: Sendable {
     ///   - count: How many parked callers to wait for.
     ///   - timeout: How long to wait; `nil` uses the gate's ``timeout``.
     /// - Throws: ``GateError/notReached(gate:expected:parked:arrivals:waited:)`` when the deadline
-    ///   passes, or `CancellationError` if the task is cancelled.
+    ///   passes, `CancellationError` if the task is cancelled, or ``InvalidArgumentError`` if
+    ///   `count` is less than 1 or the timeout is not more than zero.
     public func waitUntilParked(count: Int = 1, within timeout: Duration? = nil) async throws {
         let limit = timeout ?? self.timeout
+        try InvalidArgumentError.checkCount(count, in: "Gate '\(name)'.waitUntilParked(count:within:)")
+        try InvalidArgumentError.checkTimeout(limit, in: "Gate '\(name)'.waitUntilParked(count:within:)")
         let name = self.name
         let id: UInt64 = state.withLock { $0.nextID() }
         try await withDeadline(limit, onTimeout: { [state] in
             let (parked, arrivals) = state.withLock { ($0.parked.count, $0.arrivals) }
-            return GateError.notReached(gate: name, expected: count, parked: parked, arrivals: arrivals, waited: limit ?? .zero)
+            return GateError.notReached(gate: name, expected: count, parked: parked, arrivals: arrivals, waited: limit)
         }) { [state] in
             try await parkUntil(count: { $0.parked.count }, reaches: count, in: state, watchers: \.watchers, id: id)
         }

@@ -13,9 +13,16 @@
 /// Resources are identified by name. Every resource has its own ``AsyncLock``, so tests that use
 /// unrelated resources never wait for each other.
 ///
-/// Access is granted to a task and its child tasks. Holding is re-entrant: code that already has
-/// exclusive access (because its suite has the ``ExclusiveTrait`` and a test inside also asks, or a
-/// helper asks again) runs immediately instead of waiting for itself.
+/// Access is granted to a task and to the tasks that inherit its task-locals (see ``AsyncLock``
+/// for `Task { }` started inside). Holding is re-entrant: code that already has exclusive access
+/// (because its suite has the ``ExclusiveTrait`` and a test inside also asks, or a helper asks
+/// again) runs immediately instead of waiting for itself.
+///
+/// Resources are always taken in order of name. Asking for several at once sorts them; a task
+/// that holds one and then asks for another whose name sorts *before* it fails at once with
+/// ``ExclusiveAccessError/lockOrderInversion(held:requested:holder:)``, because another task
+/// taking the two in the opposite order would deadlock with it. Ask for both at the outer level
+/// instead.
 public struct SharedResource: Hashable, Sendable, CustomStringConvertible {
     /// The name that identifies the resource and appears in failure messages.
     public let name: String
@@ -35,10 +42,11 @@ public struct SharedResource: Hashable, Sendable, CustomStringConvertible {
 
     /// The lock behind this resource, created on first use.
     var lock: AsyncLock {
-        SharedResourceLocks.lock(for: name)
+        SharedResourceLocks.lock(for: self)
     }
 
-    /// Whether the current task (or one of its ancestors) has exclusive access to the resource.
+    /// Whether the current task has exclusive access to the resource, directly or shared from the
+    /// task it was started from.
     public var isHeldByCurrentTask: Bool {
         lock.isHeldByCurrentTask
     }
@@ -56,19 +64,32 @@ public struct SharedResource: Hashable, Sendable, CustomStringConvertible {
     /// ```
     ///
     /// - Parameters:
+    ///   - timeout: How long to wait for the resource; `nil` waits until it is free or the task is
+    ///     cancelled.
+    ///   - fileID: The caller's `#fileID`; leave the default.
+    ///   - filePath: The caller's `#filePath`; leave the default.
+    ///   - line: The caller's `#line`; leave the default.
+    ///   - column: The caller's `#column`; leave the default.
     ///   - isolation: The actor the closure runs on; leave the default, which is the caller's.
     ///   - body: The work that needs the resource to itself.
     /// - Returns: Whatever `body` returns.
-    /// - Throws: `CancellationError` if the task is cancelled while it waits, or the error thrown by
-    ///   `body`. Access is released on every path.
-    public func withExclusiveAccess<Result>(
+    /// - Throws: ``ExclusiveAccessError/lockOrderInversion(held:requested:holder:)`` at once if the
+    ///   task holds a resource whose name sorts after this one, ``AsyncLockError/timedOut(lock:waited:holder:)``
+    ///   naming the holder when `timeout` passes, `CancellationError` if the task is cancelled
+    ///   while it waits, or the error thrown by `body`. Access is released on every path.
+    public func withExclusiveAccess<Value>(
+        within timeout: Duration? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
         isolation: isolated (any Actor)? = #isolation,
-        _ body: () async throws -> Result
-    ) async throws -> Result {
-        if isHeldByCurrentTask {
-            return try await body()
-        }
-        return try await lock.withLock(isolation: isolation, body)
+        _ body: () async throws -> Value
+    ) async throws -> Value {
+        try await Self.withExclusiveAccess(
+            to: [self], within: timeout, fileID: fileID, filePath: filePath, line: line, column: column,
+            isolation: isolation, body
+        )
     }
 
     /// Runs `body` with exclusive access to every resource in `resources`.
@@ -78,26 +99,56 @@ public struct SharedResource: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Parameters:
     ///   - resources: The resources to hold; duplicates are ignored.
+    ///   - timeout: How long to wait for each resource; `nil` waits until it is free or the task
+    ///     is cancelled.
+    ///   - fileID: The caller's `#fileID`; leave the default.
+    ///   - filePath: The caller's `#filePath`; leave the default.
+    ///   - line: The caller's `#line`; leave the default.
+    ///   - column: The caller's `#column`; leave the default.
     ///   - isolation: The actor the closure runs on; leave the default, which is the caller's.
     ///   - body: The work that needs all of them.
     /// - Returns: Whatever `body` returns.
-    public static func withExclusiveAccess<Result>(
+    /// - Throws: As ``withExclusiveAccess(within:fileID:filePath:line:column:isolation:_:)``.
+    public static func withExclusiveAccess<Value>(
         to resources: some Sequence<SharedResource>,
+        within timeout: Duration? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
         isolation: isolated (any Actor)? = #isolation,
-        _ body: () async throws -> Result
-    ) async throws -> Result {
-        let ordered = Set(resources).sorted { $0.name < $1.name }
-        return try await nest(ordered[...], isolation: isolation, body)
+        _ body: () async throws -> Value
+    ) async throws -> Value {
+        let missing = Set(resources).filter { !$0.isHeldByCurrentTask }.sorted { $0.name < $1.name }
+        if let first = missing.first,
+           let held = HeldLocks.current.locks.compactMap(\.resource).filter({ $0.name > first.name }).max(by: { $0.name < $1.name }) {
+            throw ExclusiveAccessError.lockOrderInversion(held: held, requested: first, holder: FailureRouting.currentTestName)
+        }
+        let site = CallSite(timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column)
+        return try await nest(missing[...], site, isolation: isolation, body)
     }
 
-    private static func nest<Result>(
+    /// The caller's deadline and location, passed down to each lock it takes.
+    private struct CallSite {
+        let timeout: Duration?
+        let fileID: StaticString
+        let filePath: StaticString
+        let line: UInt
+        let column: UInt
+    }
+
+    private static func nest<Value>(
         _ remaining: ArraySlice<SharedResource>,
+        _ site: CallSite,
         isolation: isolated (any Actor)?,
-        _ body: () async throws -> Result
-    ) async throws -> Result {
+        _ body: () async throws -> Value
+    ) async throws -> Value {
         guard let first = remaining.first else { return try await body() }
-        return try await first.withExclusiveAccess(isolation: isolation) {
-            try await nest(remaining.dropFirst(), isolation: isolation, body)
+        return try await first.lock.withLock(
+            within: site.timeout, fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column,
+            isolation: isolation
+        ) {
+            try await nest(remaining.dropFirst(), site, isolation: isolation, body)
         }
     }
 }
@@ -106,11 +157,11 @@ public struct SharedResource: Hashable, Sendable, CustomStringConvertible {
 enum SharedResourceLocks {
     private static let locks = Protected<[String: AsyncLock]>([:])
 
-    static func lock(for name: String) -> AsyncLock {
+    static func lock(for resource: SharedResource) -> AsyncLock {
         locks.withLock { locks in
-            if let lock = locks[name] { return lock }
-            let lock = AsyncLock("shared resource '\(name)'")
-            locks[name] = lock
+            if let lock = locks[resource.name] { return lock }
+            let lock = AsyncLock("shared resource '\(resource.name)'", resource: resource)
+            locks[resource.name] = lock
             return lock
         }
     }

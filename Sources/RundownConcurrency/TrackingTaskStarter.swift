@@ -30,6 +30,12 @@ public final class TrackingTaskStarter: TaskStarting {
     }
 
     /// Starts and records a task that cannot fail.
+    ///
+    /// The operation itself is the task's body, started exactly as `Task(name:priority:operation:)`
+    /// starts it: on its own actor, so operations started in order on one actor begin in that
+    /// order. The returned task is a thin wrapper that finishes after the operation and after the
+    /// record says so, so `await task.value` followed by ``expectNoneRunning(fileID:filePath:line:column:)``
+    /// is exact; cancelling it cancels the operation.
     @discardableResult
     public func start<Success: Sendable>(
         priority: TaskPriority?,
@@ -37,15 +43,21 @@ public final class TrackingTaskStarter: TaskStarting {
         @_inheritActorContext operation: sending @escaping @isolated(any) () async -> Success
     ) -> Task<Success, Never> {
         let context = register(name: name, priority: priority)
-        let task = Task(name: name, priority: priority) { [self] in
+        // The closure below runs once, synchronously, and is the only user of `operation`, which
+        // it hands on to the task; the compiler cannot see that a `withValue` body runs once.
+        nonisolated(unsafe) let operation = operation
+        let work = TrackingContext.$current.withValue(context) {
+            Task(name: name, priority: priority, operation: operation)
+        }
+        let task = Task.detached(name: name, priority: priority) { [self] in
             defer { finish(context.taskID) }
-            return await TrackingContext.$current.withValue(context) { await operation() }
+            return await withTaskCancellationHandler { await work.value } onCancel: { work.cancel() }
         }
         attach(context.taskID) { task.cancel() }
         return task
     }
 
-    /// Starts and records a task that can throw.
+    /// Starts and records a task that can throw, the same way as the non-throwing `start`.
     @discardableResult
     public func start<Success: Sendable>(
         priority: TaskPriority?,
@@ -53,9 +65,15 @@ public final class TrackingTaskStarter: TaskStarting {
         @_inheritActorContext operation: sending @escaping @isolated(any) () async throws -> Success
     ) -> Task<Success, any Error> {
         let context = register(name: name, priority: priority)
-        let task = Task(name: name, priority: priority) { [self] in
+        // The closure below runs once, synchronously, and is the only user of `operation`, which
+        // it hands on to the task; the compiler cannot see that a `withValue` body runs once.
+        nonisolated(unsafe) let operation = operation
+        let work = TrackingContext.$current.withValue(context) {
+            Task(name: name, priority: priority, operation: operation)
+        }
+        let task = Task.detached(name: name, priority: priority) { [self] in
             defer { finish(context.taskID) }
-            return try await TrackingContext.$current.withValue(context) { try await operation() }
+            return try await withTaskCancellationHandler { try await work.value } onCancel: { work.cancel() }
         }
         attach(context.taskID) { task.cancel() }
         return task
@@ -66,12 +84,15 @@ public final class TrackingTaskStarter: TaskStarting {
     /// It returns when the running count reaches zero; a tracked task cannot finish before the
     /// tasks it starts are registered, so "zero" really means the whole tree is done.
     ///
-    /// - Parameter timeout: How long to wait; `nil` waits without a limit.
-    /// - Throws: ``TaskTrackingError`` listing the tasks still running at the deadline, or
-    ///   `CancellationError` if the waiting task is cancelled.
-    public func waitForAll(within timeout: Duration? = .seconds(10)) async throws {
-        try await withDeadline(timeout, onTimeout: { [self] in
-            TaskTrackingError(stillRunning: runningTasks, waited: timeout ?? .zero)
+    /// - Parameter timeout: How long to wait; `nil` means 10 seconds times `RUNDOWN_TIMEOUT_SCALE`.
+    /// - Throws: ``TaskTrackingError`` listing the tasks still running at the deadline,
+    ///   `CancellationError` if the waiting task is cancelled, or ``InvalidArgumentError`` if
+    ///   `timeout` is not more than zero.
+    public func waitForAll(within timeout: Duration? = nil) async throws {
+        let limit = timeout ?? TimeoutScale.scaled(.seconds(10))
+        try InvalidArgumentError.checkTimeout(limit, in: "TrackingTaskStarter.waitForAll(within:)")
+        try await withDeadline(limit, onTimeout: { [self] in
+            TaskTrackingError(stillRunning: runningTasks, waited: limit)
         }) { [state] in
             let id = state.withLock { $0.nextWaiterID() }
             try await parkCurrentTask(in: state) { state, continuation in

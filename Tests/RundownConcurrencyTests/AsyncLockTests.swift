@@ -2,7 +2,7 @@
 import Testing
 @testable import RundownConcurrency
 
-@Suite("AsyncLock")
+@Suite("AsyncLock", .timeLimit(.minutes(1)))
 struct AsyncLockTests {
     /// Parks a holder inside the lock so the test controls exactly when the lock frees up.
     private func startHolder(of lock: AsyncLock, until gate: Gate, log: EventLog) async throws -> Task<Void, any Error> {
@@ -52,7 +52,7 @@ struct AsyncLockTests {
     @Test("cancelling the holder releases the lock to the next waiter")
     func releaseOnHolderCancellation() async throws {
         let lock = AsyncLock("cancelled holder")
-        let parked = Gate("holder parks here", timeout: nil)
+        let parked = Gate("holder parks here")
         let log = EventLog()
         let holder = try await startHolder(of: lock, until: parked, log: log)
         let waiter = Task { try await lock.withLock { log.append("waiter") } }
@@ -138,26 +138,85 @@ struct AsyncLockTests {
         }
     }
 
-    @Test("an unstructured task that outlives the scope is not mistaken for the holder")
-    func escapedTaskIsNotTheHolder() async throws {
-        let lock = AsyncLock("escaped")
-        let later = Gate("after release")
-        var escaped: Task<Bool, any Error>?
-        try await lock.withLock {
-            #expect(lock.isHeldByCurrentTask)
-            escaped = Task {
-                try await later.arrive()
-                let heldBefore = lock.isHeldByCurrentTask
-                try await lock.withLock {}
-                return heldBefore
+    @Test("a Task started inside withLock shares the hold: the lock waits for it, and it cannot take the lock again")
+    func startedTaskSharesTheHold() async throws {
+        let lock = AsyncLock("shared with a task")
+        let inside = Gate("task started inside the closure")
+        let closureReturned = Gate("closure returned")
+        let log = EventLog()
+        let owner = Task {
+            try await lock.withLock {
+                Task {
+                    try await inside.arrive()
+                    log.append("task holds: \(lock.isHeldByCurrentTask)")
+                    let error = await caughtError { try await lock.withLock {} }
+                    log.append("task asks again: \(error.map { String(describing: $0) } ?? "no error")")
+                }
+                log.append("closure returned")
+                closureReturned.open()
+            }
+            log.append("released")
+        }
+        try await inside.waitUntilParked()
+        try await closureReturned.arrive()
+        // The closure is done but the task it started still runs, so the lock is still held.
+        let other = Task { try await lock.withLock { log.append("other") } }
+        try await lock.waitUntilQueued(count: 1)
+        #expect(log.all == ["closure returned"])
+        inside.open()
+        try await value(of: owner, "the owner")
+        try await value(of: other, "the next task in line")
+        #expect(log.all == [
+            "closure returned",
+            "task holds: true",
+            "task asks again: \(AsyncLockError.reentrantAcquisition(lock: "shared with a task"))",
+            "released",
+            "other",
+        ])
+    }
+
+    @Test("a Task that shares the hold too long is reported at the withLock call, and the lock is freed")
+    func sharedHoldThatOutlivesItsLimit() async throws {
+        let lock = AsyncLock("outlived", resource: nil, sharedHoldLimit: .milliseconds(50))
+        let stuck = Gate("never opened in time")
+        let received = LockedBox<[ConcurrencyFailure]>([])
+        var started: Task<Void, any Error>?
+        let line = #line + 2
+        try await FailureRouting.$handler.withValue({ failure in received.access { $0.append(failure) } }) {
+            try await lock.withLock {
+                started = Task { try await stuck.arrive() }
             }
         }
-        #expect(!lock.isHeldByCurrentTask)
-        try await later.waitUntilParked()
-        later.open()
-        let task = try #require(escaped)
-        let heldBefore = try await task.value
-        #expect(heldBefore == false)
+        #expect(!lock.isLocked)
+        let failure = try #require(received.current.first)
+        #expect(received.current.count == 1)
+        #expect(failure.message.hasPrefix(
+            "AsyncLock 'outlived': a task started inside withLock (Task { }) was still running 0.05 seconds after the closure returned"
+        ))
+        #expect(failure.location.fileID.hasSuffix("AsyncLockTests.swift"))
+        #expect(failure.location.line == line)
+        stuck.open()
+        try await value(of: try #require(started), "the stuck task")
+    }
+
+    @Test("a waiter gives up at its deadline with an error that says who holds the lock")
+    func waitDeadlineNamesTheHolder() async throws {
+        let lock = AsyncLock("busy")
+        let release = Gate("holder of busy")
+        let holder = Task { try await lock.withLock { try await release.arrive() } }
+        try await release.waitUntilParked()
+        let (elapsed, error) = await timed {
+            try await lock.withLock(within: .milliseconds(50)) {}
+        }
+        let lockError = try #require(error as? AsyncLockError)
+        #expect(lockError == .timedOut(lock: "busy", waited: .milliseconds(50), holder: "test 'waitDeadlineNamesTheHolder()'"))
+        #expect(String(describing: lockError)
+            == "AsyncLock 'busy': waited 0.05 seconds in line and gave up; it is still held by test 'waitDeadlineNamesTheHolder()'.")
+        #expect(elapsed < lateDeadlineBound)
+        #expect(lock.queuedCount == 0)
+        release.open()
+        try await value(of: holder, "the holder")
+        #expect(!lock.isLocked)
     }
 }
 
@@ -167,7 +226,19 @@ final class MainActorCounter {
     var value = 0
 }
 
-@Suite("AsyncLock on the main actor")
+/// Main-actor bookkeeping for order tests; appends happen in the order the main actor runs them.
+@MainActor
+final class MainActorLog {
+    var values: [Int] = []
+
+    /// The first position whose value is not its index, with what was there; `nil` when the log
+    /// is exactly 0, 1, 2, … (a short failure message instead of thousands of numbers).
+    var firstOutOfOrder: (position: Int, value: Int)? {
+        values.enumerated().first { $0.offset != $0.element }.map { ($0.offset, $0.element) }
+    }
+}
+
+@Suite("AsyncLock on the main actor", .timeLimit(.minutes(1)))
 @MainActor
 struct AsyncLockMainActorTests {
     @Test("the closure may capture non-Sendable main-actor state")
@@ -181,6 +252,30 @@ struct AsyncLockMainActorTests {
             return counter.value
         }
         #expect(result == 2)
+    }
+
+    @Test("main-actor callers get the lock in the order they called withLock")
+    func mainActorCallersKeepTheirOrder() async throws {
+        // Reordering needs two pool threads to race, so one round can pass by luck; five rarely do.
+        for round in 1...5 {
+            let lock = AsyncLock("main actor order \(round)")
+            let release = Gate("main actor order holder \(round)")
+            let holder = Task { try await lock.withLock { try await release.arrive() } }
+            try await release.waitUntilParked()
+            let order = MainActorLog()
+            let callers = 2_000
+            var waiters: [Task<Void, any Error>] = []
+            for caller in 0..<callers {
+                // Each task starts on the main actor in creation order, so this is the call order.
+                waiters.append(Task { @MainActor in try await lock.withLock { order.values.append(caller) } })
+            }
+            try await lock.waitUntilQueued(count: callers)
+            release.open()
+            try await value(of: holder, "the holder")
+            for waiter in waiters { try await value(of: waiter, "a waiter") }
+            #expect(order.values.count == callers)
+            #expect(order.firstOutOfOrder == nil, "round \(round)")
+        }
     }
 
     @Test("a main-actor waiter suspends instead of blocking, so the holder can finish on the main actor")

@@ -7,7 +7,7 @@ import Testing
 /// Each "suite" below is the work a suite would do, started as its own task and wrapped in exactly
 /// what Swift Testing wraps it in: either nothing, or `ExclusiveTrait.provideScope`. A gate holds
 /// the first suite at a suspension point, which is where the real flake struck.
-@Suite("Two suites contending for one resource")
+@Suite("Two suites contending for one resource", .timeLimit(.minutes(1)))
 struct ContentionTests {
     /// What one hosted-window suite does: take over the resource, suspend, use it, let go.
     private static func suiteBody(_ name: String, detector: OverlapDetector, gate: Gate) async throws {
@@ -76,7 +76,7 @@ enum RealContention {
     static let detector = OverlapDetector()
 
     static func occupy(_ who: String) async throws {
-        SharedResource.contended.assertHeld()
+        SharedResource.contended.expectHeld()
         detector.enter(who)
         defer { detector.leave() }
         for _ in 0..<50 {
@@ -86,20 +86,20 @@ enum RealContention {
     }
 }
 
-@Suite("Contending suite A", .exclusive(.contended), .serialized)
+@Suite("Contending suite A", .timeLimit(.minutes(1)), .exclusive(.contended), .serialized)
 struct ContendingSuiteA {
     @Test func first() async throws { try await RealContention.occupy("A.first") }
     @Test func second() async throws { try await RealContention.occupy("A.second") }
 }
 
-@Suite("Contending suite B", .exclusive(.contended), .serialized)
+@Suite("Contending suite B", .timeLimit(.minutes(1)), .exclusive(.contended), .serialized)
 struct ContendingSuiteB {
     @Test func first() async throws { try await RealContention.occupy("B.first") }
     @Test func second() async throws { try await RealContention.occupy("B.second") }
 }
 
 /// A suite that forgot the trait: the double it uses notices and fails the test every time.
-@Suite("A suite that forgot the trait")
+@Suite("A suite that forgot the trait", .timeLimit(.minutes(1)))
 struct ForgetfulSuite {
     @Test func usesTheResourceWithoutTheTrait() {
         withKnownIssue {
@@ -110,7 +110,7 @@ struct ForgetfulSuite {
     }
 }
 
-@Suite("A single test with the trait")
+@Suite("A single test with the trait", .timeLimit(.minutes(1)))
 struct ExclusiveSingleTest {
     @Test(.exclusive(.contended))
     func holdsTheResourceForItsBody() async throws {
@@ -125,7 +125,7 @@ struct ExclusiveSingleTest {
     }
 }
 
-@Suite("A test marked inside a marked suite", .exclusive(.scanner))
+@Suite("A test marked inside a marked suite", .timeLimit(.minutes(1)), .exclusive(.scanner))
 struct NestedExclusiveTraits {
     @Test(.exclusive(.scanner))
     func runsInsteadOfWaitingForItsOwnSuite() {

@@ -49,7 +49,7 @@ final class NaiveDataService {
     }
 }
 
-@Suite("A sync method that starts a task")
+@Suite("A sync method that starts a task", .timeLimit(.minutes(1)))
 @MainActor
 struct DataServiceRaceTests {
     @Test("the naive check right after startProcessing() sees unfinished work")

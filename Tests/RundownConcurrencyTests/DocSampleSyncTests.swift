@@ -4,7 +4,7 @@ import Testing
 
 /// Keeps documentation honest: every `swift` code block in the module's DocC comments and in
 /// README-section.md must appear, line for line, in DocSamples.swift, which the compiler checks.
-@Suite("Documentation samples are compiled")
+@Suite("Documentation samples are compiled", .timeLimit(.minutes(1)))
 struct DocSampleSyncTests {
     private static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     private static let packageRoot = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
@@ -65,11 +65,13 @@ struct DocSampleSyncTests {
         let compiled = Self.normalized(samples.split(separator: "\n"))
 
         var blocks: [(source: String, lines: [String])] = []
-        let sources = Self.packageRoot.appendingPathComponent("Sources/RundownConcurrency")
-        let files = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }
-        for file in files.sorted() {
-            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
-            blocks += Self.codeBlocks(in: text, docComment: true).map { (file, $0) }
+        for module in ["RundownConcurrency", "RundownTasks"] {
+            let sources = Self.packageRoot.appendingPathComponent("Sources/\(module)")
+            let files = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }
+            for file in files.sorted() {
+                let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+                blocks += Self.codeBlocks(in: text, docComment: true).map { (file, $0) }
+            }
         }
         let sourceBlockCount = blocks.count
         #expect(sourceBlockCount >= 8, "expected DocC samples for all six parts, found \(sourceBlockCount)")

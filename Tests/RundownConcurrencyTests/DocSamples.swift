@@ -18,7 +18,7 @@ final class Catalogue {
     }
 }
 
-@Suite("Doc samples")
+@Suite("Doc samples", .timeLimit(.minutes(1)))
 struct DocSamples {
     @Test("AsyncLock") @MainActor
     func asyncLockSample() async throws {
@@ -134,14 +134,14 @@ extension SharedResource {
 }
 // end sample
 
-// sample: assertHeld
+// sample: expectHeld
 /// A stand-in for the test host's single window.
 actor HostWindow {
     static let shared = HostWindow()
     private(set) var screen: String?
 
     func show(_ screen: String) async -> String {
-        SharedResource.hostWindow.assertHeld()   // forgetting .exclusive fails the test, loudly
+        SharedResource.hostWindow.expectHeld()   // forgetting .exclusive fails the test, loudly
         self.screen = screen
         await Task.yield()                       // the suspension where another suite used to sneak in
         return self.screen ?? "nothing"

@@ -2,17 +2,17 @@
 import Testing
 @testable import RundownConcurrency
 
-@Suite("Enforcing exclusive access")
+@Suite("Enforcing exclusive access", .timeLimit(.minutes(1)))
 struct EnforcementTests {
     @Test("touching a resource without holding it records a failure naming the resource and the test")
-    func assertHeldNamesResourceAndTest() {
+    func expectHeldNamesResourceAndTest() {
         let window = HostWindowDouble(resource: .enforcementDemo)
         withKnownIssue {
             window.show("form")
         } matching: { issue in
             let text = issue.description
             return text.contains("Shared resource 'enforcement demo'")
-                && text.contains("test 'assertHeldNamesResourceAndTest()'")
+                && text.contains("test 'expectHeldNamesResourceAndTest()'")
                 && text.contains("without exclusive access")
         }
     }
@@ -20,7 +20,7 @@ struct EnforcementTests {
     @Test("holding the resource, and being a child task of the holder, both count")
     func heldAccessPasses() async throws {
         try await SharedResource.enforcementDemo.withExclusiveAccess {
-            #expect(SharedResource.enforcementDemo.assertHeld())
+            #expect(SharedResource.enforcementDemo.expectHeld())
             async let child = SharedResource.enforcementDemo.isHeldByCurrentTask
             #expect(await child)
             try await withThrowingTaskGroup(of: Bool.self) { group in
@@ -38,27 +38,30 @@ struct EnforcementTests {
         }
     }
 
-    @Test("requireAccess throws an error that names the resource and the test")
-    func requireAccessThrows() throws {
-        let error = #expect(throws: ExclusiveAccessViolation.self) {
-            try SharedResource.enforcementDemo.requireAccess()
+    @Test("requireHeld throws an error that names the resource and the test")
+    func requireHeldThrows() throws {
+        let error = #expect(throws: ExclusiveAccessError.self) {
+            try SharedResource.enforcementDemo.requireHeld()
         }
         let text = String(describing: try #require(error))
         #expect(text.contains("'enforcement demo'"))
-        #expect(text.contains("test 'requireAccessThrows()'"))
+        #expect(text.contains("test 'requireHeldThrows()'"))
     }
 
     @Test("a bound handler receives the failure instead of the test framework")
     func handlerTakesPrecedence() {
         let received = LockedBox<[ConcurrencyFailure]>([])
+        let line = #line + 2
         FailureRouting.$handler.withValue({ failure in received.access { $0.append(failure) } }) {
-            SharedResource.enforcementDemo.assertHeld()
+            SharedResource.enforcementDemo.expectHeld()
         }
         let failures = received.current
         #expect(failures.count == 1)
         #expect(failures.first?.message.contains("'enforcement demo'") == true)
-        let fileID = failures.first.map { "\($0.fileID)" } ?? ""
+        let fileID = failures.first?.location.fileID ?? ""
         #expect(fileID.hasSuffix("EnforcementTests.swift"))
+        #expect(failures.first?.location.line == line)
+        #expect(failures.first?.location.column == 54)   // the call's opening parenthesis
     }
 }
 #endif

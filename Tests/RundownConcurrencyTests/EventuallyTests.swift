@@ -2,7 +2,7 @@
 import Testing
 @testable import RundownConcurrency
 
-@Suite("eventually")
+@Suite("eventually", .timeLimit(.minutes(1)))
 struct EventuallyTests {
     @Test("retries a condition until it holds")
     func conditionEventuallyHolds() async throws {
@@ -53,10 +53,14 @@ struct EventuallyTests {
 
     @Test("a timeout names the condition, the call site and the last value seen")
     func timeoutMessage() async throws {
-        let error = await caughtError {
-            try await eventually("the cache is warm", within: .milliseconds(20)) { false }
+        let line = #line + 2
+        let (elapsed, error) = await timed {
+            try await eventually("the cache is warm", within: .milliseconds(50)) { false }
         }
-        let timeout = try #require(error as? EventuallyTimeout)
+        #expect(elapsed < lateDeadlineBound)
+        let timeout = try #require(error as? EventuallyError)
+        #expect(timeout.location.line == line)
+        #expect(timeout.location.fileID.hasSuffix("EventuallyTests.swift"))
         let text = String(describing: timeout)
         #expect(text.contains("eventually(\"the cache is warm\")"))
         #expect(text.contains("EventuallyTests.swift:"))
@@ -69,7 +73,7 @@ struct EventuallyTests {
         let error = await caughtError {
             _ = try await eventually("seven items", within: .milliseconds(20)) { 6 } satisfies: { $0 == 7 }
         }
-        #expect(String(describing: try #require(error as? EventuallyTimeout)).contains("last seen: 6"))
+        #expect(String(describing: try #require(error as? EventuallyError)).contains("last seen: 6"))
     }
 
     @Test("a timeout after errors quotes the last error")
@@ -78,7 +82,7 @@ struct EventuallyTests {
         let error = await caughtError {
             _ = try await eventually(within: .milliseconds(20)) { () throws -> Int? in throw Offline() }
         }
-        #expect(String(describing: try #require(error as? EventuallyTimeout)).contains("last seen: an error: server offline"))
+        #expect(String(describing: try #require(error as? EventuallyError)).contains("last seen: an error: server offline"))
     }
 
     @Test("cancellation ends the wait with CancellationError")

@@ -2,7 +2,7 @@
 import Testing
 @testable import RundownConcurrency
 
-@Suite("Gate")
+@Suite("Gate", .timeLimit(.minutes(1)))
 struct GateTests {
     @Test("several callers park, and one open() lets them all through")
     func severalArrivals() async throws {
@@ -99,7 +99,7 @@ struct GateTests {
 
     @Test("cancelling a parked caller unparks it")
     func cancelledArrival() async throws {
-        let gate = Gate("cancelled arrival", timeout: nil)
+        let gate = Gate("cancelled arrival")
         let caller = Task { try await gate.arrive() }
         try await gate.waitUntilParked()
         caller.cancel()
@@ -110,7 +110,7 @@ struct GateTests {
 
     @Test("cancelling the test's wait ends it with CancellationError")
     func cancelledWait() async throws {
-        let gate = Gate("cancelled wait", timeout: nil)
+        let gate = Gate("cancelled wait")
         let signal = Gate("waiter started")
         let waiter = Task {
             signal.open()

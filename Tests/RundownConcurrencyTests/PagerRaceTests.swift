@@ -153,7 +153,7 @@ func refreshDuringLoadMore(_ pager: some Pager, service: RecentlyPlayedService, 
     await service.holdResponses(nil)
 }
 
-@Suite("Refresh racing load-more")
+@Suite("Refresh racing load-more", .timeLimit(.minutes(1)))
 struct PagerRaceTests {
     @Test("the naive pager appends a stale page after refresh, leaving a gap")
     func naivePagerShowsTheBug() async throws {

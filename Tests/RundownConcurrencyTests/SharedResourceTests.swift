@@ -2,7 +2,7 @@
 import Testing
 @testable import RundownConcurrency
 
-@Suite("SharedResource")
+@Suite("SharedResource", .timeLimit(.minutes(1)))
 struct SharedResourceTests {
     @Test("values with the same name share one lock")
     func identityIsTheName() {
@@ -73,6 +73,64 @@ struct SharedResourceTests {
         try await first.value
         try await second.value
         #expect(log.all == ["first", "second"])
+    }
+
+    @Test("two tasks nesting two resources in opposite orders: the inverted one fails at once, naming both, and nothing hangs")
+    func lockOrderInversionFailsAtOnce() async throws {
+        let keychain = SharedResource("inversion: keychain")
+        let window = SharedResource("inversion: host window")
+        let bothHold = Gate("each task holds its outer resource", kind: .reusable)
+        // A suite on the keychain whose test asks for the window ...
+        let inverted = Task {
+            try await keychain.withExclusiveAccess {
+                try await bothHold.arrive()
+                try await window.withExclusiveAccess {}
+            }
+        }
+        // ... against a suite on the window whose test asks for the keychain.
+        let ordered = Task {
+            try await window.withExclusiveAccess {
+                try await bothHold.arrive()
+                try await keychain.withExclusiveAccess {}
+            }
+        }
+        try await bothHold.waitUntilParked(count: 2)
+        bothHold.open()
+        let error = await caughtError { try await value(of: inverted, "the task that took the resources out of order") }
+        let accessError = try #require(error as? ExclusiveAccessError)
+        #expect(accessError == .lockOrderInversion(held: keychain, requested: window, holder: "test 'lockOrderInversionFailsAtOnce()'"))
+        #expect(String(describing: accessError) == "Lock-order inversion: test 'lockOrderInversionFailsAtOnce()' holds "
+            + "shared resource 'inversion: keychain' and asked for 'inversion: host window', whose name sorts before it. "
+            + "Shared resources are always taken in name order, so that two tests can never each hold one and wait for "
+            + "the other; taking 'inversion: host window' now could deadlock. Ask for both at the outer level instead, "
+            + "e.g. .exclusive('inversion: host window', 'inversion: keychain') on the suite or group.")
+        try await value(of: ordered, "the task that took the resources in order")
+        #expect(!keychain.lock.isLocked)
+        #expect(!window.lock.isLocked)
+    }
+
+    @Test("the trait on a test inside a suite holding a later resource fails the test at once")
+    func traitInsideSuiteChecksTheOrder() async throws {
+        let keychain = SharedResource("trait inversion: keychain")
+        let window = SharedResource("trait inversion: host window")
+        let test = try #require(Test.current)
+        let error = await caughtError {
+            try await keychain.withExclusiveAccess {
+                try await ExclusiveTrait(resources: [window]).provideScope(for: test, testCase: nil) {}
+            }
+        }
+        #expect(error as? ExclusiveAccessError
+            == .lockOrderInversion(held: keychain, requested: window, holder: "test 'traitInsideSuiteChecksTheOrder()'"))
+    }
+
+    @Test("taking a resource that sorts after the ones held is fine")
+    func nestingInNameOrderWorks() async throws {
+        let keychain = SharedResource("in order: keychain")
+        let window = SharedResource("in order: host window")
+        let held = try await window.withExclusiveAccess {
+            try await keychain.withExclusiveAccess { window.isHeldByCurrentTask && keychain.isHeldByCurrentTask }
+        }
+        #expect(held)
     }
 }
 #endif

@@ -2,7 +2,7 @@
 import Testing
 @testable import RundownConcurrency
 
-@Suite("Tracking started tasks")
+@Suite("Tracking started tasks", .timeLimit(.minutes(1)))
 struct TaskTrackingTests {
     @Test("waitForAll waits for nested tasks, including ones started while it waits")
     func waitsForNestedTasks() async throws {
@@ -71,7 +71,7 @@ struct TaskTrackingTests {
     @Test("cancelAll cancels every running task")
     func cancelAll() async throws {
         let tasks = TrackingTaskStarter()
-        let gate = Gate("never opened", timeout: nil)
+        let gate = Gate("never opened")
         let outcomes = EventLog()
         for index in 1...3 {
             tasks.start(name: "worker \(index)") {
@@ -87,6 +87,35 @@ struct TaskTrackingTests {
         tasks.cancelAll()
         try await tasks.waitForAll()
         #expect(outcomes.all == ["cancelled", "cancelled", "cancelled"])
+    }
+
+    @Test("expectNoneRunning reports at its own call, through the routing a spec binds")
+    func stillRunningLocation() async throws {
+        let tasks = TrackingTaskStarter()
+        let gate = Gate("located upload")
+        tasks.start(name: "upload") { try? await gate.arrive() }
+        try await gate.waitUntilParked()
+        let received = LockedBox<[ConcurrencyFailure]>([])
+        let line = #line + 2
+        FailureRouting.$handler.withValue({ failure in received.access { $0.append(failure) } }) {
+            tasks.expectNoneRunning()
+        }
+        let failure = try #require(received.current.first)
+        #expect(failure.message.hasPrefix("1 tracked task(s) still running: 'upload'"))
+        #expect(failure.location.fileID.hasSuffix("TaskTrackingTests.swift"))
+        #expect(failure.location.line == line)
+        gate.open()
+        try await tasks.waitForAll()
+    }
+
+    @Test("once the returned task's value is in, the record says the task is done")
+    func valueMeansFinished() async throws {
+        let tasks = TrackingTaskStarter()
+        for round in 0..<200 {
+            let task = tasks.start { round }
+            #expect(await task.value == round)
+            #expect(tasks.runningTasks.isEmpty)
+        }
     }
 
     @Test("tasks still running at the end are reported by name")
@@ -110,11 +139,12 @@ struct TaskTrackingTests {
     @Test("waitForAll gives up at its deadline and lists what is still running")
     func waitForAllTimeout() async throws {
         let tasks = TrackingTaskStarter()
-        let gate = Gate("stuck", timeout: nil)
+        let gate = Gate("stuck")
         tasks.start(name: "stuck download") { try? await gate.arrive() }
         try await gate.waitUntilParked()
 
-        let error = await caughtError { try await tasks.waitForAll(within: .milliseconds(20)) }
+        let (elapsed, error) = await timed { try await tasks.waitForAll(within: .milliseconds(50)) }
+        #expect(elapsed < lateDeadlineBound)
         let trackingError = try #require(error as? TaskTrackingError)
         #expect(trackingError.stillRunning.map(\.name) == ["stuck download"])
         #expect(String(describing: trackingError).contains("1 still running: 'stuck download'"))
@@ -149,9 +179,24 @@ final class RefreshingModel {
     }
 }
 
-@Suite("Tracking tasks started on the main actor")
+@Suite("Tracking tasks started on the main actor", .timeLimit(.minutes(1)))
 @MainActor
 struct MainActorTrackingTests {
+    @Test("operations started on the main actor begin in the order they were started, interleaved with plain Task { }")
+    func startOrderIsKept() async throws {
+        let tasks = TrackingTaskStarter()
+        let order = MainActorLog()
+        var plain: [Task<Void, Never>] = []
+        for index in 0..<1_000 {
+            tasks.start { order.values.append(2 * index) }
+            plain.append(Task { order.values.append(2 * index + 1) })
+        }
+        try await tasks.waitForAll()
+        for task in plain { await task.value }
+        #expect(order.values.count == 2_000)
+        #expect(order.firstOutOfOrder == nil)
+    }
+
     @Test("a main-actor closure keeps its isolation and its effects are visible after waitForAll")
     func mainActorOperation() async throws {
         let tasks = TrackingTaskStarter()

@@ -13,7 +13,7 @@ struct HostWindowDouble {
     let resource: SharedResource
 
     func show(_ screen: String) {
-        resource.assertHeld()
+        resource.expectHeld()
     }
 }
 
@@ -46,6 +46,9 @@ final class OverlapDetector: Sendable {
 }
 
 /// A tiny mutex box for test bookkeeping; the library's own is internal on purpose.
+///
+/// `@unchecked Sendable` is sound because `value` is private and only touched inside `access`,
+/// under `mutex`, and `access` never lets a reference to it escape the critical section.
 final class LockedBox<Value>: @unchecked Sendable {
     private let mutex = NSLockShim()
     private var value: Value
@@ -91,3 +94,46 @@ func caughtError(
         return error
     }
 }
+
+/// A test waited longer than its bound; a regression that hangs fails with this instead.
+struct TestTimeout: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// The value of `task`, or `TestTimeout` after `limit`, in which case the task is cancelled.
+///
+/// A bare `await task.value` cannot be cancelled, so a deadlocked task would hang the suite.
+func value<Success: Sendable>(
+    of task: Task<Success, any Error>,
+    within limit: Duration = .seconds(5),
+    _ what: String
+) async throws -> Success {
+    try await withThrowingTaskGroup(of: Success?.self) { group in
+        group.addTask { try await task.value }
+        group.addTask {
+            try? await Task.sleep(for: limit)
+            return nil
+        }
+        defer { group.cancelAll() }
+        if let first = try await group.next(), let value = first {
+            return value
+        }
+        task.cancel()
+        throw TestTimeout(description: "\(what) did not finish within \(limit)")
+    }
+}
+
+/// How long `operation` took on the continuous clock, along with its error, if any.
+func timed(
+    isolation: isolated (any Actor)? = #isolation,
+    _ operation: () async throws -> Void
+) async -> (elapsed: Duration, error: (any Error)?) {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let error = await caughtError(operation)
+    return (clock.now - start, error)
+}
+
+/// A deadline of 50 ms must fire well before this: a wait that ignored its deadline (10 s default)
+/// or fired 50 times late fails. Generous, because other builds share the machine.
+let lateDeadlineBound: Duration = .seconds(2)

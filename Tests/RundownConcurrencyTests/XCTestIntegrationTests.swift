@@ -56,9 +56,9 @@ final class XCTestIntegrationTests: XCTestCase {
     }
 
     func testRequireAccessThrowsOutsideSwiftTesting() {
-        XCTAssertThrowsError(try SharedResource("xctest: required").requireAccess()) { error in
+        XCTAssertThrowsError(try SharedResource("xctest: required").requireHeld()) { error in
             XCTAssertTrue(String(describing: error).contains("'xctest: required'"))
-            XCTAssertTrue(String(describing: error).contains("code outside a Swift Testing test"))
+            XCTAssertTrue(String(describing: error).contains("code outside any test"))
         }
     }
 
@@ -97,7 +97,7 @@ final class XCTestIntegrationTests: XCTestCase {
         do {
             try await eventually("never", within: .milliseconds(10)) { false }
             XCTFail("expected a timeout")
-        } catch let error as EventuallyTimeout {
+        } catch let error as EventuallyError {
             XCTAssertTrue(String(describing: error).contains("XCTestIntegrationTests.swift"))
         }
     }

@@ -9,7 +9,8 @@ public struct SpecFailure: Error, CustomStringConvertible {
     public var path: [String]
     /// What was thrown.
     public var error: any Error
-    /// Where the element or hook that threw was declared.
+    /// Where the failure is reported: the call site of a ``LocatedError``, otherwise where the
+    /// element or hook that threw was declared.
     public var location: CodeLocation
     /// How many other failures the same spec had, when this is the one it
     /// threw. Each of them was printed, with its path, before it was thrown.
@@ -19,7 +20,7 @@ public struct SpecFailure: Error, CustomStringConvertible {
     public init(path: [String], error: any Error, location: CodeLocation) {
         self.path = path
         self.error = error
-        self.location = location
+        self.location = (error as? any LocatedError)?.location ?? location
     }
 
     /// The failure a spec throws when nothing else can report `first`, one of

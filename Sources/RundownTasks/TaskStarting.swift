@@ -3,7 +3,7 @@
 /// A synchronous method that starts `Task { ... }` hands its work to the scheduler and returns;
 /// a test calling that method has nothing to wait for, so its assertions race the task. Injecting
 /// a `TaskStarting` value instead of calling `Task.init` directly keeps production behaviour
-/// (``DefaultTaskStarter``) while letting a test substitute a ``TrackingTaskStarter`` that sees and
+/// (``DefaultTaskStarter``) while letting a test substitute a `TrackingTaskStarter` (in `RundownConcurrency`) that sees and
 /// awaits every task.
 ///
 /// ```swift

@@ -1,0 +1,89 @@
+@testable import Rundown
+@testable import RundownConcurrency
+import RundownEngine
+import Foundation
+import Testing
+
+/// Issue 9: the concurrency toolkit inside specs reports where the user's call is, and nested
+/// `.exclusive` groups cannot deadlock.
+@Suite(.timeLimit(.minutes(1)))
+struct ToolkitInSpecsTests {
+    @Test func anEventuallyTimeoutIsReportedAtTheEventuallyCall() async throws {
+        let line = #line + 3
+        let report = await SpecEngine.run(asyncRoot {
+            it("waits") {
+                try await eventually("never", within: .milliseconds(20)) { false }
+            }
+        })
+        let failure = try #require(report.failures.first)
+        #expect(failure.path == ["Spec", "waits"])
+        #expect(failure.error is EventuallyError)
+        #expect(failure.location.line == line)
+        #expect(failure.location.fileID == "RundownTests/ToolkitInSpecsTests.swift")
+    }
+
+    /// Issue 8: a toolkit check that fails inside a spec goes to the spec's host,
+    /// like the spec's own failures: with the element's path, at the check's line.
+    @Test func aFailedCheckInsideASpecCarriesTheElementsPath() async throws {
+        let resource = SharedResource("toolkit in specs: printer")
+        let line = #line + 3
+        let report = try await runCapturingIssues(at: line) {
+            try await spec("Printer") {
+                it("prints") { resource.expectHeld() }
+            }
+        }
+        #expect(report.lines.count == 1)
+        #expect(report.lines.first?.hasPrefix("Printer, prints: ") == true)
+        #expect(report.locations == ["RundownTests/ToolkitInSpecsTests.swift:\(line)"])
+    }
+
+    @Test func anExampleAskingForAResourceThatSortsBeforeItsGroupsFailsAtOnce() async throws {
+        let keychain = SharedResource("spec inversion: keychain")
+        let window = SharedResource("spec inversion: host window")
+        var ran = false
+        let report = await SpecEngine.run(asyncRoot {
+            describe("signing in", .exclusive(keychain)) {
+                it("shows the form", .exclusive(window)) { ran = true }
+            }
+        })
+        #expect(!ran)
+        let failure = try #require(report.failures.first)
+        let error = try #require(failure.error as? ExclusiveAccessError)
+        guard case let .lockOrderInversion(held, requested, _) = error else {
+            Issue.record("expected a lock-order inversion, got \(error)")
+            return
+        }
+        #expect(String(describing: error).hasPrefix("Lock-order inversion: spec 'Spec, signing in, shows the form"))
+        #expect(held == keychain)
+        #expect(requested == window)
+        #expect(String(describing: error).contains("holds shared resource 'spec inversion: keychain' and asked for 'spec inversion: host window'"))
+        #expect(!keychain.lock.isLocked)
+    }
+}
+
+/// The comments and locations of the failing issues recorded while `body` ran.
+private func runCapturingIssues(at line: Int, _ body: () async throws -> Void) async throws -> (lines: [String], locations: [String]) {
+    let captured = LockedIssues()
+    try await withKnownIssue {
+        try await body()
+    } matching: { issue in
+        captured.append(issue)
+        return true
+    }
+    return captured.snapshot
+}
+
+private final class LockedIssues: @unchecked Sendable {
+    // @unchecked: every access to `issues` holds `lock`.
+    private let lock = NSLock()
+    private var issues: [(String, String)] = []
+
+    func append(_ issue: Issue) {
+        let location = issue.sourceLocation.map { "\($0.fileID):\($0.line)" } ?? "?"
+        lock.withLock { issues.append((issue.comments.map(\.rawValue).joined(separator: " | "), location)) }
+    }
+
+    var snapshot: (lines: [String], locations: [String]) {
+        lock.withLock { (issues.map(\.0), issues.map(\.1)) }
+    }
+}
