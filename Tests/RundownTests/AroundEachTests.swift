@@ -4,7 +4,7 @@ import Testing
 /// Contract §2 (aroundEach) and §9: what `aroundEach` wraps, and what happens
 /// when it misuses its body.
 @MainActor
-@Suite struct AroundEachTests {
+@Suite(.failsWhenCancelled) struct AroundEachTests {
     struct FailureInsideTheBody: Scenario {
         @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
             loggingAround(log)

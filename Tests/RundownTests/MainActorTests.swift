@@ -9,7 +9,7 @@ import Testing
 
 /// Contract §8: in a `MainActorSuite`, the same DSL builds main-actor specs.
 @MainActor
-@Suite struct MainActorSpecTests: MainActorSuite {
+@Suite(.failsWhenCancelled) struct MainActorSpecTests: MainActorSuite {
     @Test func aSynchronousSpecTouchesMainActorStateWithoutAwait() throws {
         let screen = Screen()
         try spec("Screen") {
@@ -49,7 +49,7 @@ import Testing
 }
 
 /// A main-actor suite whose tests are not themselves on the main actor.
-@Suite struct NonisolatedMainActorSpecTests: MainActorSuite {
+@Suite(.failsWhenCancelled) struct NonisolatedMainActorSpecTests: MainActorSuite {
     @Test func anAsyncSpecRunsItsClosuresOnTheMainActor() async throws {
         let screen = Screen()
         try await spec {
@@ -104,7 +104,7 @@ extension ScreenGroups {
 }
 
 @MainActor
-@Suite struct MainActorHelperTests: ScreenGroups {
+@Suite(.failsWhenCancelled) struct MainActorHelperTests: ScreenGroups {
     @Test func aProtocolExtensionHelperBuildsPartOfAMainActorSpec() throws {
         let screen = Screen()
         try spec { titleGroup(screen) }

@@ -8,7 +8,7 @@ import XCTest
 /// Contract §8 for XCTest: a `Rundown.TestCase` subclass that is a
 /// `MainActorSuite` and has only synchronous tests is discovered and runs on
 /// Linux, and its specs' closures touch main-actor state without `await`.
-final class SynchronousMainActorTests: Rundown.TestCase, ModelGroups {
+final class SynchronousMainActorTests: CheckedTestCase, ModelGroups {
     func testClosuresTouchMainActorState() throws {
         let model = MainActor.assumeIsolated { Model() }
         try spec {
@@ -46,7 +46,7 @@ extension ModelGroups {
 }
 
 
-final class AsynchronousMainActorTests: Rundown.TestCase, MainActorSuite {
+final class AsynchronousMainActorTests: CheckedTestCase, MainActorSuite {
     func testAnAsyncSpecRunsOnTheMainActor() async throws {
         let model = Model()
         try await spec {
@@ -62,7 +62,7 @@ final class AsynchronousMainActorTests: Rundown.TestCase, MainActorSuite {
 }
 
 /// Failures of a main-actor spec in a `Rundown.TestCase` are recorded against the test too.
-final class MainActorFailureTests: Rundown.TestCase, MainActorSuite {
+final class MainActorFailureTests: CheckedTestCase, MainActorSuite {
     func testAMainActorSpecThrowsNothingAndRecordsItsFailure() {
         XCTAssertThrowsError(try spec("Skipped") { it("a") { throw Skip("not here") } }) { error in
             XCTAssertEqual((error as? XCTSkip)?.message, "Skipped, a: skipped (not here)")

@@ -13,7 +13,7 @@ struct RecordedFailure: Equatable {
 /// Contract §4 and §6 for XCTest: `Rundown.TestCase.spec` records every
 /// failure of a spec as a failure of the running test, with its path and
 /// location, and reports a spec whose every example was skipped as skipped.
-final class TestCaseTests: Rundown.TestCase {
+final class TestCaseTests: CheckedTestCase {
     /// Failures are collected here instead of failing the test while it is non-nil.
     private var captured: [RecordedFailure]?
 
