@@ -54,6 +54,51 @@ import Testing
         ])
     }
 
+    struct ThrowsAfterItsBody: Scenario {
+        @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
+            loggingAround(log, "outer")
+            loggingAround(log, "commit", named: "commit", throwingAfterBody: Boom("commit"))
+            it("a") { log("a") }
+            afterEach { log("afterEach") }
+        }
+    }
+
+    @Test func anErrorThrownAfterTheBodyFailsTheElementNamingTheHook() async {
+        let run = await runEverywhere(ThrowsAfterItsBody())
+        #expect(run.log == ["outer <", "commit <", "a", "afterEach", "commit >", "outer >"])
+        #expect(run.failures == ["Spec, a, commit: Boom(commit)"])
+        #expect(run.events.contains("Spec, a: failed"))
+        #expect(run.passed == 0 && run.failed == 1)
+    }
+
+    struct OutermostNeverCallsItsBody: Scenario {
+        @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
+            loggingAround(log, "lazy", named: "lazy wrapper", calls: 0)
+            loggingAround(log, "inner")
+            beforeEach { log("beforeEach") }
+            it("a") { log("a") }
+            it("b") { log("b") }
+            afterEach { log("afterEach") }
+        }
+    }
+
+    @Test func anOutermostAroundEachThatNeverCallsItsBodyFailsEachElement() async {
+        let run = await runEverywhere(OutermostNeverCallsItsBody())
+        #expect(run.log == ["lazy <", "lazy >", "lazy <", "lazy >"])
+        #expect(run.failures == [
+            "Spec, a, lazy wrapper: lazy wrapper returned without calling its body, so the element it wraps did not run",
+            "Spec, b, lazy wrapper: lazy wrapper returned without calling its body, so the element it wraps did not run",
+        ])
+        #expect(run.events.filter { $0.hasSuffix(": failed") } == ["Spec, a: failed", "Spec, b: failed"])
+        #expect(run.passed == 0 && run.failed == 2 && !run.everythingSkipped)
+    }
+
+    @Test func anElementWhoseBodyWasCalledTwiceCountsAsFailedNotPassed() async {
+        let run = await runEverywhere(CallsItsBodyTwice())
+        #expect(run.events.filter { $0.hasPrefix("Spec, a:") || $0.hasPrefix("Spec, b:") } == ["Spec, a: failed", "Spec, b: failed"])
+        #expect(run.passed == 0 && run.failed == 2)
+    }
+
     struct WrapsANestedGroupOnce: Scenario {
         @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
             loggingAround(log)

@@ -30,6 +30,27 @@ import Testing
         #expect(screen.log == ["beforeAll", "around", "main actor: true", "around", "ready", "Screen, afterAll"])
     }
 
+    @Test func aSynchronousSpecRecordsEachFailureAndThrowsNothing() {
+        let recorded = Log()
+        let line = #line + 5
+        var thrown: (any Error)?
+        withKnownIssue {
+            do {
+                try spec("Screen") {
+                    it("loads") { throw Boom("loads") }
+                    it("shows") { throw Boom("shows") }
+                }
+            } catch {
+                thrown = error
+            }
+        } matching: { issue in
+            recorded("\(issue.comments.map(\.rawValue)): \(issue.error.map { String(describing: $0) } ?? "no error") @\(issue.sourceLocation?.line ?? 0)")
+            return true
+        }
+        #expect(thrown == nil)
+        #expect(recorded.entries == [#"["Screen, loads"]: Boom(loads) @\#(line)"#, #"["Screen, shows"]: Boom(shows) @\#(line + 1)"#])
+    }
+
     @Test func anAsyncSpecTouchesMainActorStateWithoutAwait() async throws {
         let screen = Screen()
         try await spec("Screen") {
@@ -60,6 +81,27 @@ import Testing
         }
         let log = await screen.log
         #expect(log == ["main actor: true"])
+    }
+
+    @Test func anAsyncSpecRecordsEachFailureAndThrowsNothing() async {
+        let recorded = Log()
+        let line = #line + 5
+        var thrown: (any Error)?
+        await withKnownIssue {
+            do {
+                try await spec("Screen") {
+                    it("loads") { await Task.yield(); throw Boom("loads") }
+                    it("shows") { throw Boom("shows") }
+                }
+            } catch {
+                thrown = error
+            }
+        } matching: { issue in
+            recorded("\(issue.comments.map(\.rawValue)): \(issue.error.map { String(describing: $0) } ?? "no error") @\(issue.sourceLocation?.line ?? 0)")
+            return true
+        }
+        #expect(thrown == nil)
+        #expect(recorded.entries == [#"["Screen, loads"]: Boom(loads) @\#(line)"#, #"["Screen, shows"]: Boom(shows) @\#(line + 1)"#])
     }
 
     @Test func aSynchronousSpecOffTheMainThreadIsAClearFailure() throws {

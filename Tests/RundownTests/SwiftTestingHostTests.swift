@@ -31,6 +31,77 @@ import Testing
         #expect(recorded.map { ($0.error as? Boom)?.name } == ["empty", "full"])
     }
 
+    /// Runs `body` and returns the issues it recorded, which do not fail this
+    /// test, each as "path: error @line".
+    private func issues(of body: () throws -> Void) throws -> [String] {
+        let recorded = Log()
+        try withKnownIssue {
+            try body()
+        } matching: { issue in
+            let path = issue.comments.map(\.rawValue).joined(separator: " | ")
+            recorded("\(path): \(issue.error.map { String(describing: $0) } ?? "no error") @\(issue.sourceLocation?.line ?? 0)")
+            return true
+        }
+        return recorded.entries
+    }
+
+    @Test func hookFailuresAreRecordedAtTheirHooksNotAtTheExample() throws {
+        let top = #line
+        let recorded = try issues {
+            try spec("Hooks") {
+                context("all") {
+                    beforeAll("open") { throw Boom("open") }
+                    it("never runs") {}
+                    afterAll("close") { throw Boom("close") }
+                }
+                context("each") {
+                    aroundEach("wrap") { run in try run(); throw Boom("wrap") }
+                    beforeEach("seed") { throw Boom("seed") }
+                    it("example") {}
+                    afterEach("clean") { throw Boom("clean") }
+                }
+            }
+        }
+        #expect(recorded == [
+            "Hooks, all, open: Boom(open) @\(top + 4)",
+            "Hooks, all, close: Boom(close) @\(top + 6)",
+            "Hooks, each, example, seed: Boom(seed) @\(top + 10)",
+            "Hooks, each, example, clean: Boom(clean) @\(top + 12)",
+            "Hooks, each, example, wrap: Boom(wrap) @\(top + 9)",
+        ])
+    }
+
+    @Test func anAroundEachErrorAfterItsBodyIsAnIssue() throws {
+        let ran = Log()
+        let line = #line + 3
+        let recorded = try issues {
+            try spec("Transaction") {
+                aroundEach("commit") { run in
+                    try run()
+                    ran("after body")
+                    throw Boom("commit")
+                }
+                it("writes") { ran("writes") }
+            }
+        }
+        #expect(ran.entries == ["writes", "after body"])
+        #expect(recorded == ["Transaction, writes, commit: Boom(commit) @\(line)"])
+    }
+
+    @Test func anOutermostAroundEachThatNeverCallsItsBodyIsAnIssue() throws {
+        let ran = Log()
+        let line = #line + 3
+        let recorded = try issues {
+            try spec("Lazy") {
+                aroundEach("lazy") { _ in ran("lazy") }
+                aroundEach("inner") { run in ran("inner"); try run() }
+                it("a") { ran("a") }
+            }
+        }
+        #expect(ran.entries == ["lazy"])
+        #expect(recorded == ["Lazy, a, lazy: lazy returned without calling its body, so the element it wraps did not run @\(line)"])
+    }
+
     @Test func anExpectationInsideASpecFailsTheTest() throws {
         let count = Mutex(0)
         try withKnownIssue {

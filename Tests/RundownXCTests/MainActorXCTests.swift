@@ -61,9 +61,52 @@ final class AsynchronousMainActorTests: CheckedTestCase, MainActorSuite {
     }
 }
 
-/// Failures of a main-actor spec in a `Rundown.TestCase` are recorded against the test too.
+/// Failures of a main-actor spec in a `Rundown.TestCase` are recorded against
+/// the test, each on its own, as for any spec: none is thrown.
 final class MainActorFailureTests: CheckedTestCase, MainActorSuite {
-    func testAMainActorSpecThrowsNothingAndRecordsItsFailure() {
+    func testASynchronousMainActorSpecRecordsEachFailureAndThrowsNothing() throws {
+        let line = #line + 5
+        var thrown: (any Error)?
+        let failures = capturingFailures {
+            do {
+                try spec("Screen") {
+                    it("loads") { throw Boom("loads") }
+                    it("shows") { throw Boom("shows") }
+                    afterAll("close") { throw Boom("close") }
+                }
+            } catch {
+                thrown = error
+            }
+        }
+        XCTAssertNil(thrown)
+        XCTAssertEqual(failures, [
+            RecordedFailure(message: "Screen, loads: Boom(loads)", file: #filePath, line: line),
+            RecordedFailure(message: "Screen, shows: Boom(shows)", file: #filePath, line: line + 1),
+            RecordedFailure(message: "Screen, close: Boom(close)", file: #filePath, line: line + 2),
+        ])
+    }
+
+    func testAnAsyncMainActorSpecRecordsEachFailureAndThrowsNothing() async throws {
+        let line = #line + 5
+        var thrown: (any Error)?
+        let failures = await capturingFailures {
+            do {
+                try await spec("Screen") {
+                    it("loads") { await Task.yield(); throw Boom("loads") }
+                    it("shows") { throw Boom("shows") }
+                }
+            } catch {
+                thrown = error
+            }
+        }
+        XCTAssertNil(thrown)
+        XCTAssertEqual(failures, [
+            RecordedFailure(message: "Screen, loads: Boom(loads)", file: #filePath, line: line),
+            RecordedFailure(message: "Screen, shows: Boom(shows)", file: #filePath, line: line + 1),
+        ])
+    }
+
+    func testAMainActorSpecWhoseEveryExampleWasSkippedSkipsTheTest() {
         XCTAssertThrowsError(try spec("Skipped") { it("a") { throw Skip("not here") } }) { error in
             XCTAssertEqual((error as? XCTSkip)?.message, "Skipped, a: skipped (not here)")
         }
