@@ -184,3 +184,33 @@ import Testing
         #expect(try test() == "test")
     }
 }
+
+/// The skip warnings of the spec named "Partly skipped", each as
+/// "severity: comment @line"; they are taken out of the test's issues.
+private let partlySkippedWarnings = Log()
+
+private func capturePartlySkippedWarnings(_ issue: Issue) -> Issue? {
+    let comment = issue.comments.map(\.rawValue).joined(separator: " | ")
+    guard comment.contains("Partly skipped,") else { return issue }
+    partlySkippedWarnings("\(issue.severity): \(comment) @\(issue.sourceLocation?.line ?? 0)")
+    return nil
+}
+
+/// Contract §4 and §6: a partly skipped spec passes its Swift Testing test and
+/// reports each skipped path, as a warning at the spec's line.
+@Suite(.compactMapIssues(capturePartlySkippedWarnings), .failsWhenCancelled)
+struct PartlySkippedSpecTests {
+    @Test func eachSkippedPathIsAWarningAtTheSpecAndTheTestPasses() throws {
+        let ran = Log()
+        let line = #line + 1
+        try spec("Partly skipped") {
+            it("saves") { throw Skip("no database") }
+            context("offline") { it("loads") { throw Skip("no network") } }
+            it("adds") { ran("adds") }
+        }
+        #expect(ran.entries == ["adds"])
+        #expect(partlySkippedWarnings.entries == [
+            "warning: Skipped:\n  Partly skipped, saves: skipped (no database)\n  Partly skipped, offline, loads: skipped (no network) @\(line)",
+        ])
+    }
+}
