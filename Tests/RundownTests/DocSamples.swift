@@ -53,38 +53,38 @@ func count(_ input: String) -> Int {
 @Suite(.failsWhenCancelled) struct DocSamples {
     @Test func stack() throws {
         try expectSampleRan(["stack, when empty, has no top", "stack, after a push, has the pushed item on top", "stack, after a push, counts it"]) {
-        try spec {
-            var stack = Stack<Int>()
+            try spec {
+                var stack = Stack<Int>()
 
-            context("when empty") {
-                beforeEach { stack = Stack() }
-                it("has no top") { #expect(stack.top == nil) }
-            }
-
-            context("after a push") {
-                beforeEach {
-                    stack = Stack()
-                    stack.push(42)
+                context("when empty") {
+                    beforeEach { stack = Stack() }
+                    it("has no top") { #expect(stack.top == nil) }
                 }
-                it("has the pushed item on top") { #expect(stack.top == 42) }
-                it("counts it") { #expect(stack.count == 1) }
+
+                context("after a push") {
+                    beforeEach {
+                        stack = Stack()
+                        stack.push(42)
+                    }
+                    it("has the pushed item on top") { #expect(stack.top == 42) }
+                    it("counts it") { #expect(stack.count == 1) }
+                }
             }
-        }
         }
     }
 
     @Test func hooksFromFunctionsAndAroundEach() throws {
         let db = Database()
         try expectSampleRan(["hooksFromFunctionsAndAroundEach, starts empty"]) {
-        try spec {
-            aroundEach("in a transaction") { run in
-                try db.begin()
-                try run()          // the beforeEach hooks, the element, the afterEach hooks
-                try db.rollback()  // always reached: failures inside run() are already recorded
+            try spec {
+                aroundEach("in a transaction") { run in
+                    try db.begin()
+                    try run()          // the beforeEach hooks, the element, the afterEach hooks
+                    try db.rollback()  // always reached: failures inside run() are already recorded
+                }
+                freshDatabase(db)
+                it("starts empty") { #expect(db.rows.isEmpty && db.inTransaction) }
             }
-            freshDatabase(db)
-            it("starts empty") { #expect(db.rows.isEmpty && db.inTransaction) }
-        }
         }
     }
 
@@ -92,14 +92,14 @@ func count(_ input: String) -> Int {
         let cases = [("", 0), ("one", 1), ("two words", 2)]
         // "uses the new API" touches nothing the check can see.
         try expectSampleRan(["Word count, counts 0 in «»", "Word count, counts 1 in «one»", "Word count, counts 2 in «two words»"]) {
-        try spec("Word count") {
-            for (input, words) in cases {
-                it("counts \(words) in «\(input)»") { #expect(count(input) == words) }
+            try spec("Word count") {
+                for (input, words) in cases {
+                    it("counts \(words) in «\(input)»") { #expect(count(input) == words) }
+                }
+                if #available(macOS 14, *) {
+                    it("uses the new API") {}
+                }
             }
-            if #available(macOS 14, *) {
-                it("uses the new API") {}
-            }
-        }
         }
     }
 
@@ -107,10 +107,10 @@ func count(_ input: String) -> Int {
         // The array examples touch nothing the check can see; the array is the sample's own.
         var arraysMade = 0
         try expectSampleRan(["reusablePieces, when empty, has no top", "reusablePieces, when empty, has a count of zero"]) {
-        try spec {
-            context("a new array") { emptyCollectionExamples { arraysMade += 1; return [] } }
-            context("when empty") { emptyStackExamples() }
-        }
+            try spec {
+                context("a new array") { emptyCollectionExamples { arraysMade += 1; return [] } }
+                context("when empty") { emptyStackExamples() }
+            }
         }
         #expect(arraysMade == 2)
     }
@@ -153,9 +153,9 @@ func count(_ input: String) -> Int {
     @Test func renaming() throws {
         let model = ViewModel()
         try expectSampleRan(["renaming, starts untitled"]) {
-        try spec {
-            it("starts untitled") { #expect(model.title == "Untitled") }
-        }
+            try spec {
+                it("starts untitled") { #expect(model.title == "Untitled") }
+            }
         }
     }
 }
@@ -174,7 +174,7 @@ extension SearchGroups {
     @Test func searching() throws {
         let model = ViewModel()
         try expectSampleRan(["searching, by summary, finds items"]) {
-        try spec { searchGroup(model) }
+            try spec { searchGroup(model) }
         }
     }
 }
@@ -194,11 +194,11 @@ actor HostWindow {
 @Suite(.failsWhenCancelled) struct ExclusiveDocSamples {
     @Test func sharedResources() async throws {
         try await expectSampleRan(["sharedResources, the settings screen, shows the title"]) {
-        try await spec {
-            describe("the settings screen", .exclusive(.hostWindow)) {
-                it("shows the title") { #expect(await HostWindow.shared.show("settings") == "settings") }
+            try await spec {
+                describe("the settings screen", .exclusive(.hostWindow)) {
+                    it("shows the title") { #expect(await HostWindow.shared.show("settings") == "settings") }
+                }
             }
-        }
         }
     }
 }
@@ -227,11 +227,11 @@ func oneUserExamples(_ database: TestDatabase) -> ExampleGroup<SyncCall> {
     @Test func composedFromBuilderFunctions() throws {
         let database = TestDatabase()
         try expectSampleRan(["composedFromBuilderFunctions, without users, has no users", "composedFromBuilderFunctions, with one user, has one user"]) {
-        try spec {
-            beforeEach { try database.reset() }
-            context("without users") { emptyDatabaseExamples(database) }
-            context("with one user") { oneUserExamples(database) }
-        }
+            try spec {
+                beforeEach { try database.reset() }
+                context("without users") { emptyDatabaseExamples(database) }
+                context("with one user") { oneUserExamples(database) }
+            }
         }
     }
 }

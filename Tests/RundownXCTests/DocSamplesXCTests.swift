@@ -20,11 +20,11 @@ final class ParserTests: Rundown.TestCase {
         let uses = Log()
         defer { XCTAssertEqual(uses.entries, ["Parser, parses nothing from nothing"], "the sample's example did not run") }
         try Parser.$uses.withValue(uses) {
-        var parser: Parser!
-        try spec {
-            beforeEach { parser = Parser() }
-            it("parses nothing from nothing") { XCTAssertEqual(try parser.parse(""), []) }
-        }
+            var parser: Parser!
+            try spec {
+                beforeEach { parser = Parser() }
+                it("parses nothing from nothing") { XCTAssertEqual(try parser.parse(""), []) }
+            }
         }
     }
 
