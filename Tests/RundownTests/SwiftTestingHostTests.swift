@@ -151,6 +151,27 @@ import Testing
         }
         Issue.record("the spec should have cancelled this test")
     }
+
+    /// The test helper every other suite relies on: a spec that skipped
+    /// everything makes `.failsWhenCancelled` record an issue at the test.
+    /// (The spec cancels this very test, which Swift Testing then reports as
+    /// cancelled with one known issue.)
+    @Test func failsWhenCancelledTurnsAFullySkippedSpecIntoAnIssue() async throws {
+        let test = try #require(Test.current)
+        let recorded = Log()
+        try await withKnownIssue {
+            try await FailsWhenCancelled().provideScope(for: test, testCase: Test.Case.current) {
+                try await spec("Skipped") { it("a") { throw Skip("n/a") } }
+            }
+        } matching: { issue in
+            recorded("\(issue.comments.map(\.rawValue).joined()) @\(issue.sourceLocation?.line ?? 0)")
+            return true
+        }
+        let entries = recorded.entries
+        #expect(entries.count == 1)
+        #expect(entries.first?.hasPrefix("the test was cancelled (") == true)
+        #expect(entries.first?.hasSuffix("): a spec in it skipped everything, though its examples were expected to run @\(test.sourceLocation.line)") == true)
+    }
 }
 
 @Suite(.failsWhenCancelled) struct SpecNameTests {
