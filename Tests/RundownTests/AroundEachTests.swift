@@ -4,7 +4,7 @@ import Testing
 /// Contract §2 (aroundEach) and §9: what `aroundEach` wraps, and what happens
 /// when it misuses its body.
 @MainActor
-@Suite struct AroundEachTests {
+@Suite(.failsWhenCancelled) struct AroundEachTests {
     struct FailureInsideTheBody: Scenario {
         @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
             loggingAround(log)
@@ -55,6 +55,51 @@ import Testing
             "Spec, b, aroundEach: aroundEach called its body more than once; the body runs only the first time. "
                 + "Call it exactly once, from the hook itself: not in a loop, and not from 'async let', a task group or a task that outlives the hook",
         ])
+    }
+
+    struct ThrowsAfterItsBody: Scenario {
+        @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
+            loggingAround(log, "outer")
+            loggingAround(log, "commit", named: "commit", throwingAfterBody: Boom("commit"))
+            it("a") { log("a") }
+            afterEach { log("afterEach") }
+        }
+    }
+
+    @Test func anErrorThrownAfterTheBodyFailsTheElementNamingTheHook() async {
+        let run = await runEverywhere(ThrowsAfterItsBody())
+        #expect(run.log == ["outer <", "commit <", "a", "afterEach", "commit >", "outer >"])
+        #expect(run.failures == ["Spec, a, commit: Boom(commit)"])
+        #expect(run.events.contains("Spec, a: failed"))
+        #expect(run.passed == 0 && run.failed == 1)
+    }
+
+    struct OutermostNeverCallsItsBody: Scenario {
+        @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
+            loggingAround(log, "lazy", named: "lazy wrapper", calls: 0)
+            loggingAround(log, "inner")
+            beforeEach { log("beforeEach") }
+            it("a") { log("a") }
+            it("b") { log("b") }
+            afterEach { log("afterEach") }
+        }
+    }
+
+    @Test func anOutermostAroundEachThatNeverCallsItsBodyFailsEachElement() async {
+        let run = await runEverywhere(OutermostNeverCallsItsBody())
+        #expect(run.log == ["lazy <", "lazy >", "lazy <", "lazy >"])
+        #expect(run.failures == [
+            "Spec, a, lazy wrapper: lazy wrapper returned without calling its body, so the element it wraps did not run; call the body once on every path through the hook, or throw Skip(\"why\") to skip the element on purpose",
+            "Spec, b, lazy wrapper: lazy wrapper returned without calling its body, so the element it wraps did not run; call the body once on every path through the hook, or throw Skip(\"why\") to skip the element on purpose",
+        ])
+        #expect(run.events.filter { $0.hasSuffix(": failed") } == ["Spec, a: failed", "Spec, b: failed"])
+        #expect(run.passed == 0 && run.failed == 2 && !run.everythingSkipped)
+    }
+
+    @Test func anElementWhoseBodyWasCalledTwiceCountsAsFailedNotPassed() async {
+        let run = await runEverywhere(CallsItsBodyTwice())
+        #expect(run.events.filter { $0.hasPrefix("Spec, a:") || $0.hasPrefix("Spec, b:") } == ["Spec, a: failed", "Spec, b: failed"])
+        #expect(run.passed == 0 && run.failed == 2)
     }
 
     struct WrapsANestedGroupOnce: Scenario {

@@ -3,16 +3,26 @@ import Testing
 
 // The code samples of README.md and of the DocC comments, compiled and run.
 // When a sample changes, change it here too.
+//
+// Each test checks that the sample's examples ran (`expectSampleRan`): the
+// types the samples use note which example used them (`SampleUse`), so the
+// samples read as documented. The suites fail a test that ends cancelled
+// (`.failsWhenCancelled`), which is how a spec that skipped everything would
+// otherwise pass unnoticed.
 
 struct Stack<Element: Equatable> {
     private var items: [Element] = []
-    var top: Element? { items.last }
-    var count: Int { items.count }
+    var top: Element? { SampleUse.record(); return items.last }
+    var count: Int { SampleUse.record(); return items.count }
     mutating func push(_ item: Element) { items.append(item) }
 }
 
 final class Database {
-    var rows: [String] = []
+    private var storedRows: [String] = []
+    var rows: [String] {
+        get { SampleUse.record(); return storedRows }
+        set { storedRows = newValue }
+    }
     var inTransaction = false
     func reset() throws { rows = [] }
     func begin() throws { inTransaction = true }
@@ -35,59 +45,74 @@ func emptyStackExamples() -> ExampleGroup<SyncCall> {
     it("has a count of zero") { #expect(Stack<Int>().count == 0) }
 }
 
-func count(_ input: String) -> Int { input.split(separator: " ").count }
+func count(_ input: String) -> Int {
+    SampleUse.record()
+    return input.split(separator: " ").count
+}
 
-@Suite struct DocSamples {
+@Suite(.failsWhenCancelled) struct DocSamples {
     @Test func stack() throws {
-        try spec {
-            var stack = Stack<Int>()
+        try expectSampleRan(["stack, when empty, has no top", "stack, after a push, has the pushed item on top", "stack, after a push, counts it"]) {
+            try spec {
+                var stack = Stack<Int>()
 
-            context("when empty") {
-                beforeEach { stack = Stack() }
-                it("has no top") { #expect(stack.top == nil) }
-            }
-
-            context("after a push") {
-                beforeEach {
-                    stack = Stack()
-                    stack.push(42)
+                context("when empty") {
+                    beforeEach { stack = Stack() }
+                    it("has no top") { #expect(stack.top == nil) }
                 }
-                it("has the pushed item on top") { #expect(stack.top == 42) }
-                it("counts it") { #expect(stack.count == 1) }
+
+                context("after a push") {
+                    beforeEach {
+                        stack = Stack()
+                        stack.push(42)
+                    }
+                    it("has the pushed item on top") { #expect(stack.top == 42) }
+                    it("counts it") { #expect(stack.count == 1) }
+                }
             }
         }
     }
 
     @Test func hooksFromFunctionsAndAroundEach() throws {
         let db = Database()
-        try spec {
-            aroundEach("in a transaction") { run in
-                try db.begin()
-                try run()          // the beforeEach hooks, the element, the afterEach hooks
-                try db.rollback()  // always reached: failures inside run() are already recorded
+        try expectSampleRan(["hooksFromFunctionsAndAroundEach, starts empty"]) {
+            try spec {
+                aroundEach("in a transaction") { run in
+                    try db.begin()
+                    try run()          // the beforeEach hooks, the element, the afterEach hooks
+                    try db.rollback()  // always reached: failures inside run() are already recorded
+                }
+                freshDatabase(db)
+                it("starts empty") { #expect(db.rows.isEmpty && db.inTransaction) }
             }
-            freshDatabase(db)
-            it("starts empty") { #expect(db.rows.isEmpty && db.inTransaction) }
         }
     }
 
     @Test func loopsAndConditionals() throws {
         let cases = [("", 0), ("one", 1), ("two words", 2)]
-        try spec("Word count") {
-            for (input, words) in cases {
-                it("counts \(words) in «\(input)»") { #expect(count(input) == words) }
-            }
-            if #available(macOS 14, *) {
-                it("uses the new API") {}
+        // "uses the new API" touches nothing the check can see.
+        try expectSampleRan(["Word count, counts 0 in «»", "Word count, counts 1 in «one»", "Word count, counts 2 in «two words»"]) {
+            try spec("Word count") {
+                for (input, words) in cases {
+                    it("counts \(words) in «\(input)»") { #expect(count(input) == words) }
+                }
+                if #available(macOS 14, *) {
+                    it("uses the new API") {}
+                }
             }
         }
     }
 
     @Test func reusablePieces() throws {
-        try spec {
-            context("a new array") { emptyCollectionExamples { [] } }
-            context("when empty") { emptyStackExamples() }
+        // The array examples touch nothing the check can see; the array is the sample's own.
+        var arraysMade = 0
+        try expectSampleRan(["reusablePieces, when empty, has no top", "reusablePieces, when empty, has a count of zero"]) {
+            try spec {
+                context("a new array") { emptyCollectionExamples { arraysMade += 1; return [] } }
+                context("when empty") { emptyStackExamples() }
+            }
         }
+        #expect(arraysMade == 2)
     }
 
     @Test func whereAmI() throws {
@@ -104,23 +129,33 @@ func count(_ input: String) -> Int { input.split(separator: " ").count }
 
     @Test func skipping() throws {
         let gpuAvailable = false
+        var ran: [String] = []
         try spec {
             it("uses the GPU") {
                 guard gpuAvailable else { throw Skip("no GPU on this machine") }
             }
-            it("runs anywhere") {}
+            it("runs anywhere") { ran.append("runs anywhere") }
         }
+        #expect(ran == ["runs anywhere"])
     }
 }
 
-@MainActor final class ViewModel { var title = "Untitled" }
+@MainActor final class ViewModel {
+    private var storedTitle = "Untitled"
+    var title: String {
+        get { SampleUse.record(); return storedTitle }
+        set { storedTitle = newValue }
+    }
+}
 
 @MainActor
-@Suite struct ViewModelSpecs: MainActorSuite {
+@Suite(.failsWhenCancelled) struct ViewModelSpecs: MainActorSuite {
     @Test func renaming() throws {
         let model = ViewModel()
-        try spec {
-            it("starts untitled") { #expect(model.title == "Untitled") }
+        try expectSampleRan(["renaming, starts untitled"]) {
+            try spec {
+                it("starts untitled") { #expect(model.title == "Untitled") }
+            }
         }
     }
 }
@@ -135,10 +170,12 @@ extension SearchGroups {
 }
 
 @MainActor
-@Suite struct SearchSpecs: SearchGroups {
+@Suite(.failsWhenCancelled) struct SearchSpecs: SearchGroups {
     @Test func searching() throws {
         let model = ViewModel()
-        try spec { searchGroup(model) }
+        try expectSampleRan(["searching, by summary, finds items"]) {
+            try spec { searchGroup(model) }
+        }
     }
 }
 
@@ -148,21 +185,30 @@ extension SharedResource {
 
 actor HostWindow {
     static let shared = HostWindow()
-    func show(_ screen: String) -> String { screen }
+    func show(_ screen: String) -> String {
+        SampleUse.record()
+        return screen
+    }
 }
 
-@Suite struct ExclusiveDocSamples {
+@Suite(.failsWhenCancelled) struct ExclusiveDocSamples {
     @Test func sharedResources() async throws {
-        try await spec {
-            describe("the settings screen", .exclusive(.hostWindow)) {
-                it("shows the title") { #expect(await HostWindow.shared.show("settings") == "settings") }
+        try await expectSampleRan(["sharedResources, the settings screen, shows the title"]) {
+            try await spec {
+                describe("the settings screen", .exclusive(.hostWindow)) {
+                    it("shows the title") { #expect(await HostWindow.shared.show("settings") == "settings") }
+                }
             }
         }
     }
 }
 
 final class TestDatabase {
-    var users: [String] = []
+    private var storedUsers: [String] = []
+    var users: [String] {
+        get { SampleUse.record(); return storedUsers }
+        set { storedUsers = newValue }
+    }
     func reset() throws { users = [] }
 }
 
@@ -177,13 +223,15 @@ func oneUserExamples(_ database: TestDatabase) -> ExampleGroup<SyncCall> {
     it("has one user") { #expect(database.users.count == 1) }
 }
 
-@Suite struct CompositionDocSamples {
+@Suite(.failsWhenCancelled) struct CompositionDocSamples {
     @Test func composedFromBuilderFunctions() throws {
         let database = TestDatabase()
-        try spec {
-            beforeEach { try database.reset() }
-            context("without users") { emptyDatabaseExamples(database) }
-            context("with one user") { oneUserExamples(database) }
+        try expectSampleRan(["composedFromBuilderFunctions, without users, has no users", "composedFromBuilderFunctions, with one user, has one user"]) {
+            try spec {
+                beforeEach { try database.reset() }
+                context("without users") { emptyDatabaseExamples(database) }
+                context("with one user") { oneUserExamples(database) }
+            }
         }
     }
 }

@@ -9,7 +9,7 @@ extension SharedResource {
 
 /// Issue 5: `.exclusive` holds a shared resource while a group or an example
 /// of a spec runs, so specs that share it never overlap.
-@Suite struct ExclusiveTraitTests {
+@Suite(.failsWhenCancelled) struct ExclusiveTraitTests {
     @Test func aGroupHoldsTheResourceForItsWholeRun() async throws {
         let log = Log()
         try await spec("Screen") {

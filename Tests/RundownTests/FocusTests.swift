@@ -89,6 +89,30 @@ import Testing
         ])
     }
 
+    struct ExcludedFocusInsideAGroup: Scenario {
+        @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
+            context("with an excluded focused example") {
+                it("a") { log("a") }
+                it("b", .focused, .excluded) { log("b") }
+            }
+            context("with an excluded group holding focus") {
+                xContext("excluded") { fIt("c") { log("c") } }
+                it("d") { log("d") }
+            }
+            it("e") { log("e") }
+        }
+    }
+
+    @Test func anExcludedFocusedElementInsideAGroupDoesNotFocusTheGroup() async {
+        let run = await runEverywhere(ExcludedFocusInsideAGroup())
+        #expect(run.log == ["a", "d", "e"])
+        #expect(run.skips == [
+            "Spec, with an excluded focused example, b: skipped (excluded)",
+            "Spec, with an excluded group holding focus, excluded, c: skipped (excluded)",
+        ])
+        #expect(run.passed == 3 && run.skipped == 2)
+    }
+
     struct ExcludedHooks: Scenario {
         @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
             beforeAll("setup", .excluded) { log("beforeAll") }

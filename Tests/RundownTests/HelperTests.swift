@@ -4,7 +4,7 @@ import Testing
 /// Contract §1: helpers that return a group, an example or a hook compose like
 /// inline code and never add an empty step to a path.
 @MainActor
-@Suite struct HelperTests {
+@Suite(.failsWhenCancelled) struct HelperTests {
     final class Recorder { var entries: [String] = [] }
 
     @ExampleBuilder<SyncCall>

@@ -22,7 +22,7 @@ private func issues(of spec: String) -> [[String]] {
 
 /// Issue 3: inside Swift Testing, an issue recorded while an element runs
 /// (`#expect`, `#require`, `Issue.record`) carries the element's path.
-@Suite(.compactMapIssues(captureSpecIssues))
+@Suite(.compactMapIssues(captureSpecIssues), .failsWhenCancelled)
 struct IssueAnnotationTests {
     @Test func anExpectationInAnAsyncSpecCarriesThePath() async throws {
         try await spec("Annotated async") {

@@ -9,7 +9,7 @@ import Testing
 
 /// Contract §8: in a `MainActorSuite`, the same DSL builds main-actor specs.
 @MainActor
-@Suite struct MainActorSpecTests: MainActorSuite {
+@Suite(.failsWhenCancelled) struct MainActorSpecTests: MainActorSuite {
     @Test func aSynchronousSpecTouchesMainActorStateWithoutAwait() throws {
         let screen = Screen()
         try spec("Screen") {
@@ -28,6 +28,27 @@ import Testing
             afterAll { screen.log.append(ExampleRunner.current!.description) }
         }
         #expect(screen.log == ["beforeAll", "around", "main actor: true", "around", "ready", "Screen, afterAll"])
+    }
+
+    @Test func aSynchronousSpecRecordsEachFailureAndThrowsNothing() {
+        let recorded = Log()
+        let line = #line + 5
+        var thrown: (any Error)?
+        withKnownIssue {
+            do {
+                try spec("Screen") {
+                    it("loads") { throw Boom("loads") }
+                    it("shows") { throw Boom("shows") }
+                }
+            } catch {
+                thrown = error
+            }
+        } matching: { issue in
+            recorded("\(issue.comments.map(\.rawValue)): \(issue.error.map { String(describing: $0) } ?? "no error") @\(issue.sourceLocation?.line ?? 0)")
+            return true
+        }
+        #expect(thrown == nil)
+        #expect(recorded.entries == [#"["Screen, loads"]: Boom(loads) @\#(line)"#, #"["Screen, shows"]: Boom(shows) @\#(line + 1)"#])
     }
 
     @Test func anAsyncSpecTouchesMainActorStateWithoutAwait() async throws {
@@ -49,7 +70,7 @@ import Testing
 }
 
 /// A main-actor suite whose tests are not themselves on the main actor.
-@Suite struct NonisolatedMainActorSpecTests: MainActorSuite {
+@Suite(.failsWhenCancelled) struct NonisolatedMainActorSpecTests: MainActorSuite {
     @Test func anAsyncSpecRunsItsClosuresOnTheMainActor() async throws {
         let screen = Screen()
         try await spec {
@@ -60,6 +81,27 @@ import Testing
         }
         let log = await screen.log
         #expect(log == ["main actor: true"])
+    }
+
+    @Test func anAsyncSpecRecordsEachFailureAndThrowsNothing() async {
+        let recorded = Log()
+        let line = #line + 5
+        var thrown: (any Error)?
+        await withKnownIssue {
+            do {
+                try await spec("Screen") {
+                    it("loads") { await Task.yield(); throw Boom("loads") }
+                    it("shows") { throw Boom("shows") }
+                }
+            } catch {
+                thrown = error
+            }
+        } matching: { issue in
+            recorded("\(issue.comments.map(\.rawValue)): \(issue.error.map { String(describing: $0) } ?? "no error") @\(issue.sourceLocation?.line ?? 0)")
+            return true
+        }
+        #expect(thrown == nil)
+        #expect(recorded.entries == [#"["Screen, loads"]: Boom(loads) @\#(line)"#, #"["Screen, shows"]: Boom(shows) @\#(line + 1)"#])
     }
 
     @Test func aSynchronousSpecOffTheMainThreadIsAClearFailure() throws {
@@ -104,7 +146,7 @@ extension ScreenGroups {
 }
 
 @MainActor
-@Suite struct MainActorHelperTests: ScreenGroups {
+@Suite(.failsWhenCancelled) struct MainActorHelperTests: ScreenGroups {
     @Test func aProtocolExtensionHelperBuildsPartOfAMainActorSpec() throws {
         let screen = Screen()
         try spec { titleGroup(screen) }

@@ -4,7 +4,7 @@ import Testing
 /// Contract §7: `ExampleRunner.current` is the runner of the element or hook
 /// now running, per task.
 @MainActor
-@Suite struct PathTests {
+@Suite(.failsWhenCancelled) struct PathTests {
     struct Paths: Scenario {
         @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
             beforeAll { log(ExampleRunner.current!.description) }

@@ -101,6 +101,23 @@ import XCTest
         #expect(run.skipped == 2 && run.everythingSkipped)
     }
 
+    @Test func aSkipIsLocatedWhereItWasThrownNotAtItsElementOrHook() {
+        let top = #line
+        let report = SpecEngine.run(root {
+            context("in a hook") {
+                beforeEach {
+                    throw Skip("hook")
+                }
+                it("b") {}
+            }
+            it("a") {
+                throw Skip("example")
+            }
+        })
+        #expect(report.skips.map(\.description) == ["Spec, in a hook, b: skipped (hook)", "Spec, a: skipped (example)"])
+        #expect(report.skips.map(\.location.line) == [top + 4, top + 9])
+    }
+
     @Test func aSkipSaysWhereItWasThrown() throws {
         let line = #line + 1
         let report = SpecEngine.run(root { it("a") { throw Skip("why") } })

@@ -5,7 +5,7 @@ import Testing
 /// Contract §6 as far as the core goes: inside a Swift Testing test, `spec`
 /// records each failure as an issue with its path and does not rethrow it;
 /// with no test running, it throws the first failure after running everything.
-@Suite struct SwiftTestingHostTests {
+@Suite(.failsWhenCancelled) struct SwiftTestingHostTests {
     @Test func eachFailureBecomesAnIssueWithItsPathAndLocation() throws {
         let issues = Mutex<[Issue]>([])
         let firstLine = #line + 5
@@ -29,6 +29,77 @@ import Testing
         #expect(recorded.map { $0.sourceLocation?.line } == [firstLine, secondLine])
         #expect(recorded.map { $0.sourceLocation?.fileID } == ["RundownTests/SwiftTestingHostTests.swift", "RundownTests/SwiftTestingHostTests.swift"])
         #expect(recorded.map { ($0.error as? Boom)?.name } == ["empty", "full"])
+    }
+
+    /// Runs `body` and returns the issues it recorded, which do not fail this
+    /// test, each as "path: error @line".
+    private func issues(of body: () throws -> Void) throws -> [String] {
+        let recorded = Log()
+        try withKnownIssue {
+            try body()
+        } matching: { issue in
+            let path = issue.comments.map(\.rawValue).joined(separator: " | ")
+            recorded("\(path): \(issue.error.map { String(describing: $0) } ?? "no error") @\(issue.sourceLocation?.line ?? 0)")
+            return true
+        }
+        return recorded.entries
+    }
+
+    @Test func hookFailuresAreRecordedAtTheirHooksNotAtTheExample() throws {
+        let top = #line
+        let recorded = try issues {
+            try spec("Hooks") {
+                context("all") {
+                    beforeAll("open") { throw Boom("open") }
+                    it("never runs") {}
+                    afterAll("close") { throw Boom("close") }
+                }
+                context("each") {
+                    aroundEach("wrap") { run in try run(); throw Boom("wrap") }
+                    beforeEach("seed") { throw Boom("seed") }
+                    it("example") {}
+                    afterEach("clean") { throw Boom("clean") }
+                }
+            }
+        }
+        #expect(recorded == [
+            "Hooks, all, open: Boom(open) @\(top + 4)",
+            "Hooks, all, close: Boom(close) @\(top + 6)",
+            "Hooks, each, example, seed: Boom(seed) @\(top + 10)",
+            "Hooks, each, example, clean: Boom(clean) @\(top + 12)",
+            "Hooks, each, example, wrap: Boom(wrap) @\(top + 9)",
+        ])
+    }
+
+    @Test func anAroundEachErrorAfterItsBodyIsAnIssue() throws {
+        let ran = Log()
+        let line = #line + 3
+        let recorded = try issues {
+            try spec("Transaction") {
+                aroundEach("commit") { run in
+                    try run()
+                    ran("after body")
+                    throw Boom("commit")
+                }
+                it("writes") { ran("writes") }
+            }
+        }
+        #expect(ran.entries == ["writes", "after body"])
+        #expect(recorded == ["Transaction, writes, commit: Boom(commit) @\(line)"])
+    }
+
+    @Test func anOutermostAroundEachThatNeverCallsItsBodyIsAnIssue() throws {
+        let ran = Log()
+        let line = #line + 3
+        let recorded = try issues {
+            try spec("Lazy") {
+                aroundEach("lazy") { _ in ran("lazy") }
+                aroundEach("inner") { run in ran("inner"); try run() }
+                it("a") { ran("a") }
+            }
+        }
+        #expect(ran.entries == ["lazy"])
+        #expect(recorded == ["Lazy, a, lazy: lazy returned without calling its body, so the element it wraps did not run; call the body once on every path through the hook, or throw Skip(\"why\") to skip the element on purpose @\(line)"])
     }
 
     @Test func anExpectationInsideASpecFailsTheTest() throws {
@@ -96,17 +167,6 @@ import Testing
         #expect(failures.withLock { $0 } == ["second, b"])
     }
 
-    /// Contract §4: `Test.cancel` inside an example is a skip of that element.
-    @Test func testCancelInsideAnExampleIsASkip() async throws {
-        let report = try await runCapturingIssues {
-            try await spec("Cancel") {
-                it("cancels") { try Test.cancel("not today") }
-            }
-        }
-        #expect(report.errors == [])
-        #expect(report.warnings == ["Cancel, cancels: skipped (not today)\nEvery example of 'Cancel' was skipped; the test goes on. Give the test the '.specs' trait to report it as skipped when nothing else in it runs."])
-    }
-
     /// Contract §6: `#require` records its own issue; the spec does not record it again.
     @Test func aFailingRequireIsReportedOnce() async throws {
         func synchronousSpec() throws {
@@ -158,7 +218,38 @@ import Testing
     }
 }
 
-@Suite struct SpecNameTests {
+/// Specs here skip everything, or cancel their test, on purpose, so this
+/// suite does without `.failsWhenCancelled`.
+@Suite struct FullySkippedSpecTests {
+    /// Contract §4: `Test.cancel` inside an example is a skip of that element.
+    @Test func testCancelInsideAnExampleIsASkip() async throws {
+        let report = try await runCapturingIssues {
+            try await spec("Cancel") {
+                it("cancels") { try Test.cancel("not today") }
+            }
+        }
+        #expect(report.errors == [])
+        #expect(report.warnings == ["Cancel, cancels: skipped (not today)\nEvery example of 'Cancel' was skipped; the test goes on. Give the test the '.specs' trait to report it as skipped when nothing else in it runs."])
+    }
+
+    /// The test helper every other suite relies on: the warning of a spec
+    /// that skipped everything becomes an error under `.failsWhenCancelled`.
+    @Test func failsWhenCancelledTurnsAFullySkippedSpecIntoAnIssue() throws {
+        let warnings = Mutex<[Issue]>([])
+        try withKnownIssue {
+            try spec("Skipped") { it("a") { throw Skip("n/a") } }
+        } matching: { issue in
+            warnings.withLock { $0.append(issue) }
+            return true
+        }
+        let warning = try #require(warnings.withLock { $0.first })
+        let failing = try #require(FailsWhenCancelled.failingFullSkips(warning))
+        #expect(failing.severity == .error)
+        #expect(failing.comments.last?.rawValue == "unexpected: a spec skipped everything, though its examples were expected to run")
+    }
+}
+
+@Suite(.failsWhenCancelled) struct SpecNameTests {
     @Test func anUnnamedSpecIsNamedAfterItsFunction() throws {
         var name = ""
         try spec { it("x") { name = ExampleRunner.current!.path[0] } }
@@ -214,4 +305,34 @@ func runCapturingIssues(_ body: () async throws -> Void) async throws -> Capture
         return true
     }
     return captured.withLock { $0 }
+}
+
+/// The skip warnings of the spec named "Partly skipped", each as
+/// "severity: comment @line"; they are taken out of the test's issues.
+private let partlySkippedWarnings = Log()
+
+private func capturePartlySkippedWarnings(_ issue: Issue) -> Issue? {
+    let comment = issue.comments.map(\.rawValue).joined(separator: " | ")
+    guard comment.contains("Partly skipped,") else { return issue }
+    partlySkippedWarnings("\(issue.severity): \(comment) @\(issue.sourceLocation?.line ?? 0)")
+    return nil
+}
+
+/// Contract §4 and §6: a partly skipped spec passes its Swift Testing test and
+/// reports each skipped path, as a warning at the spec's line.
+@Suite(.compactMapIssues(capturePartlySkippedWarnings), .failsWhenCancelled)
+struct PartlySkippedSpecTests {
+    @Test func eachSkippedPathIsAWarningAtTheSpecAndTheTestPasses() throws {
+        let ran = Log()
+        let line = #line + 1
+        try spec("Partly skipped") {
+            it("saves") { throw Skip("no database") }
+            context("offline") { it("loads") { throw Skip("no network") } }
+            it("adds") { ran("adds") }
+        }
+        #expect(ran.entries == ["adds"])
+        #expect(partlySkippedWarnings.entries == [
+            "warning: Skipped:\n  Partly skipped, saves: skipped (no database)\n  Partly skipped, offline, loads: skipped (no network) @\(line)",
+        ])
+    }
 }

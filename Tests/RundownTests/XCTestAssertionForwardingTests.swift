@@ -6,7 +6,7 @@ import XCTest
 /// Issue 3: `XCTAssert…` and `XCTFail` inside a spec that Swift Testing runs
 /// fail the test, with the element's path, at the assertion's line, instead of
 /// vanishing as they do in a bare `@Test` on Linux.
-@Suite struct XCTestAssertionForwardingTests {
+@Suite(.failsWhenCancelled) struct XCTestAssertionForwardingTests {
     /// Runs `body` and returns the issues it recorded, which do not fail this test.
     private func issues(of body: () async throws -> Void) async rethrows -> [Issue] {
         let issues = Mutex<[Issue]>([])

@@ -8,7 +8,7 @@ import XCTest
 /// Contract §8 for XCTest: a `Rundown.TestCase` subclass that is a
 /// `MainActorSuite` and has only synchronous tests is discovered and runs on
 /// Linux, and its specs' closures touch main-actor state without `await`.
-final class SynchronousMainActorTests: Rundown.TestCase, ModelGroups {
+final class SynchronousMainActorTests: CheckedTestCase, ModelGroups {
     func testClosuresTouchMainActorState() throws {
         let model = MainActor.assumeIsolated { Model() }
         try spec {
@@ -46,7 +46,7 @@ extension ModelGroups {
 }
 
 
-final class AsynchronousMainActorTests: Rundown.TestCase, MainActorSuite {
+final class AsynchronousMainActorTests: CheckedTestCase, MainActorSuite {
     func testAnAsyncSpecRunsOnTheMainActor() async throws {
         let model = Model()
         try await spec {
@@ -63,7 +63,7 @@ final class AsynchronousMainActorTests: Rundown.TestCase, MainActorSuite {
 
 /// A main-actor spec in a `Rundown.TestCase` reports like any other: a spec
 /// that skipped everything throws nothing, and lets its test go on.
-final class MainActorFailureTests: Rundown.TestCase, MainActorSuite {
+final class MainActorSkipTests: Rundown.TestCase, MainActorSuite {
     func testAMainActorSpecThatSkipsEverythingThrowsNothing() throws {
         let after = MainActor.assumeIsolated { Model() }
         try spec("Skipped") { it("a") { throw Skip("not here") } }
@@ -102,4 +102,51 @@ final class MainActorMethodTests: Rundown.TestCase {
             "afterAll: main",
         ])
     }
+}
+
+/// Failures of a main-actor spec in a `Rundown.TestCase` are recorded against
+/// the test, each on its own, as for any spec: none is thrown.
+final class MainActorFailureTests: CheckedTestCase, MainActorSuite {
+    func testASynchronousMainActorSpecRecordsEachFailureAndThrowsNothing() throws {
+        let line = #line + 5
+        var thrown: (any Error)?
+        let failures = capturingFailures {
+            do {
+                try spec("Screen") {
+                    it("loads") { throw Boom("loads") }
+                    it("shows") { throw Boom("shows") }
+                    afterAll("close") { throw Boom("close") }
+                }
+            } catch {
+                thrown = error
+            }
+        }
+        XCTAssertNil(thrown)
+        XCTAssertEqual(failures, [
+            RecordedFailure(message: "Screen, loads: Boom(loads)", file: #filePath, line: line),
+            RecordedFailure(message: "Screen, shows: Boom(shows)", file: #filePath, line: line + 1),
+            RecordedFailure(message: "Screen, close: Boom(close)", file: #filePath, line: line + 2),
+        ])
+    }
+
+    func testAnAsyncMainActorSpecRecordsEachFailureAndThrowsNothing() async throws {
+        let line = #line + 5
+        var thrown: (any Error)?
+        let failures = await capturingFailures {
+            do {
+                try await spec("Screen") {
+                    it("loads") { await Task.yield(); throw Boom("loads") }
+                    it("shows") { throw Boom("shows") }
+                }
+            } catch {
+                thrown = error
+            }
+        }
+        XCTAssertNil(thrown)
+        XCTAssertEqual(failures, [
+            RecordedFailure(message: "Screen, loads: Boom(loads)", file: #filePath, line: line),
+            RecordedFailure(message: "Screen, shows: Boom(shows)", file: #filePath, line: line + 1),
+        ])
+    }
+
 }

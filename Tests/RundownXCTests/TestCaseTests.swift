@@ -3,43 +3,10 @@ import RundownXCTestSupport
 import Testing
 import XCTest
 
-/// A failure as XCTest received it.
-struct RecordedFailure: Equatable {
-    var message: String
-    var file: String
-    var line: Int
-}
-
-
 /// Contract §4 and §6 for XCTest: `Rundown.TestCase.spec` records every
 /// failure of a spec as a failure of the running test, with its path and
 /// location, and reports a spec whose every example was skipped as skipped.
-final class TestCaseTests: Rundown.TestCase {
-    /// Failures are collected here instead of failing the test while it is non-nil.
-    private var captured: [RecordedFailure]?
-
-    private func capturingFailures(_ body: () throws -> Void) rethrows -> [RecordedFailure] {
-        captured = []
-        defer { captured = nil }
-        try body()
-        return captured ?? []
-    }
-
-    #if canImport(ObjectiveC)
-    override func record(_ issue: XCTIssue) {
-        guard captured != nil else { return super.record(issue) }
-        let location = issue.sourceCodeContext.location
-        captured?.append(RecordedFailure(message: issue.compactDescription, file: location?.fileURL.path ?? "", line: location?.lineNumber ?? 0))
-    }
-    #else
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
-        guard captured != nil else {
-            return super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
-        }
-        captured?.append(RecordedFailure(message: description, file: filePath, line: lineNumber))
-    }
-    #endif
-
+final class TestCaseTests: CheckedTestCase {
     func testEveryErrorIsRecordedWithItsPathAndLocation() throws {
         let ran = Log()
         let firstLine = #line + 5
@@ -60,6 +27,65 @@ final class TestCaseTests: Rundown.TestCase {
         ])
     }
 
+    func testHookFailuresAreRecordedAtTheirHooksNotAtTheExample() throws {
+        let top = #line
+        let failures = try capturingFailures {
+            try spec("Hooks") {
+                context("all") {
+                    beforeAll("open") { throw Boom("open") }
+                    it("never runs") {}
+                    afterAll("close") { throw Boom("close") }
+                }
+                context("each") {
+                    aroundEach("wrap") { run in try run(); throw Boom("wrap") }
+                    beforeEach("seed") { throw Boom("seed") }
+                    it("example") {}
+                    afterEach("clean") { throw Boom("clean") }
+                }
+            }
+        }
+        XCTAssertEqual(failures, [
+            RecordedFailure(message: "Hooks, all, open: Boom(open)", file: #filePath, line: top + 4),
+            RecordedFailure(message: "Hooks, all, close: Boom(close)", file: #filePath, line: top + 6),
+            RecordedFailure(message: "Hooks, each, example, seed: Boom(seed)", file: #filePath, line: top + 10),
+            RecordedFailure(message: "Hooks, each, example, clean: Boom(clean)", file: #filePath, line: top + 12),
+            RecordedFailure(message: "Hooks, each, example, wrap: Boom(wrap)", file: #filePath, line: top + 9),
+        ])
+    }
+
+    func testAnAroundEachErrorAfterItsBodyIsRecorded() throws {
+        let ran = Log()
+        let line = #line + 3
+        let failures = try capturingFailures {
+            try spec("Transaction") {
+                aroundEach("commit") { run in
+                    try run()
+                    ran("after body")
+                    throw Boom("commit")
+                }
+                it("writes") { ran("writes") }
+            }
+        }
+        XCTAssertEqual(ran.entries, ["writes", "after body"])
+        XCTAssertEqual(failures, [RecordedFailure(message: "Transaction, writes, commit: Boom(commit)", file: #filePath, line: line)])
+    }
+
+    func testAnOutermostAroundEachThatNeverCallsItsBodyFailsTheTest() throws {
+        let ran = Log()
+        let line = #line + 3
+        let failures = try capturingFailures {
+            try spec("Lazy") {
+                aroundEach("lazy") { _ in ran("lazy") }
+                aroundEach("inner") { run in ran("inner"); try run() }
+                it("a") { ran("a") }
+            }
+        }
+        XCTAssertEqual(ran.entries, ["lazy"])
+        XCTAssertEqual(failures, [
+            RecordedFailure(message: "Lazy, a, lazy: lazy returned without calling its body, so the element it wraps did not run; call the body once on every path through the hook, or throw Skip(\"why\") to skip the element on purpose", file: #filePath, line: line),
+        ])
+    }
+
     func testAnUnnamedSpecIsNamedAfterTheTestMethod() throws {
         let failures = try capturingFailures {
             try spec { it("fails") { throw Boom("x") } }
@@ -68,29 +94,13 @@ final class TestCaseTests: Rundown.TestCase {
     }
 
     func testAnAsyncSpecRecordsEveryError() async throws {
-        captured = []
-        try await spec("Async") {
-            it("a") { await Task.yield(); throw Boom("a") }
-            it("b") { throw Boom("b") }
+        let failures = try await capturingFailures {
+            try await spec("Async") {
+                it("a") { await Task.yield(); throw Boom("a") }
+                it("b") { throw Boom("b") }
+            }
         }
-        let failures = captured ?? []
-        captured = nil
         XCTAssertEqual(failures.map(\.message), ["Async, a: Boom(a)", "Async, b: Boom(b)"])
-    }
-
-    /// Contract §4: the test is reported skipped when it ends, because its
-    /// only spec skipped everything and nothing else failed (the black-box
-    /// `HostOutputTests` sees it reported); until then the test goes on.
-    func testASpecWhoseEveryExampleWasSkippedSkipsTheTestWhenItEnds() throws {
-        let after = Log()
-        try spec("Skipping") {
-            beforeAll { throw XCTSkip("no database") }
-            it("a") {}
-            it("b") {}
-        }
-        after("after the spec")
-        XCTAssertEqual(after.entries, ["after the spec"])
-        XCTAssertEqual(TestCaseRuns.pendingSkip(of: self)?.message, "Skipping: skipped (no database)")
     }
 
     /// Contract §4: a fully skipped spec does not hide what follows it.
@@ -160,12 +170,11 @@ final class TestCaseTests: Rundown.TestCase {
     }
 
     func testSwiftTestingIssuesInsideAnAsyncSpecFailTheTest() async throws {
-        captured = []
-        try await spec("Mixed") {
-            it("expects") { await Task.yield(); #expect(Bool(false)) }
+        let failures = try await capturingFailures {
+            try await spec("Mixed") {
+                it("expects") { await Task.yield(); #expect(Bool(false)) }
+            }
         }
-        let failures = captured ?? []
-        captured = nil
         XCTAssertEqual(failures.map(\.message), ["Mixed, expects: Expectation failed: Bool(false)"])
     }
 
@@ -216,5 +225,24 @@ final class GlobalSpecInXCTestTests: XCTestCase {
             RecordedFailure(message: "failed - Global, a: Boom(a) (TestCaseTests.swift:\(line + 1))", file: #filePath, line: line),
             RecordedFailure(message: "failed - Global, b: Expectation failed: Bool(false) (TestCaseTests.swift:\(line + 2))", file: #filePath, line: line),
         ])
+    }
+}
+
+/// A test whose only spec skipped everything: it goes on, and is reported as
+/// skipped when it ends (so it is not a `CheckedTestCase`).
+final class DeferredSkipTests: Rundown.TestCase {
+    /// Contract §4: the test is reported skipped when it ends, because its
+    /// only spec skipped everything and nothing else failed (the black-box
+    /// `HostOutputTests` sees it reported); until then the test goes on.
+    func testASpecWhoseEveryExampleWasSkippedSkipsTheTestWhenItEnds() throws {
+        let after = Log()
+        try spec("Skipping") {
+            beforeAll { throw XCTSkip("no database") }
+            it("a") {}
+            it("b") {}
+        }
+        after("after the spec")
+        XCTAssertEqual(after.entries, ["after the spec"])
+        XCTAssertEqual(TestCaseRuns.pendingSkip(of: self)?.message, "Skipping: skipped (no database)")
     }
 }

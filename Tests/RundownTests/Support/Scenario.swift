@@ -99,7 +99,8 @@ extension Run {
 }
 
 /// An `aroundEach` hook for a scenario of any call kind: logs `<name> <`,
-/// throws `error` if given, calls its body `calls` times, logs `<name> >`.
+/// throws `error` if given, calls its body `calls` times, logs `<name> >`,
+/// then throws `errorAfterBody` if given.
 /// (The DSL's own `aroundEach` is either synchronous or `async`, so a scenario
 /// generic over its call kind cannot spell one; this builds the same hook for
 /// whichever engine runs it.)
@@ -109,6 +110,7 @@ func loggingAround<Call: CallKind>(
     named hookName: String? = nil,
     throwing error: (any Error)? = nil,
     calls: Int = 1,
+    throwingAfterBody errorAfterBody: (any Error)? = nil,
     line: Int = #line
 ) -> AroundEach<Call> {
     let location = CodeLocation(fileID: "RundownTests/Scenario.swift", filePath: #filePath, line: line, column: 1)
@@ -119,6 +121,7 @@ func loggingAround<Call: CallKind>(
             if let error { throw error }
             for _ in 0..<calls { try run() }
             log("\(name) >")
+            if let errorAfterBody { throw errorAfterBody }
         }
         body = around as! Call.Mode.Around
     } else {
@@ -127,6 +130,7 @@ func loggingAround<Call: CallKind>(
             if let error { throw error }
             for _ in 0..<calls { try await run() }
             log("\(name) >")
+            if let errorAfterBody { throw errorAfterBody }
         }
         body = around as! Call.Mode.Around
     }
