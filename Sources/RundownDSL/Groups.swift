@@ -17,7 +17,7 @@ public func describe<Call: CallKind>(
         line: Int = #line,
         column: Int = #column,
     @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
-) -> ExampleGroup<Call> {
+) -> Examples<Call> {
     .group(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
 }
 
@@ -38,7 +38,7 @@ public func context<Call: CallKind>(
         line: Int = #line,
         column: Int = #column,
     @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
-) -> ExampleGroup<Call> {
+) -> Examples<Call> {
     .group(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
 }
 
@@ -59,7 +59,7 @@ public func fDescribe<Call: CallKind>(
         line: Int = #line,
         column: Int = #column,
     @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
-) -> ExampleGroup<Call> {
+) -> Examples<Call> {
     .group(description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
 }
 
@@ -80,7 +80,7 @@ public func fContext<Call: CallKind>(
         line: Int = #line,
         column: Int = #column,
     @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
-) -> ExampleGroup<Call> {
+) -> Examples<Call> {
     .group(description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
 }
 
@@ -101,7 +101,7 @@ public func xDescribe<Call: CallKind>(
         line: Int = #line,
         column: Int = #column,
     @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
-) -> ExampleGroup<Call> {
+) -> Examples<Call> {
     .group(description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
 }
 
@@ -122,6 +122,6 @@ public func xContext<Call: CallKind>(
         line: Int = #line,
         column: Int = #column,
     @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
-) -> ExampleGroup<Call> {
+) -> Examples<Call> {
     .group(description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
 }

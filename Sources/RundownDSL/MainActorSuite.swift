@@ -120,7 +120,7 @@ extension MainActorSuite {
         line: Int = #line,
         column: Int = #column,
         @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
-    ) -> ExampleGroup<Call> {
+    ) -> Examples<Call> {
         .group(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
     }
 
@@ -133,7 +133,7 @@ extension MainActorSuite {
         line: Int = #line,
         column: Int = #column,
         @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
-    ) -> ExampleGroup<Call> {
+    ) -> Examples<Call> {
         .group(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
     }
 
@@ -146,7 +146,7 @@ extension MainActorSuite {
         line: Int = #line,
         column: Int = #column,
         @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
-    ) -> ExampleGroup<Call> {
+    ) -> Examples<Call> {
         .group(description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
     }
 
@@ -159,7 +159,7 @@ extension MainActorSuite {
         line: Int = #line,
         column: Int = #column,
         @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
-    ) -> ExampleGroup<Call> {
+    ) -> Examples<Call> {
         .group(description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
     }
 
@@ -172,7 +172,7 @@ extension MainActorSuite {
         line: Int = #line,
         column: Int = #column,
         @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
-    ) -> ExampleGroup<Call> {
+    ) -> Examples<Call> {
         .group(description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
     }
 
@@ -185,7 +185,7 @@ extension MainActorSuite {
         line: Int = #line,
         column: Int = #column,
         @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
-    ) -> ExampleGroup<Call> {
+    ) -> Examples<Call> {
         .group(description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
     }
 

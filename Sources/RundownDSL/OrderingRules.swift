@@ -64,3 +64,41 @@ extension AfterAllPhase: OpenToExamples {}
 
 @available(*, unavailable, message: "'afterEach' must come before 'afterAll'")
 extension AfterAllPhase: OpenToAfterEach {}
+
+// MARK: a helper that returns ExampleGroup
+//
+// Its phases are not known: it may hold every kind of hook, so it counts as
+// starting with `beforeAll` and ending with `afterAll`, with messages of its own.
+
+@available(*, unavailable, message: "a helper that returns 'ExampleGroup' must come first in its group, after 'beforeAll' hooks only; to use it after other elements, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
+extension AroundEachPhase: OpenToWholeGroup {}
+
+@available(*, unavailable, message: "a helper that returns 'ExampleGroup' must come first in its group, after 'beforeAll' hooks only; to use it after other elements, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
+extension BeforeEachPhase: OpenToWholeGroup {}
+
+@available(*, unavailable, message: "a helper that returns 'ExampleGroup' must come first in its group, after 'beforeAll' hooks only; to use it after other elements, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
+extension ExamplesPhase: OpenToWholeGroup {}
+
+@available(*, unavailable, message: "a helper that returns 'ExampleGroup' must come first in its group, after 'beforeAll' hooks only; to use it after other elements, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
+extension AfterEachPhase: OpenToWholeGroup {}
+
+@available(*, unavailable, message: "a helper that returns 'ExampleGroup' must come first in its group, after 'beforeAll' hooks only; to use it after other elements, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
+extension AfterAllPhase: OpenToWholeGroup {}
+
+@available(*, unavailable, message: "a helper that returns 'ExampleGroup' must come first in its group, after 'beforeAll' hooks only; to use it after other elements, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
+extension WholeGroupPhase: OpenToWholeGroup {}
+
+@available(*, unavailable, message: "only 'afterAll' hooks may follow a helper that returns 'ExampleGroup'; to use it before other elements, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
+extension WholeGroupPhase: OpenToBeforeAll {}
+
+@available(*, unavailable, message: "only 'afterAll' hooks may follow a helper that returns 'ExampleGroup'; to use it before other elements, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
+extension WholeGroupPhase: OpenToAroundEach {}
+
+@available(*, unavailable, message: "only 'afterAll' hooks may follow a helper that returns 'ExampleGroup'; to use it before other elements, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
+extension WholeGroupPhase: OpenToBeforeEach {}
+
+@available(*, unavailable, message: "only 'afterAll' hooks may follow a helper that returns 'ExampleGroup'; to use it before other elements, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
+extension WholeGroupPhase: OpenToExamples {}
+
+@available(*, unavailable, message: "only 'afterAll' hooks may follow a helper that returns 'ExampleGroup'; to use it before other elements, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
+extension WholeGroupPhase: OpenToAfterEach {}

@@ -14,6 +14,10 @@ public enum ExamplesPhase {}
 public enum AfterEachPhase {}
 /// The phase of `afterAll` hooks, which come last in a group.
 public enum AfterAllPhase {}
+/// The first and last phase of an ``ExampleGroup``: the whole content of a
+/// group, whose phases are not known. Only `beforeAll` hooks may precede it in
+/// its group and only `afterAll` hooks may follow it.
+public enum WholeGroupPhase {}
 
 // Every phase conforms to every protocol below; the conformances that break
 // a rule are unavailable (see OrderingRules.swift).
@@ -28,8 +32,10 @@ public protocol OpenToBeforeEach {}
 public protocol OpenToExamples {}
 /// A phase after which an `afterEach` hook may still be declared.
 public protocol OpenToAfterEach {}
+/// A phase after which an ``ExampleGroup`` may still be used.
+public protocol OpenToWholeGroup {}
 
-extension BeforeAllPhase: OpenToBeforeAll, OpenToAroundEach, OpenToBeforeEach, OpenToExamples, OpenToAfterEach {}
+extension BeforeAllPhase: OpenToBeforeAll, OpenToAroundEach, OpenToBeforeEach, OpenToExamples, OpenToAfterEach, OpenToWholeGroup {}
 extension AroundEachPhase: OpenToAroundEach, OpenToBeforeEach, OpenToExamples, OpenToAfterEach {}
 extension BeforeEachPhase: OpenToBeforeEach, OpenToExamples, OpenToAfterEach {}
 extension ExamplesPhase: OpenToExamples, OpenToAfterEach {}
