@@ -75,9 +75,10 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
         return Self(content: GroupContent(element: .example(node)))
     }
 
-    /// A step holding one group.
+    /// A step holding one group; a group without any element becomes an
+    /// example that fails with ``EmptyGroup``.
     static func group<F, L>(_ description: String, _ traits: [ExampleTrait], _ location: CodeLocation, _ content: Steps<F, L, Call>) -> Self {
         let node = GroupNode<Call.Mode>(description: description, marks: ExampleTrait.marks(traits), location: location, scopes: ExampleTrait.scopes(traits), content: content.content)
-        return Self(content: GroupContent(element: .group(node)))
+        return Self(content: GroupContent(element: .checkedGroup(node, as: Call.self)))
     }
 }
