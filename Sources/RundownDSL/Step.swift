@@ -62,9 +62,9 @@ public typealias AfterAll<Call: CallKind> = Step<AfterAllPhase, Call>
 
 extension Steps where First == Last {
     /// A step holding one hook.
-    static func hook(_ kind: HookKind, _ name: String?, _ traits: [HookTrait], _ location: CodeLocation, _ body: HookNode<Call.Mode>.Body) -> Self {
-        let excluded = traits.contains { $0.isExcluded }
-        return Self(content: GroupContent(hook: HookNode<Call.Mode>(kind: kind, name: name, location: location, isExcluded: excluded, body: body)))
+    static func hook(_ kind: HookKind, _ name: HookName?, _ traits: [HookTrait], _ location: CodeLocation, _ body: HookNode<Call.Mode>.Body) -> Self {
+        let excluded = (traits + (name?.traits ?? [])).contains { $0.isExcluded }
+        return Self(content: GroupContent(hook: HookNode<Call.Mode>(kind: kind, name: name?.name, location: location, isExcluded: excluded, body: body)))
     }
 }
 
