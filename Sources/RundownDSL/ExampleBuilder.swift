@@ -29,8 +29,21 @@ import RundownEngine
 /// ```
 ///
 /// What such a function returns composes like the same code written inline:
-/// its hooks join the enclosing group and it adds no step to any path. To use
-/// one helper in specs of different call kinds, make it generic:
+/// its hooks join the enclosing group, it adds no step to any path, and the
+/// group it is used in checks its first and last phase as it would check its
+/// content written there. The return type says what it holds:
+///
+/// - ``ExampleGroup``: anything a group holds. It must come first in its
+///   group (after `beforeAll` hooks only), and only `afterAll` hooks may
+///   follow it: it is a group's whole content, as above.
+/// - ``Examples``: examples and groups only; it stands wherever an example may.
+/// - ``Steps``, such as `Steps<BeforeEachPhase, ExamplesPhase, Call>`: hooks and
+///   elements from its first phase to its last.
+/// - ``BeforeEach`` and the other hook aliases: hooks of one kind.
+///
+/// A content whose phases differ from the declared ones does not compile,
+/// and the error names the type it has. To use one helper in specs of
+/// different call kinds, make it generic:
 /// `@ExampleBuilder<Call> func shared<Call: CallKind>() -> ExampleGroup<Call>`.
 @resultBuilder
 public enum ExampleBuilder<Call: CallKind> {

@@ -30,6 +30,22 @@ func emptyCollectionExamples(_ make: @escaping () -> [Int]) -> ExampleGroup<Sync
 }
 
 @ExampleBuilder<SyncCall>
+func emptiedExamples() -> ExampleGroup<SyncCall> {
+    it("has nothing left") {
+        var stack = Stack<Int>()
+        stack.push(1)
+        stack = Stack()
+        #expect(stack.count == 0)
+    }
+}
+
+@ExampleBuilder<SyncCall>
+func behavesLikeANonEmptyStack(_ stack: @escaping () -> Stack<Int>) -> Steps<BeforeEachPhase, ExamplesPhase, SyncCall> {
+    beforeEach { try #require(stack().count > 0) }
+    it("has a top") { #expect(stack().top != nil) }
+}
+
+@ExampleBuilder<SyncCall>
 func emptyStackExamples() -> ExampleGroup<SyncCall> {
     it("has no top") { #expect(Stack<Int>().top == nil) }
     it("has a count of zero") { #expect(Stack<Int>().count == 0) }
@@ -85,8 +101,34 @@ func count(_ input: String) -> Int { input.split(separator: " ").count }
 
     @Test func reusablePieces() throws {
         try spec {
-            context("a new array") { emptyCollectionExamples { [] } }
-            context("when empty") { emptyStackExamples() }
+            context("when empty") { emptyCollectionExamples { [] } }
+            context("when emptied", content: emptiedExamples)   // a function without parameters, by name
+            context("an empty stack") { emptyStackExamples() }  // the ExampleBuilder doc comment
+        }
+    }
+
+    @Test func sharedExamplesWithTheirOwnSetUp() throws {
+        try spec {
+            var stack = Stack<Int>()
+            beforeEach { stack = Stack(); stack.push(1) }
+            behavesLikeANonEmptyStack { stack }   // its beforeEach joins this group, after the one above
+            it("counts one item") { #expect(stack.count == 1) }
+        }
+    }
+
+    @Test func namesAndStoredGroups() throws {
+        let name = "seed users"
+        let group: Examples<SyncCall> = describe("x") { it("a") {} }
+        try spec {
+            beforeEach(HookName(name)) {}
+            beforeEach(.excluded) {}
+            group
+        }
+    }
+
+    @Test func asyncSpecWithItsCallKindNamed() async throws {
+        try await spec { () -> ExampleGroup<AsyncCall> in
+            it("awaits") { await Task.yield() }
         }
     }
 
