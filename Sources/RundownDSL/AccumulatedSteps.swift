@@ -60,22 +60,11 @@ public protocol StepOpenToAfterEach<First, Call> {
     var content: GroupContent<Call.Mode> { get }
 }
 
-/// Steps after which an ``ExampleGroup`` may be used: none but `beforeAll` hooks.
-public protocol StepOpenToWholeGroup<First, Call> {
-    /// The first phase of the steps.
-    associatedtype First
-    /// The call kind of the spec.
-    associatedtype Call: CallKind
-    /// The hooks and elements accumulated so far.
-    var content: GroupContent<Call.Mode> { get }
-}
-
 extension Steps: StepOpenToBeforeAll where Last: OpenToBeforeAll {}
 extension Steps: StepOpenToAroundEach where Last: OpenToAroundEach {}
 extension Steps: StepOpenToBeforeEach where Last: OpenToBeforeEach {}
 extension Steps: StepOpenToExamples where Last: OpenToExamples {}
 extension Steps: StepOpenToAfterEach where Last: OpenToAfterEach {}
-extension Steps: StepOpenToWholeGroup where Last: OpenToWholeGroup {}
 
 /// Steps seen through their last phase only: the body of an `if` without
 /// `else`, which counts as its last element (the builder cannot know the

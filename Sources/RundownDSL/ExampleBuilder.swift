@@ -62,7 +62,7 @@ public enum ExampleBuilder<Call: CallKind> {
         first
     }
 
-    /// A `beforeAll` hook, or steps starting with one, after the steps so far; only other `beforeAll` hooks may precede it.
+    /// A `beforeAll` hook, or steps starting with one (such as an ``ExampleGroup``), after the steps so far; only other `beforeAll` hooks may precede it.
     public static func buildPartialBlock<F, L>(accumulated: any StepOpenToBeforeAll<F, Call>, next: Steps<BeforeAllPhase, L, Call>) -> Steps<F, L, Call> {
         Steps(content: accumulated.content.appending(next.content))
     }
@@ -84,11 +84,6 @@ public enum ExampleBuilder<Call: CallKind> {
 
     /// An `afterEach` hook, or steps starting with one, after the steps so far.
     public static func buildPartialBlock<F, L>(accumulated: any StepOpenToAfterEach<F, Call>, next: Steps<AfterEachPhase, L, Call>) -> Steps<F, L, Call> {
-        Steps(content: accumulated.content.appending(next.content))
-    }
-
-    /// An ``ExampleGroup`` after the steps so far: only `beforeAll` hooks may precede it.
-    public static func buildPartialBlock<F>(accumulated: any StepOpenToWholeGroup<F, Call>, next: ExampleGroup<Call>) -> Steps<F, WholeGroupPhase, Call> {
         Steps(content: accumulated.content.appending(next.content))
     }
 

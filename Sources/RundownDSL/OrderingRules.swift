@@ -12,19 +12,19 @@
 
 // MARK: beforeAll
 
-@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group")
+@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group, and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
 extension AroundEachPhase: OpenToBeforeAll {}
 
-@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group")
+@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group, and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
 extension BeforeEachPhase: OpenToBeforeAll {}
 
-@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group")
+@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group, and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
 extension ExamplesPhase: OpenToBeforeAll {}
 
-@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group")
+@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group, and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
 extension AfterEachPhase: OpenToBeforeAll {}
 
-@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group")
+@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group, and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
 extension AfterAllPhase: OpenToBeforeAll {}
 
 // MARK: aroundEach
@@ -65,28 +65,11 @@ extension AfterAllPhase: OpenToExamples {}
 @available(*, unavailable, message: "'afterEach' must come before 'afterAll'")
 extension AfterAllPhase: OpenToAfterEach {}
 
-// MARK: a helper that returns ExampleGroup
+// MARK: after a helper that returns ExampleGroup
 //
 // Its phases are not known: it may hold every kind of hook, so it counts as
-// starting with `beforeAll` and ending with `afterAll`, with messages of its own.
-
-@available(*, unavailable, message: "a helper that returns 'ExampleGroup' must come first in its group, after 'beforeAll' hooks only; to use it after other elements, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
-extension AroundEachPhase: OpenToWholeGroup {}
-
-@available(*, unavailable, message: "a helper that returns 'ExampleGroup' must come first in its group, after 'beforeAll' hooks only; to use it after other elements, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
-extension BeforeEachPhase: OpenToWholeGroup {}
-
-@available(*, unavailable, message: "a helper that returns 'ExampleGroup' must come first in its group, after 'beforeAll' hooks only; to use it after other elements, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
-extension ExamplesPhase: OpenToWholeGroup {}
-
-@available(*, unavailable, message: "a helper that returns 'ExampleGroup' must come first in its group, after 'beforeAll' hooks only; to use it after other elements, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
-extension AfterEachPhase: OpenToWholeGroup {}
-
-@available(*, unavailable, message: "a helper that returns 'ExampleGroup' must come first in its group, after 'beforeAll' hooks only; to use it after other elements, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
-extension AfterAllPhase: OpenToWholeGroup {}
-
-@available(*, unavailable, message: "a helper that returns 'ExampleGroup' must come first in its group, after 'beforeAll' hooks only; to use it after other elements, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
-extension WholeGroupPhase: OpenToWholeGroup {}
+// starting with `beforeAll` (the rule above, whose message names it) and as
+// ending with a phase of its own that only `afterAll` may follow.
 
 @available(*, unavailable, message: "only 'afterAll' hooks may follow a helper that returns 'ExampleGroup'; to use it before other elements, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
 extension WholeGroupPhase: OpenToBeforeAll {}

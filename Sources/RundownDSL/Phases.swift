@@ -14,9 +14,9 @@ public enum ExamplesPhase {}
 public enum AfterEachPhase {}
 /// The phase of `afterAll` hooks, which come last in a group.
 public enum AfterAllPhase {}
-/// The first and last phase of an ``ExampleGroup``: the whole content of a
-/// group, whose phases are not known. Only `beforeAll` hooks may precede it in
-/// its group and only `afterAll` hooks may follow it.
+/// The last phase of an ``ExampleGroup``, the whole content of a group, which
+/// may end with any hook: only `afterAll` hooks may follow it. (Its first
+/// phase is ``BeforeAllPhase``, as it may start with one.)
 public enum WholeGroupPhase {}
 
 // Every phase conforms to every protocol below; the conformances that break
@@ -32,10 +32,8 @@ public protocol OpenToBeforeEach {}
 public protocol OpenToExamples {}
 /// A phase after which an `afterEach` hook may still be declared.
 public protocol OpenToAfterEach {}
-/// A phase after which an ``ExampleGroup`` may still be used.
-public protocol OpenToWholeGroup {}
 
-extension BeforeAllPhase: OpenToBeforeAll, OpenToAroundEach, OpenToBeforeEach, OpenToExamples, OpenToAfterEach, OpenToWholeGroup {}
+extension BeforeAllPhase: OpenToBeforeAll, OpenToAroundEach, OpenToBeforeEach, OpenToExamples, OpenToAfterEach {}
 extension AroundEachPhase: OpenToAroundEach, OpenToBeforeEach, OpenToExamples, OpenToAfterEach {}
 extension BeforeEachPhase: OpenToBeforeEach, OpenToExamples, OpenToAfterEach {}
 extension ExamplesPhase: OpenToExamples, OpenToAfterEach {}

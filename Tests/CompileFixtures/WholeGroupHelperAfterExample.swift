@@ -1,4 +1,4 @@
-// expect-error: 17: a helper that returns 'ExampleGroup' must come first in its group, after 'beforeAll' hooks only; to use it after other elements, declare its first and last phase
+// expect-error: 17: and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase
 import Rundown
 
 // A helper returning ExampleGroup may hold any hook, so it is a group's whole
