@@ -14,10 +14,6 @@ public enum ExamplesPhase {}
 public enum AfterEachPhase {}
 /// The phase of `afterAll` hooks, which come last in a group.
 public enum AfterAllPhase {}
-/// The last phase of an ``ExampleGroup``, the whole content of a group, which
-/// may end with any hook: only `afterAll` hooks may follow it. (Its first
-/// phase is ``BeforeAllPhase``, as it may start with one.)
-public enum WholeGroupPhase {}
 
 // Every phase conforms to every protocol below; the conformances that break
 // a rule are unavailable (see OrderingRules.swift).

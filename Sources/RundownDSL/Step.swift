@@ -44,11 +44,13 @@ public typealias Examples<Call: CallKind> = Step<ExamplesPhase, Call>
 /// allows: what the closure of `spec`, `describe` or `context` builds.
 ///
 /// An ``ExampleBuilder`` helper that returns it may hold anything a group
-/// holds, so it must be the first element of the group it is used in, and
-/// only `afterAll` hooks may follow it: `context("when empty") { emptyExamples() }`.
+/// holds, so it counts as starting with `beforeAll` and ending with
+/// `afterAll`: it must be the first element of the group it is used in (after
+/// `beforeAll` hooks only), and only `afterAll` hooks may follow it, as in
+/// `context("when empty") { emptyExamples() }`.
 /// To use a helper among other elements, declare its first and last phase
 /// instead (``Steps``, or ``Examples`` when it holds no hook).
-public typealias ExampleGroup<Call: CallKind> = Steps<BeforeAllPhase, WholeGroupPhase, Call>
+public typealias ExampleGroup<Call: CallKind> = Steps<BeforeAllPhase, AfterAllPhase, Call>
 /// A `beforeAll` hook.
 public typealias BeforeAll<Call: CallKind> = Step<BeforeAllPhase, Call>
 /// An `aroundEach` hook.

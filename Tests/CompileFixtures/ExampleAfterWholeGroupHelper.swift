@@ -1,4 +1,4 @@
-// expect-error: 18: only 'afterAll' hooks may follow a helper that returns 'ExampleGroup'; to use it before other elements, declare its first and last phase
+// expect-error: 18: and only 'afterAll' hooks may follow a helper that returns 'ExampleGroup': declare its first and last phase to use it before other elements
 import Rundown
 
 // A helper returning ExampleGroup may end with any hook, so only afterAll

@@ -87,6 +87,11 @@ func syncSpec() throws {
                 emptyExamples(stack)
                 afterAll {}
             }
+            context("in a conditional, which counts as its last element") {
+                it("first") {}
+                if stack.items.isEmpty { emptyExamples(stack) }
+                afterAll {}
+            }
         }
     }
 }
