@@ -12,10 +12,10 @@ import RundownEngine
 /// checks, as if its contents were written inline.
 ///
 /// ```swift
-/// @ExampleBuilder<Call>
-/// func behavesLikeACollection<Call: CallKind>(_ make: @escaping () -> [Int]) -> Steps<BeforeEachPhase, ExamplesPhase, Call> {
-///     beforeEach { … }
-///     it("is not empty") { #expect(!make().isEmpty) }
+/// @ExampleBuilder<SyncCall>
+/// func behavesLikeANonEmptyStack(_ stack: @escaping () -> Stack<Int>) -> Steps<BeforeEachPhase, ExamplesPhase, SyncCall> {
+///     beforeEach { try #require(stack().count > 0) }
+///     it("has a top") { #expect(stack().top != nil) }
 /// }
 /// ```
 ///

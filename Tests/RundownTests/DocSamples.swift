@@ -39,6 +39,7 @@ func emptiedExamples() -> ExampleGroup<SyncCall> {
     }
 }
 
+// Also the sample of the Steps doc comment.
 @ExampleBuilder<SyncCall>
 func behavesLikeANonEmptyStack(_ stack: @escaping () -> Stack<Int>) -> Steps<BeforeEachPhase, ExamplesPhase, SyncCall> {
     beforeEach { try #require(stack().count > 0) }
