@@ -2,7 +2,8 @@
 # What each feature of the DSL's signatures costs the type checker: a
 # 200-example spec tree, type-checked against one-file copies of the DSL
 # (dsl_variants.py) with one feature left out at a time. User CPU seconds
-# (/usr/bin/time %U), best of $RUNS (default 5). Not a test.
+# (/usr/bin/time %U), best of $RUNS (default 5). Not a test. VARIANTS="current
+# nophases" measures only those.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -14,7 +15,7 @@ trap 'rm -rf "$work"' EXIT
 python3 "$here/generate_spec.py" tree "$size" >"$work/spec.swift"
 echo "load before: $(uptime)"
 printf '| variant (tree of %s examples) | seconds |\n|---|---:|\n' "$size"
-for variant in current overloads norules notraits noloc noasync nocall current; do
+for variant in ${VARIANTS:-current nophases overloads norules notraits noloc noasync nocall current nophases}; do
     dir="$work/$variant"
     mkdir -p "$dir"
     python3 "$here/dsl_variants.py" $([[ $variant == current ]] || echo "$variant") >"$dir/Rundown.swift"

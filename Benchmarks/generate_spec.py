@@ -7,6 +7,9 @@ SHAPE
   composed  the same examples and hooks, with the body of every context below
             the root declared as its own @ExampleBuilder function and called
             from the context's closure: `context("level 2, 7") { examples7() }`
+  phased    composed, but each innermost helper declares its phases,
+            `-> Steps<BeforeEachPhase, AfterEachPhase, SyncCall>`, and follows
+            a hook of its context: `context("level 2, 7") { beforeEach { … }; examples7() }`
   chunkK    N examples in builder functions of K examples each (plus a
             beforeEach and an afterEach), each called from its own context of
             the spec's root: how the size of one declaration matters
@@ -47,7 +50,7 @@ def chunks(n):
     return [[next(numbers) for _ in range(per_inner)] for _ in range(outer * inner)]
 
 
-def tree(n, composed):
+def tree(n, composed, phased=False):
     outer, inner, _ = layout(n)
     parts = chunks(n)
     lines, helpers = [], []
@@ -61,10 +64,14 @@ def tree(n, composed):
             helpers += ["@ExampleBuilder<SyncCall>", f"func level{o}() -> ExampleGroup<SyncCall> {{",
                         hook("beforeEach", " " * 4)]
             for k in range(o * inner, (o + 1) * inner):
-                helpers.append(f'    context("level 2, {k}") {{ examples{k}() }}')
+                if phased:
+                    helpers += [f'    context("level 2, {k}") {{', hook("beforeEach", " " * 8), f"        examples{k}()", "    }"]
+                else:
+                    helpers.append(f'    context("level 2, {k}") {{ examples{k}() }}')
             helpers += [hook("afterEach", " " * 4), "}", ""]
             for k in range(o * inner, (o + 1) * inner):
-                helpers += ["@ExampleBuilder<SyncCall>", f"func examples{k}() -> ExampleGroup<SyncCall> {{",
+                result = "Steps<BeforeEachPhase, AfterEachPhase, SyncCall>" if phased else "ExampleGroup<SyncCall>"
+                helpers += ["@ExampleBuilder<SyncCall>", f"func examples{k}() -> {result} {{",
                             hook("beforeEach", " " * 4)]
                 for i in parts[k]:
                     helpers += example(i, " " * 4)
@@ -125,5 +132,6 @@ if __name__ == "__main__":
         print("\n".join(chunked(n, int(shape[len("chunk"):]))))
         sys.exit(0)
     source = {"tree": lambda: tree(n, False), "composed": lambda: tree(n, True),
+              "phased": lambda: tree(n, True, phased=True),
               "control": lambda: control(n), "bodies": lambda: bodies(n), "deep": lambda: deep(n)}[shape]()
     print("\n".join(source))

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Measures how long `swiftc -typecheck` takes on generated specs of growing
 # size, written as one tree and composed from separately declared
-# @ExampleBuilder functions, next to a control: the same examples as separate
+# @ExampleBuilder functions (also with helpers that declare their phases,
+# Steps<…>, placed after a hook), next to a control: the same examples as separate
 # statements of one function, `let _: Example<SyncCall> = it("…") { … }`,
 # which type-checks in linear time. The last column is the example bodies
 # alone, without Rundown, as statements of one function. Times are user CPU seconds (/usr/bin/time %U),
@@ -86,6 +87,8 @@ echo "1000 examples, in builder functions of K examples each (CHUNKS):"
 printf '| K |'; for k in $chunks; do printf ' %s |' "$k"; done; echo
 printf '|---|'; for _ in $chunks; do printf -- '---:|'; done; echo
 printf '| seconds |'; for k in $chunks; do printf ' %s |' "$(measure "$(generate "chunk$k" 1000)")"; done; echo
+echo
+echo "1000 examples composed: $(measure "$(generate composed 1000)") s; the same with each innermost helper declaring its phases and following a hook (phased): $(measure "$(generate phased 1000)") s"
 echo
 echo "depth $depth (one group per level, each with a beforeEach and an example): $(measure "$(generate deep "$depth")") s"
 echo "load after: $(uptime)"

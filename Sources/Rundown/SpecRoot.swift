@@ -17,6 +17,6 @@ struct SpecRoot<Call: CallKind> {
             description: specName(name, function: function),
             location: CodeLocation(fileID: fileID, filePath: filePath.description, line: line, column: column),
             content: content.content
-        )
+        ).checkedAsRoot(Call.self)
     }
 }

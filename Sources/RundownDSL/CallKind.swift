@@ -101,7 +101,7 @@ public enum SyncCall: CallKind {
 
 // Only the compile error is wanted from this conformance: being unavailable,
 // it can never be used, so its members are never called.
-@available(*, unavailable, message: "an 'async' closure needs an asynchronous spec: write 'try await spec { … }', or make the helper's call kind 'AsyncCall'")
+@available(*, unavailable, message: "an 'async' closure needs an asynchronous spec: write 'try await spec { … }' inside an 'async' function (top-level code picks the synchronous 'spec'), or make the helper's call kind 'AsyncCall'")
 extension SyncCall: AsyncCallKind {
     /// Adapts an `async` body to this kind's engine.
     public static func asyncBody(_ body: @escaping () async throws -> Void) -> Mode.Body {
@@ -134,7 +134,7 @@ public enum AsyncMainCall: AsyncCallKind, MainActorCallKind {
 
 // Only the compile error is wanted from this conformance: being unavailable,
 // it can never be used, so its members are never called.
-@available(*, unavailable, message: "an 'async' closure needs an asynchronous spec: write 'try await spec { … }', or make the helper's call kind 'AsyncMainCall'")
+@available(*, unavailable, message: "an 'async' closure needs an asynchronous spec: write 'try await spec { … }' inside an 'async' function (top-level code picks the synchronous 'spec'), or make the helper's call kind 'AsyncMainCall'")
 extension SyncMainCall: AsyncMainActorCallKind {
     /// Adapts a main-actor `async` body to this kind's engine.
     public static func asyncMainBody(_ body: @escaping @MainActor () async throws -> Void) -> Mode.Body {

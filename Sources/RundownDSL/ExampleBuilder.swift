@@ -29,14 +29,27 @@ import RundownEngine
 /// ```
 ///
 /// What such a function returns composes like the same code written inline:
-/// its hooks join the enclosing group and it adds no step to any path. To use
-/// one helper in specs of different call kinds, make it generic:
+/// its hooks join the enclosing group, it adds no step to any path, and the
+/// group it is used in checks its first and last phase as it would check its
+/// content written there. The return type says what it holds:
+///
+/// - ``ExampleGroup``: anything a group holds. It must come first in its
+///   group (after `beforeAll` hooks only), and only `afterAll` hooks may
+///   follow it: it is a group's whole content, as above.
+/// - ``Examples``: examples and groups only; it stands wherever an example may.
+/// - ``Steps``, such as `Steps<BeforeEachPhase, ExamplesPhase, Call>`: hooks and
+///   elements from its first phase to its last.
+/// - ``BeforeEach`` and the other hook aliases: hooks of one kind.
+///
+/// A content whose phases differ from the declared ones does not compile,
+/// and the error names the type it has. To use one helper in specs of
+/// different call kinds, make it generic:
 /// `@ExampleBuilder<Call> func shared<Call: CallKind>() -> ExampleGroup<Call>`.
 @resultBuilder
 public enum ExampleBuilder<Call: CallKind> {
-    /// Takes a step as it is; the call kind of the spec decides `Call`.
-    public static func buildExpression<P>(_ step: Step<P, Call>) -> Step<P, Call> {
-        step
+    /// Takes steps as they are; the call kind of the spec decides `Call`.
+    public static func buildExpression<F, L>(_ steps: Steps<F, L, Call>) -> Steps<F, L, Call> {
+        steps
     }
 
     /// An empty group, branch or loop body: nothing to add.
@@ -45,57 +58,58 @@ public enum ExampleBuilder<Call: CallKind> {
     }
 
     /// The first element of a group.
-    public static func buildPartialBlock<P>(first: Step<P, Call>) -> Step<P, Call> {
+    public static func buildPartialBlock<F, L>(first: Steps<F, L, Call>) -> Steps<F, L, Call> {
         first
     }
 
-    /// A `beforeAll` hook after the steps so far; only other `beforeAll` hooks may precede it.
-    public static func buildPartialBlock(accumulated: any StepOpenToBeforeAll<Call>, next: Step<BeforeAllPhase, Call>) -> Step<BeforeAllPhase, Call> {
-        Step(content: accumulated.content.appending(next.content))
+    /// A `beforeAll` hook, or steps starting with one (such as an ``ExampleGroup``), after the steps so far; only other `beforeAll` hooks may precede it.
+    public static func buildPartialBlock<F, L>(accumulated: any StepOpenToBeforeAll<F, Call>, next: Steps<BeforeAllPhase, L, Call>) -> Steps<F, L, Call> {
+        Steps(content: accumulated.content.appending(next.content))
     }
 
-    /// An `aroundEach` hook after the steps so far.
-    public static func buildPartialBlock(accumulated: any StepOpenToAroundEach<Call>, next: Step<AroundEachPhase, Call>) -> Step<AroundEachPhase, Call> {
-        Step(content: accumulated.content.appending(next.content))
+    /// An `aroundEach` hook, or steps starting with one, after the steps so far.
+    public static func buildPartialBlock<F, L>(accumulated: any StepOpenToAroundEach<F, Call>, next: Steps<AroundEachPhase, L, Call>) -> Steps<F, L, Call> {
+        Steps(content: accumulated.content.appending(next.content))
     }
 
-    /// A `beforeEach` hook after the steps so far.
-    public static func buildPartialBlock(accumulated: any StepOpenToBeforeEach<Call>, next: Step<BeforeEachPhase, Call>) -> Step<BeforeEachPhase, Call> {
-        Step(content: accumulated.content.appending(next.content))
+    /// A `beforeEach` hook, or steps starting with one, after the steps so far.
+    public static func buildPartialBlock<F, L>(accumulated: any StepOpenToBeforeEach<F, Call>, next: Steps<BeforeEachPhase, L, Call>) -> Steps<F, L, Call> {
+        Steps(content: accumulated.content.appending(next.content))
     }
 
-    /// An example or group after the steps so far.
-    public static func buildPartialBlock(accumulated: any StepOpenToExamples<Call>, next: Step<ExamplesPhase, Call>) -> Step<ExamplesPhase, Call> {
-        Step(content: accumulated.content.appending(next.content))
+    /// An example or group, or steps starting with one, after the steps so far.
+    public static func buildPartialBlock<F, L>(accumulated: any StepOpenToExamples<F, Call>, next: Steps<ExamplesPhase, L, Call>) -> Steps<F, L, Call> {
+        Steps(content: accumulated.content.appending(next.content))
     }
 
-    /// An `afterEach` hook after the steps so far.
-    public static func buildPartialBlock(accumulated: any StepOpenToAfterEach<Call>, next: Step<AfterEachPhase, Call>) -> Step<AfterEachPhase, Call> {
-        Step(content: accumulated.content.appending(next.content))
+    /// An `afterEach` hook, or steps starting with one, after the steps so far.
+    public static func buildPartialBlock<F, L>(accumulated: any StepOpenToAfterEach<F, Call>, next: Steps<AfterEachPhase, L, Call>) -> Steps<F, L, Call> {
+        Steps(content: accumulated.content.appending(next.content))
     }
 
     /// An `afterAll` hook, which may follow anything.
-    public static func buildPartialBlock<P>(accumulated: Step<P, Call>, next: Step<AfterAllPhase, Call>) -> Step<AfterAllPhase, Call> {
-        joined(accumulated, next)
+    public static func buildPartialBlock<F, P>(accumulated: Steps<F, P, Call>, next: Step<AfterAllPhase, Call>) -> Steps<F, AfterAllPhase, Call> {
+        Steps(content: accumulated.content.appending(next.content))
     }
 
-    /// An `if` without `else`: its body, or nothing.
-    public static func buildOptional<P>(_ step: Step<P, Call>?) -> Step<P, Call> {
-        step ?? Step(content: GroupContent())
+    /// An `if` without `else`: its body, or nothing. It counts as its last element.
+    public static func buildOptional<L>(_ steps: (any StepsEndingIn<L, Call>)?) -> Step<L, Call> {
+        Step(content: steps?.content ?? GroupContent())
     }
 
-    /// The first branch of an `if`/`else` or `switch`.
-    public static func buildEither<P>(first step: Step<P, Call>) -> Step<P, Call> {
-        step
+    /// The first branch of an `if`/`else` or `switch`. It counts as its last element.
+    public static func buildEither<F, L>(first steps: Steps<F, L, Call>) -> Step<L, Call> {
+        Step(content: steps.content)
     }
 
-    /// The other branch of an `if`/`else` or `switch`.
-    public static func buildEither<P>(second step: Step<P, Call>) -> Step<P, Call> {
-        step
+    /// The other branch of an `if`/`else` or `switch`. It counts as its last element.
+    public static func buildEither<F, L>(second steps: Steps<F, L, Call>) -> Step<L, Call> {
+        Step(content: steps.content)
     }
 
-    /// A `for` loop: every iteration's steps, in order; their hooks join the group.
-    public static func buildArray<P>(_ steps: [Step<P, Call>]) -> Step<P, Call> {
+    /// A `for` loop: every iteration's steps, in order; their hooks join the
+    /// group. It counts as its last element.
+    public static func buildArray<F, L>(_ steps: [Steps<F, L, Call>]) -> Step<L, Call> {
         var content = GroupContent<Call.Mode>()
         for step in steps {
             content.append(step.content)
@@ -104,16 +118,21 @@ public enum ExampleBuilder<Call: CallKind> {
     }
 
     /// An `if #available` body.
-    public static func buildLimitedAvailability<P>(_ step: Step<P, Call>) -> Step<P, Call> {
-        step
+    public static func buildLimitedAvailability<F, L>(_ steps: Steps<F, L, Call>) -> Steps<F, L, Call> {
+        steps
     }
 
-    /// What a group, spec or `@ExampleBuilder` function holds, whatever it ends with.
-    public static func buildFinalResult<P>(_ step: Step<P, Call>) -> ExampleGroup<Call> {
-        Step(content: step.content)
+    /// What a helper declared with its phases (``Steps``, ``Examples``) holds:
+    /// the steps with their first and last phase, which the group it is used
+    /// in checks.
+    public static func buildFinalResult<F, L>(_ steps: Steps<F, L, Call>) -> Steps<F, L, Call> {
+        steps
     }
 
-    private static func joined<P, Q>(_ first: Step<P, Call>, _ second: Step<Q, Call>) -> Step<Q, Call> {
-        Step(content: first.content.appending(second.content))
+    /// What a group, spec or helper returning ``ExampleGroup`` holds, whatever
+    /// its phases.
+    @_disfavoredOverload
+    public static func buildFinalResult<F, L>(_ steps: Steps<F, L, Call>) -> ExampleGroup<Call> {
+        ExampleGroup(content: steps.content)
     }
 }

@@ -51,3 +51,36 @@ public struct HookTrait: Sendable, Hashable {
     /// Leaves the hook out: it never runs.
     public static let excluded = HookTrait(isExcluded: true)
 }
+
+/// The name of a hook, written first: a string literal or interpolation
+/// (`beforeEach("seed \(count) users") { … }`), `nil` for no name, or
+/// `.excluded` for an unnamed hook that is left out, `beforeEach(.excluded) { … }`.
+/// A name held in a variable is passed as `HookName(name)`.
+public struct HookName: ExpressibleByStringInterpolation, Sendable {
+    let name: String?
+    let traits: [HookTrait]
+
+    /// A hook named by a string, or unnamed if it is `nil`.
+    public init(_ name: String?) {
+        self.name = name
+        traits = []
+    }
+
+    /// A hook named by a string literal.
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+
+    /// A hook named by an interpolated string.
+    public init(stringInterpolation: DefaultStringInterpolation) {
+        self.init(String(stringInterpolation: stringInterpolation))
+    }
+
+    private init(traits: [HookTrait]) {
+        name = nil
+        self.traits = traits
+    }
+
+    /// An unnamed hook that is left out: it never runs. The same as `nil, .excluded`.
+    public static let excluded = HookName(traits: [.excluded])
+}

@@ -8,7 +8,8 @@ import RundownEngine
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
 ///   - traits: `.focused` or `.excluded`.
-///   - content: The group's hooks and elements, in order.
+///   - content: The group's hooks and elements, in order: a trailing closure, or a
+///     builder function passed by name, `context("when empty", content: emptyExamples)`.
 public func describe<Call: CallKind>(
     _ description: String,
     _ traits: ExampleTrait...,
@@ -16,8 +17,8 @@ public func describe<Call: CallKind>(
         filePath: String = #filePath,
         line: Int = #line,
         column: Int = #column,
-    @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
-) -> ExampleGroup<Call> {
+    @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
+) -> Examples<Call> {
     .group(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
 }
 
@@ -29,7 +30,8 @@ public func describe<Call: CallKind>(
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
 ///   - traits: `.focused` or `.excluded`.
-///   - content: The group's hooks and elements, in order.
+///   - content: The group's hooks and elements, in order: a trailing closure, or a
+///     builder function passed by name, `context("when empty", content: emptyExamples)`.
 public func context<Call: CallKind>(
     _ description: String,
     _ traits: ExampleTrait...,
@@ -37,8 +39,8 @@ public func context<Call: CallKind>(
         filePath: String = #filePath,
         line: Int = #line,
         column: Int = #column,
-    @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
-) -> ExampleGroup<Call> {
+    @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
+) -> Examples<Call> {
     .group(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
 }
 
@@ -50,7 +52,8 @@ public func context<Call: CallKind>(
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
 ///   - traits: `.focused` or `.excluded`.
-///   - content: The group's hooks and elements, in order.
+///   - content: The group's hooks and elements, in order: a trailing closure, or a
+///     builder function passed by name, `context("when empty", content: emptyExamples)`.
 public func fDescribe<Call: CallKind>(
     _ description: String,
     _ traits: ExampleTrait...,
@@ -58,8 +61,8 @@ public func fDescribe<Call: CallKind>(
         filePath: String = #filePath,
         line: Int = #line,
         column: Int = #column,
-    @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
-) -> ExampleGroup<Call> {
+    @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
+) -> Examples<Call> {
     .group(description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
 }
 
@@ -71,7 +74,8 @@ public func fDescribe<Call: CallKind>(
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
 ///   - traits: `.focused` or `.excluded`.
-///   - content: The group's hooks and elements, in order.
+///   - content: The group's hooks and elements, in order: a trailing closure, or a
+///     builder function passed by name, `context("when empty", content: emptyExamples)`.
 public func fContext<Call: CallKind>(
     _ description: String,
     _ traits: ExampleTrait...,
@@ -79,8 +83,8 @@ public func fContext<Call: CallKind>(
         filePath: String = #filePath,
         line: Int = #line,
         column: Int = #column,
-    @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
-) -> ExampleGroup<Call> {
+    @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
+) -> Examples<Call> {
     .group(description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
 }
 
@@ -92,7 +96,8 @@ public func fContext<Call: CallKind>(
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
 ///   - traits: `.focused` or `.excluded`.
-///   - content: The group's hooks and elements, in order.
+///   - content: The group's hooks and elements, in order: a trailing closure, or a
+///     builder function passed by name, `context("when empty", content: emptyExamples)`.
 public func xDescribe<Call: CallKind>(
     _ description: String,
     _ traits: ExampleTrait...,
@@ -100,8 +105,8 @@ public func xDescribe<Call: CallKind>(
         filePath: String = #filePath,
         line: Int = #line,
         column: Int = #column,
-    @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
-) -> ExampleGroup<Call> {
+    @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
+) -> Examples<Call> {
     .group(description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
 }
 
@@ -113,7 +118,8 @@ public func xDescribe<Call: CallKind>(
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
 ///   - traits: `.focused` or `.excluded`.
-///   - content: The group's hooks and elements, in order.
+///   - content: The group's hooks and elements, in order: a trailing closure, or a
+///     builder function passed by name, `context("when empty", content: emptyExamples)`.
 public func xContext<Call: CallKind>(
     _ description: String,
     _ traits: ExampleTrait...,
@@ -121,7 +127,7 @@ public func xContext<Call: CallKind>(
         filePath: String = #filePath,
         line: Int = #line,
         column: Int = #column,
-    @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
-) -> ExampleGroup<Call> {
+    @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
+) -> Examples<Call> {
     .group(description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
 }

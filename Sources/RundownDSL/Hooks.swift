@@ -3,11 +3,11 @@ import RundownEngine
 /// Runs once before the elements of its group, if any of them runs.
 ///
 /// - Parameters:
-///   - name: How the hook appears in paths and failures; `"beforeAll"` if `nil`.
+///   - name: How the hook appears in paths and failures; `"beforeAll"` if `nil`. `.excluded` in its place leaves an unnamed hook out: `beforeAll(.excluded) { … }`.
 ///   - traits: `.excluded` to leave the hook out.
 ///   - body: The hook's code.
 public func beforeAll<Call: CallKind>(
-    _ name: String? = nil,
+    _ name: HookName? = nil,
     _ traits: HookTrait...,
     fileID: String = #fileID,
         filePath: String = #filePath,
@@ -21,12 +21,12 @@ public func beforeAll<Call: CallKind>(
 /// Runs once before the elements of its group, if any of them runs.
 ///
 /// - Parameters:
-///   - name: How the hook appears in paths and failures; `"beforeAll"` if `nil`.
+///   - name: How the hook appears in paths and failures; `"beforeAll"` if `nil`. `.excluded` in its place leaves an unnamed hook out: `beforeAll(.excluded) { … }`.
 ///   - traits: `.excluded` to leave the hook out.
 ///   - body: The hook's code.
 @_disfavoredOverload
 public func beforeAll<Call: AsyncCallKind>(
-    _ name: String? = nil,
+    _ name: HookName? = nil,
     _ traits: HookTrait...,
     fileID: String = #fileID,
         filePath: String = #filePath,
@@ -40,11 +40,11 @@ public func beforeAll<Call: AsyncCallKind>(
 /// Runs before each element of its group; for a nested group, once before the whole group.
 ///
 /// - Parameters:
-///   - name: How the hook appears in paths and failures; `"beforeEach"` if `nil`.
+///   - name: How the hook appears in paths and failures; `"beforeEach"` if `nil`. `.excluded` in its place leaves an unnamed hook out: `beforeEach(.excluded) { … }`.
 ///   - traits: `.excluded` to leave the hook out.
 ///   - body: The hook's code.
 public func beforeEach<Call: CallKind>(
-    _ name: String? = nil,
+    _ name: HookName? = nil,
     _ traits: HookTrait...,
     fileID: String = #fileID,
         filePath: String = #filePath,
@@ -58,12 +58,12 @@ public func beforeEach<Call: CallKind>(
 /// Runs before each element of its group; for a nested group, once before the whole group.
 ///
 /// - Parameters:
-///   - name: How the hook appears in paths and failures; `"beforeEach"` if `nil`.
+///   - name: How the hook appears in paths and failures; `"beforeEach"` if `nil`. `.excluded` in its place leaves an unnamed hook out: `beforeEach(.excluded) { … }`.
 ///   - traits: `.excluded` to leave the hook out.
 ///   - body: The hook's code.
 @_disfavoredOverload
 public func beforeEach<Call: AsyncCallKind>(
-    _ name: String? = nil,
+    _ name: HookName? = nil,
     _ traits: HookTrait...,
     fileID: String = #fileID,
         filePath: String = #filePath,
@@ -77,11 +77,11 @@ public func beforeEach<Call: AsyncCallKind>(
 /// Runs after each element of its group, even when the element or a hook before it failed.
 ///
 /// - Parameters:
-///   - name: How the hook appears in paths and failures; `"afterEach"` if `nil`.
+///   - name: How the hook appears in paths and failures; `"afterEach"` if `nil`. `.excluded` in its place leaves an unnamed hook out: `afterEach(.excluded) { … }`.
 ///   - traits: `.excluded` to leave the hook out.
 ///   - body: The hook's code.
 public func afterEach<Call: CallKind>(
-    _ name: String? = nil,
+    _ name: HookName? = nil,
     _ traits: HookTrait...,
     fileID: String = #fileID,
         filePath: String = #filePath,
@@ -95,12 +95,12 @@ public func afterEach<Call: CallKind>(
 /// Runs after each element of its group, even when the element or a hook before it failed.
 ///
 /// - Parameters:
-///   - name: How the hook appears in paths and failures; `"afterEach"` if `nil`.
+///   - name: How the hook appears in paths and failures; `"afterEach"` if `nil`. `.excluded` in its place leaves an unnamed hook out: `afterEach(.excluded) { … }`.
 ///   - traits: `.excluded` to leave the hook out.
 ///   - body: The hook's code.
 @_disfavoredOverload
 public func afterEach<Call: AsyncCallKind>(
-    _ name: String? = nil,
+    _ name: HookName? = nil,
     _ traits: HookTrait...,
     fileID: String = #fileID,
         filePath: String = #filePath,
@@ -114,11 +114,11 @@ public func afterEach<Call: AsyncCallKind>(
 /// Runs once after the elements of its group, even when one of them failed.
 ///
 /// - Parameters:
-///   - name: How the hook appears in paths and failures; `"afterAll"` if `nil`.
+///   - name: How the hook appears in paths and failures; `"afterAll"` if `nil`. `.excluded` in its place leaves an unnamed hook out: `afterAll(.excluded) { … }`.
 ///   - traits: `.excluded` to leave the hook out.
 ///   - body: The hook's code.
 public func afterAll<Call: CallKind>(
-    _ name: String? = nil,
+    _ name: HookName? = nil,
     _ traits: HookTrait...,
     fileID: String = #fileID,
         filePath: String = #filePath,
@@ -132,12 +132,12 @@ public func afterAll<Call: CallKind>(
 /// Runs once after the elements of its group, even when one of them failed.
 ///
 /// - Parameters:
-///   - name: How the hook appears in paths and failures; `"afterAll"` if `nil`.
+///   - name: How the hook appears in paths and failures; `"afterAll"` if `nil`. `.excluded` in its place leaves an unnamed hook out: `afterAll(.excluded) { … }`.
 ///   - traits: `.excluded` to leave the hook out.
 ///   - body: The hook's code.
 @_disfavoredOverload
 public func afterAll<Call: AsyncCallKind>(
-    _ name: String? = nil,
+    _ name: HookName? = nil,
     _ traits: HookTrait...,
     fileID: String = #fileID,
         filePath: String = #filePath,
@@ -158,11 +158,11 @@ public func afterAll<Call: AsyncCallKind>(
 /// twice, is a failure of the element that names the hook.
 ///
 /// - Parameters:
-///   - name: How the hook appears in paths and failures; `"aroundEach"` if `nil`.
+///   - name: How the hook appears in paths and failures; `"aroundEach"` if `nil`. `.excluded` in its place leaves an unnamed hook out: `aroundEach(.excluded) { … }`.
 ///   - traits: `.excluded` to leave the hook out.
 ///   - body: The hook's code, given the body it wraps.
 public func aroundEach<Call: CallKind>(
-    _ name: String? = nil,
+    _ name: HookName? = nil,
     _ traits: HookTrait...,
     fileID: String = #fileID,
         filePath: String = #filePath,
@@ -183,12 +183,12 @@ public func aroundEach<Call: CallKind>(
 /// twice, is a failure of the element that names the hook.
 ///
 /// - Parameters:
-///   - name: How the hook appears in paths and failures; `"aroundEach"` if `nil`.
+///   - name: How the hook appears in paths and failures; `"aroundEach"` if `nil`. `.excluded` in its place leaves an unnamed hook out: `aroundEach(.excluded) { … }`.
 ///   - traits: `.excluded` to leave the hook out.
 ///   - body: The hook's code, given the body it wraps.
 @_disfavoredOverload
 public func aroundEach<Call: AsyncCallKind>(
-    _ name: String? = nil,
+    _ name: HookName? = nil,
     _ traits: HookTrait...,
     fileID: String = #fileID,
         filePath: String = #filePath,

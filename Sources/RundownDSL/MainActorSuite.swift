@@ -119,8 +119,8 @@ extension MainActorSuite {
         filePath: String = #filePath,
         line: Int = #line,
         column: Int = #column,
-        @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
-    ) -> ExampleGroup<Call> {
+        @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
+    ) -> Examples<Call> {
         .group(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
     }
 
@@ -132,8 +132,8 @@ extension MainActorSuite {
         filePath: String = #filePath,
         line: Int = #line,
         column: Int = #column,
-        @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
-    ) -> ExampleGroup<Call> {
+        @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
+    ) -> Examples<Call> {
         .group(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
     }
 
@@ -145,8 +145,8 @@ extension MainActorSuite {
         filePath: String = #filePath,
         line: Int = #line,
         column: Int = #column,
-        @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
-    ) -> ExampleGroup<Call> {
+        @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
+    ) -> Examples<Call> {
         .group(description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
     }
 
@@ -158,8 +158,8 @@ extension MainActorSuite {
         filePath: String = #filePath,
         line: Int = #line,
         column: Int = #column,
-        @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
-    ) -> ExampleGroup<Call> {
+        @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
+    ) -> Examples<Call> {
         .group(description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
     }
 
@@ -171,8 +171,8 @@ extension MainActorSuite {
         filePath: String = #filePath,
         line: Int = #line,
         column: Int = #column,
-        @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
-    ) -> ExampleGroup<Call> {
+        @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
+    ) -> Examples<Call> {
         .group(description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
     }
 
@@ -184,14 +184,14 @@ extension MainActorSuite {
         filePath: String = #filePath,
         line: Int = #line,
         column: Int = #column,
-        @ExampleBuilder<Call> _ content: () -> ExampleGroup<Call>
-    ) -> ExampleGroup<Call> {
+        @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
+    ) -> Examples<Call> {
         .group(description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
     }
 
     /// Declares a `beforeAll` hook that runs on the main actor; see the global `beforeAll`.
     public func beforeAll<Call: MainActorCallKind>(
-        _ name: String? = nil,
+        _ name: HookName? = nil,
         _ traits: HookTrait...,
         fileID: String = #fileID,
         filePath: String = #filePath,
@@ -205,7 +205,7 @@ extension MainActorSuite {
     /// Declares an `async` `beforeAll` hook that runs on the main actor; see the global `beforeAll`.
     @_disfavoredOverload
     public func beforeAll<Call: AsyncMainActorCallKind>(
-        _ name: String? = nil,
+        _ name: HookName? = nil,
         _ traits: HookTrait...,
         fileID: String = #fileID,
         filePath: String = #filePath,
@@ -218,7 +218,7 @@ extension MainActorSuite {
 
     /// Declares a `beforeEach` hook that runs on the main actor; see the global `beforeEach`.
     public func beforeEach<Call: MainActorCallKind>(
-        _ name: String? = nil,
+        _ name: HookName? = nil,
         _ traits: HookTrait...,
         fileID: String = #fileID,
         filePath: String = #filePath,
@@ -232,7 +232,7 @@ extension MainActorSuite {
     /// Declares an `async` `beforeEach` hook that runs on the main actor; see the global `beforeEach`.
     @_disfavoredOverload
     public func beforeEach<Call: AsyncMainActorCallKind>(
-        _ name: String? = nil,
+        _ name: HookName? = nil,
         _ traits: HookTrait...,
         fileID: String = #fileID,
         filePath: String = #filePath,
@@ -245,7 +245,7 @@ extension MainActorSuite {
 
     /// Declares a `afterEach` hook that runs on the main actor; see the global `afterEach`.
     public func afterEach<Call: MainActorCallKind>(
-        _ name: String? = nil,
+        _ name: HookName? = nil,
         _ traits: HookTrait...,
         fileID: String = #fileID,
         filePath: String = #filePath,
@@ -259,7 +259,7 @@ extension MainActorSuite {
     /// Declares an `async` `afterEach` hook that runs on the main actor; see the global `afterEach`.
     @_disfavoredOverload
     public func afterEach<Call: AsyncMainActorCallKind>(
-        _ name: String? = nil,
+        _ name: HookName? = nil,
         _ traits: HookTrait...,
         fileID: String = #fileID,
         filePath: String = #filePath,
@@ -272,7 +272,7 @@ extension MainActorSuite {
 
     /// Declares a `afterAll` hook that runs on the main actor; see the global `afterAll`.
     public func afterAll<Call: MainActorCallKind>(
-        _ name: String? = nil,
+        _ name: HookName? = nil,
         _ traits: HookTrait...,
         fileID: String = #fileID,
         filePath: String = #filePath,
@@ -286,7 +286,7 @@ extension MainActorSuite {
     /// Declares an `async` `afterAll` hook that runs on the main actor; see the global `afterAll`.
     @_disfavoredOverload
     public func afterAll<Call: AsyncMainActorCallKind>(
-        _ name: String? = nil,
+        _ name: HookName? = nil,
         _ traits: HookTrait...,
         fileID: String = #fileID,
         filePath: String = #filePath,
@@ -299,7 +299,7 @@ extension MainActorSuite {
 
     /// Declares an `aroundEach` hook that runs on the main actor; see the global `aroundEach`.
     public func aroundEach(
-        _ name: String? = nil,
+        _ name: HookName? = nil,
         _ traits: HookTrait...,
         fileID: String = #fileID,
         filePath: String = #filePath,
@@ -313,7 +313,7 @@ extension MainActorSuite {
     /// Declares an `async` `aroundEach` hook that runs on the main actor; see the global `aroundEach`.
     @_disfavoredOverload
     public func aroundEach<Call: AsyncMainActorCallKind>(
-        _ name: String? = nil,
+        _ name: HookName? = nil,
         _ traits: HookTrait...,
         fileID: String = #fileID,
         filePath: String = #filePath,

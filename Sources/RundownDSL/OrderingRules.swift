@@ -1,5 +1,9 @@
 // The order rules, each in its own words.
 //
+// A helper that returns `ExampleGroup` may hold every kind of hook: it counts
+// as starting with `beforeAll` and ending with `afterAll`, so the messages of
+// those two phases name it too.
+//
 // Every phase conforms to every `OpenTo…` protocol, but a conformance that
 // would let an element come too late is unavailable, with the rule as its
 // message. The builder takes what came before an element as an existential
@@ -12,19 +16,19 @@
 
 // MARK: beforeAll
 
-@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group")
+@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group, and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
 extension AroundEachPhase: OpenToBeforeAll {}
 
-@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group")
+@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group, and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
 extension BeforeEachPhase: OpenToBeforeAll {}
 
-@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group")
+@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group, and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
 extension ExamplesPhase: OpenToBeforeAll {}
 
-@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group")
+@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group, and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
 extension AfterEachPhase: OpenToBeforeAll {}
 
-@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group")
+@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group, and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
 extension AfterAllPhase: OpenToBeforeAll {}
 
 // MARK: aroundEach
@@ -38,7 +42,7 @@ extension ExamplesPhase: OpenToAroundEach {}
 @available(*, unavailable, message: "'aroundEach' must come before 'beforeEach' and the examples of its group")
 extension AfterEachPhase: OpenToAroundEach {}
 
-@available(*, unavailable, message: "'aroundEach' must come before 'beforeEach' and the examples of its group")
+@available(*, unavailable, message: "'aroundEach' must come before 'beforeEach' and the examples of its group; and only 'afterAll' hooks may follow a helper that returns 'ExampleGroup': declare its first and last phase to use it before other elements")
 extension AfterAllPhase: OpenToAroundEach {}
 
 // MARK: beforeEach
@@ -49,7 +53,7 @@ extension ExamplesPhase: OpenToBeforeEach {}
 @available(*, unavailable, message: "'beforeEach' must come before the examples of its group")
 extension AfterEachPhase: OpenToBeforeEach {}
 
-@available(*, unavailable, message: "'beforeEach' must come before the examples of its group")
+@available(*, unavailable, message: "'beforeEach' must come before the examples of its group; and only 'afterAll' hooks may follow a helper that returns 'ExampleGroup': declare its first and last phase to use it before other elements")
 extension AfterAllPhase: OpenToBeforeEach {}
 
 // MARK: examples and groups
@@ -57,10 +61,10 @@ extension AfterAllPhase: OpenToBeforeEach {}
 @available(*, unavailable, message: "examples and groups must come before the 'afterEach' and 'afterAll' hooks of their group")
 extension AfterEachPhase: OpenToExamples {}
 
-@available(*, unavailable, message: "examples and groups must come before the 'afterEach' and 'afterAll' hooks of their group")
+@available(*, unavailable, message: "examples and groups must come before the 'afterEach' and 'afterAll' hooks of their group; and only 'afterAll' hooks may follow a helper that returns 'ExampleGroup': declare its first and last phase to use it before other elements")
 extension AfterAllPhase: OpenToExamples {}
 
 // MARK: afterEach
 
-@available(*, unavailable, message: "'afterEach' must come before 'afterAll'")
+@available(*, unavailable, message: "'afterEach' must come before 'afterAll'; and only 'afterAll' hooks may follow a helper that returns 'ExampleGroup': declare its first and last phase to use it before other elements")
 extension AfterAllPhase: OpenToAfterEach {}

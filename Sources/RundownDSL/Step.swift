@@ -1,13 +1,26 @@
 import RundownEngine
 
 /// A piece of a spec (a hook, an example, a group, or several of them) tagged
-/// with the phase it occupies, so that ``ExampleBuilder`` can check the order
-/// of a group's contents at compile time.
+/// with the first and the last phase it occupies, so that ``ExampleBuilder``
+/// can check the order of a group's contents at compile time.
 ///
-/// You rarely name `Step` itself; use the aliases ``Example``,
-/// ``ExampleGroup``, ``BeforeAll``, ``AroundEach``, ``BeforeEach``,
-/// ``AfterEach`` and ``AfterAll`` for helpers that return part of a spec.
-public struct Step<Phase, Call: CallKind> {
+/// One hook or element occupies one phase: its type is ``Step``, and the
+/// aliases ``Example``, ``Examples``, ``BeforeAll``, ``AroundEach``,
+/// ``BeforeEach``, ``AfterEach`` and ``AfterAll`` name those. Name `Steps`
+/// itself for an `@ExampleBuilder` helper that holds hooks and is used among
+/// other elements: its first and last phase are what the group it is used in
+/// checks, as if its contents were written inline.
+///
+/// ```swift
+/// @ExampleBuilder<SyncCall>
+/// func behavesLikeANonEmptyStack(_ stack: @escaping () -> Stack<Int>) -> Steps<BeforeEachPhase, ExamplesPhase, SyncCall> {
+///     beforeEach { try #require(stack().count > 0) }
+///     it("has a top") { #expect(stack().top != nil) }
+/// }
+/// ```
+///
+/// A helper whose phases do not matter to its users returns ``ExampleGroup``.
+public struct Steps<First, Last, Call: CallKind> {
     /// The hooks and elements this piece adds to its group.
     public var content: GroupContent<Call.Mode>
 
@@ -17,11 +30,27 @@ public struct Step<Phase, Call: CallKind> {
     }
 }
 
+/// One hook, one example or one group, or a loop or conditional, which counts
+/// as its last element: a piece of a spec that occupies one phase.
+public typealias Step<Phase, Call: CallKind> = Steps<Phase, Phase, Call>
+
 /// An example, as returned by `it`.
 public typealias Example<Call: CallKind> = Step<ExamplesPhase, Call>
-/// Part of a group: what a `describe` or `context` returns, and what an
-/// ``ExampleBuilder`` function builds.
-public typealias ExampleGroup<Call: CallKind> = Step<ExamplesPhase, Call>
+/// Examples and groups without hooks: what a `describe` or `context`
+/// returns, and what an ``ExampleBuilder`` helper holding only examples and
+/// groups may return. Such a helper stands among other elements like an example.
+public typealias Examples<Call: CallKind> = Step<ExamplesPhase, Call>
+/// The whole content of a group, hooks and elements in any order the group
+/// allows: what the closure of `spec`, `describe` or `context` builds.
+///
+/// An ``ExampleBuilder`` helper that returns it may hold anything a group
+/// holds, so it counts as starting with `beforeAll` and ending with
+/// `afterAll`: it must be the first element of the group it is used in (after
+/// `beforeAll` hooks only), and only `afterAll` hooks may follow it, as in
+/// `context("when empty") { emptyExamples() }`.
+/// To use a helper among other elements, declare its first and last phase
+/// instead (``Steps``, or ``Examples`` when it holds no hook).
+public typealias ExampleGroup<Call: CallKind> = Steps<BeforeAllPhase, AfterAllPhase, Call>
 /// A `beforeAll` hook.
 public typealias BeforeAll<Call: CallKind> = Step<BeforeAllPhase, Call>
 /// An `aroundEach` hook.
@@ -33,24 +62,25 @@ public typealias AfterEach<Call: CallKind> = Step<AfterEachPhase, Call>
 /// An `afterAll` hook.
 public typealias AfterAll<Call: CallKind> = Step<AfterAllPhase, Call>
 
-extension Step {
+extension Steps where First == Last {
     /// A step holding one hook.
-    static func hook(_ kind: HookKind, _ name: String?, _ traits: [HookTrait], _ location: CodeLocation, _ body: HookNode<Call.Mode>.Body) -> Self {
-        let excluded = traits.contains { $0.isExcluded }
-        return Self(content: GroupContent(hook: HookNode<Call.Mode>(kind: kind, name: name, location: location, isExcluded: excluded, body: body)))
+    static func hook(_ kind: HookKind, _ name: HookName?, _ traits: [HookTrait], _ location: CodeLocation, _ body: HookNode<Call.Mode>.Body) -> Self {
+        let excluded = (traits + (name?.traits ?? [])).contains { $0.isExcluded }
+        return Self(content: GroupContent(hook: HookNode<Call.Mode>(kind: kind, name: name?.name, location: location, isExcluded: excluded, body: body)))
     }
 }
 
-extension Step where Phase == ExamplesPhase {
+extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
     /// A step holding one example.
     static func example(_ description: String, _ traits: [ExampleTrait], _ location: CodeLocation, _ body: Call.Mode.Body) -> Self {
         let node = ExampleNode<Call.Mode>(description: description, marks: ExampleTrait.marks(traits), location: location, scopes: ExampleTrait.scopes(traits), body: body)
         return Self(content: GroupContent(element: .example(node)))
     }
 
-    /// A step holding one group.
-    static func group(_ description: String, _ traits: [ExampleTrait], _ location: CodeLocation, _ content: ExampleGroup<Call>) -> Self {
+    /// A step holding one group; a group without any element becomes an
+    /// example that fails with ``EmptyGroup``.
+    static func group<F, L>(_ description: String, _ traits: [ExampleTrait], _ location: CodeLocation, _ content: Steps<F, L, Call>) -> Self {
         let node = GroupNode<Call.Mode>(description: description, marks: ExampleTrait.marks(traits), location: location, scopes: ExampleTrait.scopes(traits), content: content.content)
-        return Self(content: GroupContent(element: .group(node)))
+        return Self(content: GroupContent(element: .checkedGroup(node, as: Call.self)))
     }
 }

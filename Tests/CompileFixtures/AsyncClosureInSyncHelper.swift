@@ -1,4 +1,4 @@
-// expect-error: 8: an 'async' closure needs an asynchronous spec: write 'try await spec { … }', or make the helper's call kind 'AsyncCall'
+// expect-error: 8: an 'async' closure needs an asynchronous spec: write 'try await spec { … }' inside an 'async' function (top-level code picks the synchronous 'spec'), or make the helper's call kind 'AsyncCall'
 import Rundown
 
 func load() async -> Int { 1 }

@@ -2,6 +2,9 @@
 // Helpers: functions and properties that build part of a group, generic or
 // bound to one call kind, with or without parameters, used as a group's body
 // or among other elements; functions that return one hook or one example.
+// A helper declared with its phases (Steps, Examples, BeforeEach, …) stands
+// wherever its content may stand inline; one returning ExampleGroup is a
+// group's whole content (after beforeAll hooks, before afterAll hooks).
 import Rundown
 
 final class Stack { var items: [Int] = [] }
@@ -14,7 +17,7 @@ func emptyExamples<Call: CallKind>(_ stack: Stack) -> ExampleGroup<Call> {
 }
 
 @ExampleBuilder<SyncCall>
-func syncExamples(_ stack: Stack) -> ExampleGroup<SyncCall> {
+func syncExamples(_ stack: Stack) -> Examples<SyncCall> {
     it("has a count") { _ = stack.items.count }
 }
 
@@ -25,7 +28,7 @@ func asyncExamples(_ stack: Stack) -> ExampleGroup<AsyncCall> {
 
 enum Shared {
     @ExampleBuilder<SyncCall>
-    static var standaloneExamples: ExampleGroup<SyncCall> {
+    static var standaloneExamples: Examples<SyncCall> {
         it("needs nothing") {}
     }
 }
@@ -38,6 +41,26 @@ func pushes<Call: CallKind>(_ stack: Stack, _ value: Int) -> Example<Call> {
     it("pushes \(value)") { stack.items.append(value) }
 }
 
+@ExampleBuilder<SyncCall>
+func setUp(_ stack: Stack) -> Steps<AroundEachPhase, BeforeEachPhase, SyncCall> {
+    aroundEach(nil, .excluded) { run in try run() }
+    beforeEach { stack.items = [] }
+}
+
+@ExampleBuilder<Call>
+func behavesLikeAStack<Call: CallKind>(_ stack: Stack) -> Steps<BeforeEachPhase, AfterEachPhase, Call> {
+    beforeEach { stack.items = [1] }
+    it("has a top") { precondition(stack.items.last == 1) }
+    for value in 2...3 { pushes(stack, value) }
+    afterEach {}
+}
+
+@ExampleBuilder<Call>
+func tearDown<Call: CallKind>(_ stack: Stack) -> Steps<AfterEachPhase, AfterAllPhase, Call> {
+    afterEach { stack.items = [] }
+    afterAll {}
+}
+
 func syncSpec() throws {
     let stack = Stack()
     try spec {
@@ -48,8 +71,26 @@ func syncSpec() throws {
             context("mixed") {
                 fresh(stack)
                 pushes(stack, 1)
-                emptyExamples(stack)
                 syncExamples(stack)
+                Shared.standaloneExamples
+            }
+            context("phases") {
+                beforeAll {}
+                setUp(stack)
+                fresh(stack)
+                behavesLikeAStack(stack)
+                tearDown(stack)
+                afterAll {}
+            }
+            context("whole group between beforeAll and afterAll") {
+                beforeAll {}
+                emptyExamples(stack)
+                afterAll {}
+            }
+            context("in a conditional, which counts as its last element") {
+                it("first") {}
+                if stack.items.isEmpty { emptyExamples(stack) }
+                afterAll {}
             }
         }
     }

@@ -40,6 +40,23 @@ func emptyCollectionExamples(_ make: @escaping () -> [Int]) -> ExampleGroup<Sync
 }
 
 @ExampleBuilder<SyncCall>
+func emptiedExamples() -> ExampleGroup<SyncCall> {
+    it("has nothing left") {
+        var stack = Stack<Int>()
+        stack.push(1)
+        stack = Stack()
+        #expect(stack.count == 0)
+    }
+}
+
+// Also the sample of the Steps doc comment.
+@ExampleBuilder<SyncCall>
+func behavesLikeANonEmptyStack(_ stack: @escaping () -> Stack<Int>) -> Steps<BeforeEachPhase, ExamplesPhase, SyncCall> {
+    beforeEach { try #require(stack().count > 0) }
+    it("has a top") { #expect(stack().top != nil) }
+}
+
+@ExampleBuilder<SyncCall>
 func emptyStackExamples() -> ExampleGroup<SyncCall> {
     it("has no top") { #expect(Stack<Int>().top == nil) }
     it("has a count of zero") { #expect(Stack<Int>().count == 0) }
@@ -106,13 +123,39 @@ func count(_ input: String) -> Int {
     @Test func reusablePieces() throws {
         // The array examples touch nothing the check can see; the array is the sample's own.
         var arraysMade = 0
-        try expectSampleRan(["reusablePieces, when empty, has no top", "reusablePieces, when empty, has a count of zero"]) {
+        try expectSampleRan(["reusablePieces, when emptied, has nothing left", "reusablePieces, an empty stack, has no top", "reusablePieces, an empty stack, has a count of zero"]) {
             try spec {
-                context("a new array") { emptyCollectionExamples { arraysMade += 1; return [] } }
-                context("when empty") { emptyStackExamples() }
+                context("when empty") { emptyCollectionExamples { arraysMade += 1; return [] } }
+                context("when emptied", content: emptiedExamples)   // a function without parameters, by name
+                context("an empty stack") { emptyStackExamples() }  // the ExampleBuilder doc comment
             }
         }
         #expect(arraysMade == 2)
+    }
+
+    @Test func sharedExamplesWithTheirOwnSetUp() throws {
+        try spec {
+            var stack = Stack<Int>()
+            beforeEach { stack = Stack(); stack.push(1) }
+            behavesLikeANonEmptyStack { stack }   // its beforeEach joins this group, after the one above
+            it("counts one item") { #expect(stack.count == 1) }
+        }
+    }
+
+    @Test func namesAndStoredGroups() throws {
+        let name = "seed users"
+        let group: Examples<SyncCall> = describe("x") { it("a") {} }
+        try spec {
+            beforeEach(HookName(name)) {}
+            beforeEach(.excluded) {}
+            group
+        }
+    }
+
+    @Test func asyncSpecWithItsCallKindNamed() async throws {
+        try await spec { () -> ExampleGroup<AsyncCall> in
+            it("awaits") { await Task.yield() }
+        }
     }
 
     @Test func whereAmI() throws {

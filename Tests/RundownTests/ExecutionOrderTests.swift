@@ -68,8 +68,9 @@ import Testing
                 loggingAround(log, "aroundEach")
                 beforeEach { log("beforeEach") }
                 xIt("excluded") { log("excluded example") }
-                context("empty") {
-                    beforeAll { log("empty beforeAll") }
+                xContext("excluded") {
+                    beforeAll { log("excluded beforeAll") }
+                    it("a") { log("a") }
                 }
                 afterEach { log("afterEach") }
                 afterAll { log("afterAll") }

@@ -129,6 +129,43 @@ import Testing
         #expect(run.log == ["kept beforeEach", "a"])
     }
 
+    struct UnnamedExcludedHooks: Scenario {
+        @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
+            beforeAll(.excluded) { log("beforeAll") }
+            beforeEach(.excluded) { log("beforeEach") }
+            beforeEach(HookName(nil)) { log("kept beforeEach") }
+            it("a") { log("a") }
+            afterEach(.excluded) { log("afterEach") }
+            afterAll(.excluded) { log("afterAll") }
+        }
+    }
+
+    @Test func anUnnamedHookIsExcludedWithExcludedInPlaceOfItsName() async {
+        let run = await runEverywhere(UnnamedExcludedHooks())
+        #expect(run.log == ["kept beforeEach", "a"])
+    }
+
+    @Test func anUnnamedAroundEachIsExcludedWithExcludedInPlaceOfItsName() throws {
+        let log = Log()
+        try spec("Spec") {
+            aroundEach(.excluded) { run in log("around"); try run() }
+            aroundEach { run in log("kept around"); try run() }
+            it("a") { log("a") }
+        }
+        #expect(log.entries == ["kept around", "a"])
+    }
+
+    @Test func aHookNameMayComeFromAVariable() throws {
+        let log = Log()
+        let name = "seed"
+        try spec("Spec") {
+            beforeEach(HookName(name)) { log(ExampleRunner.current!.description) }
+            beforeEach("\(name) again") { log(ExampleRunner.current!.description) }
+            it("a") {}
+        }
+        #expect(log.entries == ["Spec, a, seed", "Spec, a, seed again"])
+    }
+
     struct EverythingExcluded: Scenario {
         @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
             beforeAll { log("beforeAll") }

@@ -8,7 +8,7 @@ import Testing
     final class Recorder { var entries: [String] = [] }
 
     @ExampleBuilder<SyncCall>
-    func sharedExamples(_ recorder: Recorder) -> ExampleGroup<SyncCall> {
+    func sharedExamples(_ recorder: Recorder) -> Steps<BeforeEachPhase, ExamplesPhase, SyncCall> {
         beforeEach { recorder.entries.append("shared beforeEach") }
         it("shared a") { recorder.entries.append(ExampleRunner.current!.description) }
         it("shared b") { recorder.entries.append(ExampleRunner.current!.description) }
@@ -23,7 +23,7 @@ import Testing
     }
 
     @ExampleBuilder<SyncCall>
-    var aContext: ExampleGroup<SyncCall> {
+    var aContext: Examples<SyncCall> {
         context("from a property") {
             it("works") {}
         }
@@ -52,18 +52,60 @@ import Testing
     @Test func aHelpersHooksJoinTheEnclosingGroup() throws {
         let recorder = Recorder()
         try spec("Spec") {
-            it("before the helper") { recorder.entries.append("first") }
             sharedExamples(recorder)
+            it("after the helper") { recorder.entries.append("after") }
         }
         #expect(recorder.entries == [
-            "shared beforeEach", "first",
             "shared beforeEach", "Spec, shared a",
             "shared beforeEach", "Spec, shared b",
+            "shared beforeEach", "after",
         ])
     }
 
+    @ExampleBuilder<SyncCall>
+    func examplesThenTeardown(_ recorder: Recorder) -> Steps<ExamplesPhase, AfterEachPhase, SyncCall> {
+        it("c") { recorder.entries.append("c") }
+        afterEach("shared afterEach") { recorder.entries.append("shared afterEach") }
+    }
+
+    @ExampleBuilder<SyncCall>
+    func setUp(_ recorder: Recorder) -> BeforeEach<SyncCall> {
+        beforeEach { recorder.entries.append("setUp 1") }
+        beforeEach { recorder.entries.append("setUp 2") }
+    }
+
+    @ExampleBuilder<SyncCall>
+    func wholeGroup(_ recorder: Recorder) -> ExampleGroup<SyncCall> {
+        beforeEach { recorder.entries.append("whole beforeEach") }
+        it("w") { recorder.entries.append("w") }
+    }
+
+    /// Each helper stands where the same code written inline may stand, and
+    /// its hooks join the enclosing group, as inline hooks do.
+    @Test func helpersWithPhasesStandWhereTheirContentMayStandInline() throws {
+        let recorder = Recorder()
+        try spec("Spec") {
+            context("phases") {
+                setUp(recorder)
+                sharedExamples(recorder)
+                examplesThenTeardown(recorder)
+                afterAll { recorder.entries.append("afterAll") }
+            }
+            context("whole group") {
+                beforeAll { recorder.entries.append("beforeAll") }
+                wholeGroup(recorder)
+                afterAll { recorder.entries.append("afterAll") }
+            }
+        }
+        let each = ["setUp 1", "setUp 2", "shared beforeEach"]
+        #expect(recorder.entries == each + ["Spec, phases, shared a", "shared afterEach"]
+            + each + ["Spec, phases, shared b", "shared afterEach"]
+            + each + ["c", "shared afterEach", "afterAll",
+                      "beforeAll", "whole beforeEach", "w", "afterAll"])
+    }
+
     @ExampleBuilder<Call>
-    func genericExamples<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
+    func genericExamples<Call: CallKind>(_ log: Log) -> Examples<Call> {
         it("generic") { log(ExampleRunner.current!.description) }
     }
 
