@@ -1,3 +1,13 @@
 @_exported import RundownDSL
-@_exported import RundownEngine
 @_exported import RundownConcurrency
+// Of the engine, only what a user writes or reads: where am I, skips,
+// failures, locations, and the call kinds' closure shapes. The tree, the
+// walk and the report are Rundown's own.
+@_exported import class RundownEngine.ExampleRunner
+@_exported import enum RundownEngine.HookKind
+@_exported import struct RundownEngine.CodeLocation
+@_exported import struct RundownEngine.Skip
+@_exported import struct RundownEngine.SpecFailure
+@_exported import protocol RundownEngine.ExecutionMode
+@_exported import enum RundownEngine.Synchronous
+@_exported import enum RundownEngine.Asynchronous

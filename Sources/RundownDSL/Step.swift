@@ -25,7 +25,7 @@ public struct Steps<First, Last, Call: CallKind> {
     public var content: GroupContent<Call.Mode>
 
     /// Wraps content.
-    public init(content: GroupContent<Call.Mode>) {
+    package init(content: GroupContent<Call.Mode>) {
         self.content = content
     }
 }

@@ -1,4 +1,5 @@
 import Rundown
+import RundownEngine
 import Testing
 
 /// Contract §2 (aroundEach) and §9: what `aroundEach` wraps, and what happens

@@ -1,4 +1,5 @@
 @testable import Rundown
+import RundownEngine
 import Testing
 
 /// Issue 3: a host can run each closure of a synchronous spec inside a scope

@@ -1,4 +1,5 @@
 import Rundown
+import RundownEngine
 import Testing
 
 /// Contract §3: an error never skips teardown or the remaining elements, and

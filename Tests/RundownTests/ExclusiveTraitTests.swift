@@ -1,4 +1,5 @@
 @testable import Rundown
+import RundownEngine
 @testable import RundownConcurrency
 import Testing
 

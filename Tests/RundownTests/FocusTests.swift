@@ -1,4 +1,5 @@
 import Rundown
+import RundownEngine
 import Testing
 
 /// Contract §5: focus and exclusion decide what runs within one spec.

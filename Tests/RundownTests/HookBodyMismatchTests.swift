@@ -1,5 +1,6 @@
 import Foundation
 @testable import Rundown
+import RundownEngine
 import Testing
 
 /// Contract §9 (building engine values by hand): a public `HookNode` whose

@@ -1,4 +1,5 @@
 @testable import Rundown
+import RundownEngine
 import Testing
 
 /// State only the main actor may touch.

@@ -1,4 +1,5 @@
 import Rundown
+import RundownEngine
 import Testing
 
 /// Contract §7: `ExampleRunner.current` is the runner of the element or hook

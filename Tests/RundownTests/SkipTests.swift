@@ -1,4 +1,5 @@
 import Rundown
+import RundownEngine
 import Testing
 import XCTest
 

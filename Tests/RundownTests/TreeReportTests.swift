@@ -1,4 +1,5 @@
 @testable import Rundown
+import RundownEngine
 import Testing
 
 /// Issue 3: with `RUNDOWN_REPORT=tree`, a spec prints its tree as it runs.

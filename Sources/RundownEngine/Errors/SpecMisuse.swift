@@ -14,9 +14,9 @@
 
 /// A misuse of `aroundEach`: a hook must call the body it wraps exactly once,
 /// before it returns.
-public struct AroundEachMisuse: Error, CustomStringConvertible {
+package struct AroundEachMisuse: Error, CustomStringConvertible {
     /// What went wrong.
-    public enum Problem: Sendable, Hashable {
+    package enum Problem: Sendable, Hashable {
         /// The hook returned without calling the body it wraps.
         case bodyNeverCalled
         /// The hook called its body a second time, one after the other or concurrently.
@@ -27,18 +27,18 @@ public struct AroundEachMisuse: Error, CustomStringConvertible {
     }
 
     /// The hook's name, as it appears in paths.
-    public var hook: String
+    package var hook: String
     /// What went wrong.
-    public var problem: Problem
+    package var problem: Problem
 
     /// Creates a misuse report.
-    public init(hook: String, problem: Problem) {
+    package init(hook: String, problem: Problem) {
         self.hook = hook
         self.problem = problem
     }
 
     /// Says what went wrong and what to change.
-    public var description: String {
+    package var description: String {
         switch problem {
         case .bodyNeverCalled:
             "\(hook) returned without calling its body, so the element it wraps did not run; "
@@ -63,17 +63,17 @@ struct ClosureScopeDidNotRun: Error, CustomStringConvertible {
 }
 
 /// An element with a scope (such as `.exclusive`) was declared in a synchronous spec.
-public struct ElementScopeNeedsAsynchronousSpec: Error, CustomStringConvertible {
+package struct ElementScopeNeedsAsynchronousSpec: Error, CustomStringConvertible {
     /// The scope's name.
-    public var scope: String
+    package var scope: String
 
     /// Creates the error.
-    public init(scope: String) {
+    package init(scope: String) {
         self.scope = scope
     }
 
     /// Says what to change.
-    public var description: String {
+    package var description: String {
         "'\(scope)' needs an asynchronous spec, because waiting for it may suspend, so the element did not run; "
             + "use 'try await spec { … }' in an async test, or remove the trait"
     }
@@ -82,20 +82,20 @@ public struct ElementScopeNeedsAsynchronousSpec: Error, CustomStringConvertible 
 /// A hand-built ``HookNode`` whose body does not fit its kind: an `aroundEach`
 /// hook must have an ``HookNode/Body/around(_:)`` body, every other kind a
 /// ``HookNode/Body/plain(_:)`` one. The DSL always builds matching nodes.
-public struct HookBodyMismatch: Error, CustomStringConvertible {
+package struct HookBodyMismatch: Error, CustomStringConvertible {
     /// The hook's name, as it appears in paths.
-    public var hook: String
+    package var hook: String
     /// The hook's kind.
-    public var kind: HookKind
+    package var kind: HookKind
 
     /// Creates the error.
-    public init(hook: String, kind: HookKind) {
+    package init(hook: String, kind: HookKind) {
         self.hook = hook
         self.kind = kind
     }
 
     /// Says what went wrong and what to change.
-    public var description: String {
+    package var description: String {
         if kind == .aroundEach {
             "\(hook) is an aroundEach hook, but its body does not take the body it wraps, so the element it wraps did not run; "
                 + "build the HookNode with a '.around' body, or give it the kind its body was written for"

@@ -2,7 +2,7 @@
 ///
 /// Framework support and reporters observe these; the engine itself knows no
 /// test framework.
-public enum SpecEvent: Sendable {
+package enum SpecEvent: Sendable {
     /// A group is about to run its hooks and elements.
     case groupStarted(path: [String], location: CodeLocation)
     /// A group has finished, `afterAll` hooks included.
@@ -18,7 +18,7 @@ public enum SpecEvent: Sendable {
 }
 
 /// How an example ended.
-public enum ExampleResult: Sendable, Hashable {
+package enum ExampleResult: Sendable, Hashable {
     /// It and all of its hooks ran without an error.
     case passed
     /// It, one of its hooks, or a hook it depended on failed.
@@ -28,23 +28,23 @@ public enum ExampleResult: Sendable, Hashable {
 }
 
 /// A skip: what was skipped, why, and where the skip came from.
-public struct SkipRecord: Sendable, Hashable, CustomStringConvertible {
+package struct SkipRecord: Sendable, Hashable, CustomStringConvertible {
     /// The path of what was skipped: a group, an example, or a hook.
-    public var path: [String]
+    package var path: [String]
     /// Why it was skipped.
-    public var reason: String?
+    package var reason: String?
     /// Where the skip was thrown, or where the skipped element was declared.
-    public var location: CodeLocation
+    package var location: CodeLocation
 
     /// Creates a skip record.
-    public init(path: [String], reason: String?, location: CodeLocation) {
+    package init(path: [String], reason: String?, location: CodeLocation) {
         self.path = path
         self.reason = reason
         self.location = location
     }
 
     /// `Parser, on Linux: skipped (no GPU)`.
-    public var description: String {
+    package var description: String {
         let joined = path.joined(separator: ", ")
         return reason.map { "\(joined): skipped (\($0))" } ?? "\(joined): skipped"
     }

@@ -1,21 +1,21 @@
 /// What a spec run did: every failure and skip, and how its examples ended.
-public struct SpecReport: Sendable {
+package struct SpecReport: Sendable {
     /// Every failure, in the order it happened.
-    public var failures: [SpecFailure] = []
+    package var failures: [SpecFailure] = []
     /// Every skip, in the order it happened.
-    public var skips: [SkipRecord] = []
+    package var skips: [SkipRecord] = []
     /// Examples that ran and passed.
-    public var passedCount = 0
+    package var passedCount = 0
     /// Examples that failed, or could not run because a hook they needed failed.
-    public var failedCount = 0
+    package var failedCount = 0
     /// Examples that were skipped, excluded or left out by focus.
-    public var skippedCount = 0
+    package var skippedCount = 0
 
     /// Creates an empty report.
-    public init() {}
+    package init() {}
 
     /// Whether the spec had examples and every one of them was skipped, with no failure.
-    public var everythingSkipped: Bool {
+    package var everythingSkipped: Bool {
         failures.isEmpty && passedCount == 0 && failedCount == 0 && skippedCount > 0
     }
 

@@ -4,7 +4,7 @@
 /// It gets the runner of the example or hook about to run and a body that runs
 /// it, and must call the body exactly once, on the calling thread. A scope
 /// that does not call it fails that element or hook.
-public typealias ClosureScope = (_ runner: ExampleRunner, _ body: () -> Void) -> Void
+package typealias ClosureScope = (_ runner: ExampleRunner, _ body: () -> Void) -> Void
 
 extension Optional where Wrapped == ClosureScope {
     /// Runs `body` for `runner` inside the scope, if there is one.

@@ -10,7 +10,7 @@ enum Outcome {
 /// The engine knows its own ``Skip``; the framework support targets add
 /// recognisers for their frameworks' skips (such as `XCTSkip`), so the engine
 /// needs no test framework.
-public typealias SkipRecognizer = @Sendable (any Error) -> SkipReason?
+package typealias SkipRecognizer = @Sendable (any Error) -> SkipReason?
 
 extension Outcome {
     /// Runs `body` as the given runner and classifies how it ended.

@@ -38,14 +38,14 @@ public struct Skip: Error, Sendable, CustomStringConvertible {
 }
 
 /// Why something was skipped, whichever framework's skip said so.
-public struct SkipReason: Sendable, Hashable {
+package struct SkipReason: Sendable, Hashable {
     /// The message that came with the skip, if any.
-    public var message: String?
+    package var message: String?
     /// Where the skip was thrown, if known.
-    public var location: CodeLocation?
+    package var location: CodeLocation?
 
     /// Creates a reason.
-    public init(message: String?, location: CodeLocation? = nil) {
+    package init(message: String?, location: CodeLocation? = nil) {
         self.message = message
         self.location = location
     }

@@ -1,6 +1,6 @@
 /// Runs spec trees. It knows no DSL and no test framework: it takes a tree of
 /// plain values and tells an observer what happened.
-public enum SpecEngine {
+package enum SpecEngine {
     /// Runs a synchronous spec tree on the calling thread.
     ///
     /// - Parameters:
@@ -10,7 +10,7 @@ public enum SpecEngine {
     ///   - scope: What each example and hook runs inside, if anything.
     /// - Returns: Every failure and skip, and how the examples ended.
     @discardableResult
-    public static func run(
+    package static func run(
         _ root: GroupNode<Synchronous>,
         recognizers: [SkipRecognizer] = [],
         observer: @escaping (SpecEvent) -> Void = { _ in },
@@ -29,7 +29,7 @@ public enum SpecEngine {
     ///   - observer: Receives every event as it happens.
     /// - Returns: Every failure and skip, and how the examples ended.
     @discardableResult
-    nonisolated(nonsending) public static func run(
+    nonisolated(nonsending) package static func run(
         _ root: GroupNode<Asynchronous>,
         recognizers: [SkipRecognizer] = [],
         observer: @escaping (SpecEvent) -> Void = { _ in }

@@ -2,14 +2,14 @@
 ///
 /// The DSL turns traits such as `.focused` into these marks; the engine uses
 /// them to decide what runs (see ``FocusPlan``).
-public struct ElementMarks: Sendable, Hashable {
+package struct ElementMarks: Sendable, Hashable {
     /// Only focused elements (and the hooks of their groups) run.
-    public var isFocused: Bool
+    package var isFocused: Bool
     /// Excluded elements never run; exclusion wins over focus.
-    public var isExcluded: Bool
+    package var isExcluded: Bool
 
     /// Creates marks.
-    public init(isFocused: Bool = false, isExcluded: Bool = false) {
+    package init(isFocused: Bool = false, isExcluded: Bool = false) {
         self.isFocused = isFocused
         self.isExcluded = isExcluded
     }

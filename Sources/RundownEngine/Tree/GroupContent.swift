@@ -3,33 +3,36 @@
 /// Content is also the unit the DSL composes: a loop body, a conditional branch
 /// or a helper function's result is content that is spliced into the enclosing
 /// group, so its hooks belong to that group wherever it stands.
+///
+/// The type is public only because the DSL's public builder protocols carry
+/// it; everything in it is Rundown's own.
 public struct GroupContent<Mode: ExecutionMode> {
     /// The hooks, in declaration order, by kind.
-    public private(set) var hooks: [HookKind: [HookNode<Mode>]] = [:]
+    package private(set) var hooks: [HookKind: [HookNode<Mode>]] = [:]
     /// The examples and nested groups, in declaration order.
-    public private(set) var elements: [ElementNode<Mode>] = []
+    package private(set) var elements: [ElementNode<Mode>] = []
 
     /// Creates empty content.
-    public init() {}
+    package init() {}
 
     /// Content holding one hook.
-    public init(hook: HookNode<Mode>) {
+    package init(hook: HookNode<Mode>) {
         hooks[hook.kind] = [hook]
     }
 
     /// Content holding one element.
-    public init(element: ElementNode<Mode>) {
+    package init(element: ElementNode<Mode>) {
         elements = [element]
     }
 
     /// The hooks of one kind, in declaration order.
-    public func hooks(_ kind: HookKind) -> [HookNode<Mode>] {
+    package func hooks(_ kind: HookKind) -> [HookNode<Mode>] {
         hooks[kind] ?? []
     }
 
     /// Appends other content after this one: hooks join the lists of their
     /// kind, elements follow the existing ones.
-    public mutating func append(_ other: GroupContent<Mode>) {
+    package mutating func append(_ other: GroupContent<Mode>) {
         for (kind, list) in other.hooks {
             hooks[kind, default: []].append(contentsOf: list)
         }
@@ -37,7 +40,7 @@ public struct GroupContent<Mode: ExecutionMode> {
     }
 
     /// This content followed by other content.
-    public func appending(_ other: GroupContent<Mode>) -> GroupContent<Mode> {
+    package func appending(_ other: GroupContent<Mode>) -> GroupContent<Mode> {
         var result = self
         result.append(other)
         return result

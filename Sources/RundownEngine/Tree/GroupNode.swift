@@ -1,18 +1,18 @@
 /// A group (`describe`, `context`, or the root group a spec makes) in the spec tree.
-public struct GroupNode<Mode: ExecutionMode> {
+package struct GroupNode<Mode: ExecutionMode> {
     /// The group's description, one step of every path inside it.
-    public var description: String
+    package var description: String
     /// Focus and exclusion marks.
-    public var marks: ElementMarks
+    package var marks: ElementMarks
     /// Where the group was declared.
-    public var location: CodeLocation
+    package var location: CodeLocation
     /// What wraps the group's whole run, outermost first.
-    public var scopes: [ElementScope]
+    package var scopes: [ElementScope]
     /// The group's hooks and elements.
-    public var content: GroupContent<Mode>
+    package var content: GroupContent<Mode>
 
     /// Creates a group.
-    public init(description: String, marks: ElementMarks = ElementMarks(), location: CodeLocation, scopes: [ElementScope] = [], content: GroupContent<Mode>) {
+    package init(description: String, marks: ElementMarks = ElementMarks(), location: CodeLocation, scopes: [ElementScope] = [], content: GroupContent<Mode>) {
         self.description = description
         self.marks = marks
         self.location = location
@@ -22,12 +22,12 @@ public struct GroupNode<Mode: ExecutionMode> {
 }
 
 /// One element of a group: an example or a nested group.
-public indirect enum ElementNode<Mode: ExecutionMode> {
+package indirect enum ElementNode<Mode: ExecutionMode> {
     case example(ExampleNode<Mode>)
     case group(GroupNode<Mode>)
 
     /// The element's description, its step in a path.
-    public var description: String {
+    package var description: String {
         switch self {
         case .example(let example): example.description
         case .group(let group): group.description
@@ -35,7 +35,7 @@ public indirect enum ElementNode<Mode: ExecutionMode> {
     }
 
     /// The element's focus and exclusion marks.
-    public var marks: ElementMarks {
+    package var marks: ElementMarks {
         switch self {
         case .example(let example): example.marks
         case .group(let group): group.marks
@@ -43,7 +43,7 @@ public indirect enum ElementNode<Mode: ExecutionMode> {
     }
 
     /// Where the element was declared.
-    public var location: CodeLocation {
+    package var location: CodeLocation {
         switch self {
         case .example(let example): example.location
         case .group(let group): group.location
@@ -51,7 +51,7 @@ public indirect enum ElementNode<Mode: ExecutionMode> {
     }
 
     /// What wraps the element's whole run, outermost first.
-    public var scopes: [ElementScope] {
+    package var scopes: [ElementScope] {
         switch self {
         case .example(let example): example.scopes
         case .group(let group): group.scopes

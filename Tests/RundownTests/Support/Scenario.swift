@@ -1,4 +1,5 @@
 @testable import Rundown
+import RundownEngine
 import Testing
 
 /// A spec written once and run by every engine: synchronous, asynchronous,
