@@ -39,6 +39,15 @@ extension Step {
         let excluded = traits.contains { $0.isExcluded }
         return Self(content: GroupContent(hook: HookNode<Call.Mode>(kind: kind, name: name, location: location, isExcluded: excluded, body: body)))
     }
+
+    /// A step holding one each-hook.
+    static func hook(_ kind: HookKind, _ name: String?, _ traits: [EachHookTrait], _ location: CodeLocation, _ body: HookNode<Call.Mode>.Body) -> Self {
+        let hook = HookNode<Call.Mode>(
+            kind: kind, name: name, location: location,
+            isExcluded: traits.contains { $0.isExcluded }, isEveryExample: traits.contains { $0.isEveryExample }, body: body
+        )
+        return Self(content: GroupContent(hook: hook))
+    }
 }
 
 extension Step where Phase == ExamplesPhase {
