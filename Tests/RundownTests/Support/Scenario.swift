@@ -99,7 +99,8 @@ extension Run {
 }
 
 /// An `aroundEach` hook for a scenario of any call kind: logs `<name> <`,
-/// throws `error` if given, calls its body `calls` times, logs `<name> >`.
+/// throws `error` if given, calls its body `calls` times, logs `<name> >`;
+/// with `everyExample`, it has that trait.
 /// (The DSL's own `aroundEach` is either synchronous or `async`, so a scenario
 /// generic over its call kind cannot spell one; this builds the same hook for
 /// whichever engine runs it.)
@@ -109,6 +110,7 @@ func loggingAround<Call: CallKind>(
     named hookName: String? = nil,
     throwing error: (any Error)? = nil,
     calls: Int = 1,
+    everyExample: Bool = false,
     line: Int = #line
 ) -> AroundEach<Call> {
     let location = CodeLocation(fileID: "RundownTests/Scenario.swift", filePath: #filePath, line: line, column: 1)
@@ -130,5 +132,5 @@ func loggingAround<Call: CallKind>(
         }
         body = around as! Call.Mode.Around
     }
-    return Step(content: GroupContent(hook: HookNode(kind: .aroundEach, name: hookName, location: location, body: .around(body))))
+    return Step(content: GroupContent(hook: HookNode(kind: .aroundEach, name: hookName, location: location, isEveryExample: everyExample, body: .around(body))))
 }
