@@ -2,7 +2,8 @@ import Rundown
 import Testing
 
 // The smaller code samples of Sources/Rundown/Rundown.docc/MigratingFromQuick.md
-// (the complete port is in MigratingFromQuickPort.swift), compiled and run.
+// (the complete port is in MigratingFromQuickPort.swift), and README.md's
+// `.everyExample` sample (`everyExampleOrder`), compiled and run.
 // When a sample changes, change it here too.
 
 /// Shared examples with typed parameters, for synchronous and `async` specs alike.
