@@ -194,7 +194,7 @@ final class SpecWalk<Mode: ExecutionMode> {
             element.stage = .afterEach(layer, index + 1)
             return call(hooks[index], path: element.path, pending: { .elementHook(element, $0) })
         case .unwinding(let layer):
-            if element.enteredArounds[layer] > 0 {
+            if element.enteredArounds > element.aroundsBefore(layer) {
                 element.stage = .waitingForAround
                 return .unwrap
             }
@@ -295,7 +295,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// the token's gate let in.
     func enterAround(_ token: AroundToken) {
         let element = token.frame
-        element.enteredArounds[token.layer] = token.level + 1
+        element.enteredArounds = element.aroundsBefore(token.layer) + token.level + 1
         element.stage = .around(token.layer, token.level + 1)
     }
 
@@ -329,7 +329,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         case .skipped(let reason):
             recorder.record(SkipRecord(path: path, reason: reason.message, location: reason.location ?? hook.location))
         }
-        element.enteredArounds[layer] = level
+        element.enteredArounds = element.aroundsBefore(layer) + level
         element.stage = .unwinding(layer)
     }
 
@@ -396,11 +396,8 @@ final class SpecWalk<Mode: ExecutionMode> {
 
         var isEmpty: Bool { arounds.isEmpty && befores.isEmpty && afters.isEmpty }
 
-        init(arounds: [HookNode<Mode>] = [], befores: [HookNode<Mode>] = [], afters: [HookNode<Mode>] = []) {
-            self.arounds = arounds
-            self.befores = befores
-            self.afters = afters
-        }
+        /// No hooks.
+        init() {}
 
         /// The each-hooks of `content` that `keep` accepts.
         init(_ content: GroupContent<Mode>, where keep: (HookNode<Mode>) -> Bool) {
@@ -423,6 +420,11 @@ final class SpecWalk<Mode: ExecutionMode> {
         let forGroups: EachHooks
         /// What a nested group inherits: ``inherited`` and this group's every-example hooks.
         let childInherited: [EachHooks]
+        /// The layers around an example of this group, and around a nested
+        /// group, with an empty first layer for the element's scopes; shared
+        /// by the elements that have none.
+        let exampleLayers: [EachHooks]
+        let groupLayers: [EachHooks]
 
         init(group: GroupNode<Mode>, path: [String], inherited: [EachHooks]) {
             node = group
@@ -437,6 +439,8 @@ final class SpecWalk<Mode: ExecutionMode> {
                 forGroups = EachHooks(group.content) { !$0.isEveryExample }
                 childInherited = inherited + [everyExample]
             }
+            exampleLayers = [EachHooks()] + inherited + [forExamples]
+            groupLayers = [EachHooks(), forGroups]
         }
     }
 
@@ -453,9 +457,9 @@ final class SpecWalk<Mode: ExecutionMode> {
         let layers: [EachHooks]
         let started = ContinuousClock.now
         var stage = Stage.around(0, 0)
-        /// For each layer, how many of its `aroundEach` hooks have called
-        /// their body and not yet returned.
-        var enteredArounds: [Int]
+        /// How many `aroundEach` hooks, counted across the layers from the
+        /// outermost, have called their body and not yet returned.
+        var enteredArounds = 0
         /// False once a skip in a `beforeEach` or `aroundEach` hook means no
         /// `afterEach` hook runs.
         var runsAfterEach = true
@@ -467,14 +471,23 @@ final class SpecWalk<Mode: ExecutionMode> {
             self.node = node
             self.parent = parent
             path = parent.path + [node.description]
-            let scopes = node.scopes.map { scope in
-                HookNode<Mode>(kind: .aroundEach, name: scope.name, location: node.location, body: .around(Mode.around(for: scope)))
+            var layers = switch node {
+            case .example: parent.exampleLayers
+            case .group: parent.groupLayers
             }
-            layers = switch node {
-            case .example: [EachHooks(arounds: scopes)] + parent.inherited + [parent.forExamples]
-            case .group: [EachHooks(arounds: scopes), parent.forGroups]
+            if !node.scopes.isEmpty {
+                layers[0].arounds = node.scopes.map { scope in
+                    HookNode<Mode>(kind: .aroundEach, name: scope.name, location: node.location, body: .around(Mode.around(for: scope)))
+                }
             }
-            enteredArounds = Array(repeating: 0, count: layers.count)
+            self.layers = layers
+        }
+
+        /// How many `aroundEach` hooks the layers before `layer` hold.
+        func aroundsBefore(_ layer: Int) -> Int {
+            var count = 0
+            for index in 0..<layer { count += layers[index].arounds.count }
+            return count
         }
     }
 }
