@@ -177,8 +177,8 @@ func anEmptyCart<Call: CallKind>(_ cart: @escaping () -> ShoppingCart) -> Exampl
 }
 // listing:end
 
-/// Checks that the port runs every example under Quick's paths, and that the
-/// article shows the port as it is here.
+/// Checks that the article shows the port as it is here, and what a literal
+/// port, without `.everyExample`, would do instead.
 @Suite struct MigratingFromQuickPortTests {
     @Test func theArticleShowsThisPort() throws {
         let here = URL(fileURLWithPath: #filePath)
