@@ -44,12 +44,50 @@ public struct ExampleTrait: Sendable {
     }
 }
 
-/// A trait of a hook, written after its name: `beforeEach("seed data", .excluded)`.
+/// A trait of a `beforeAll` or `afterAll` hook, written after its name:
+/// `beforeAll("seed data", .excluded)`.
 public struct HookTrait: Sendable, Hashable {
     let isExcluded: Bool
 
     /// Leaves the hook out: it never runs.
     public static let excluded = HookTrait(isExcluded: true)
+
+    /// Not for `beforeAll` and `afterAll`, which run once per group.
+    @available(*, unavailable, message: "'.everyExample' is a trait of 'beforeEach', 'afterEach' and 'aroundEach'; 'beforeAll' and 'afterAll' run once per group")
+    public static var everyExample: HookTrait { HookTrait(isExcluded: false) }
+}
+
+/// A trait of a `beforeEach`, `afterEach` or `aroundEach` hook, written after
+/// its name: `beforeEach("reset", .everyExample)`, `afterEach(.excluded)`.
+public struct EachHookTrait: Sendable, Hashable {
+    let isExcluded: Bool
+    let isEveryExample: Bool
+
+    /// Leaves the hook out: it never runs.
+    public static let excluded = EachHookTrait(isExcluded: true, isEveryExample: false)
+
+    /// Runs the hook around every example at any depth below its group, as
+    /// Quick's and RSpec's each-hooks do, instead of once around each nested
+    /// `describe` or `context`.
+    ///
+    /// For an example directly in the group, the hook runs in declaration
+    /// order among the group's each-hooks, like any other. For an example
+    /// deeper down, the every-example hooks of its ancestors run outermost
+    /// first: after the each-hooks that wrap the nested groups on the way
+    /// (and after those groups' `beforeAll` hooks), and before the example's
+    /// own group's `aroundEach` and `beforeEach` hooks. Each group's
+    /// every-example `aroundEach` hooks wrap its every-example `beforeEach`
+    /// hooks, everything inside, and its every-example `afterEach` hooks,
+    /// which run innermost group first, after the example's own group's
+    /// `afterEach` hooks.
+    ///
+    /// Errors and skips are those of the example's own each-hooks: a
+    /// failing every-example `beforeEach` skips the example and the
+    /// `beforeEach` and `aroundEach` hooks not yet run, and every `afterEach`
+    /// hook of the example still runs; a skip in one skips the example and
+    /// its `afterEach` hooks. Where focus or exclusion leave no example to
+    /// run, the hook does not run.
+    public static let everyExample = EachHookTrait(isExcluded: false, isEveryExample: true)
 }
 
 /// The name of a hook, written first: a string literal or interpolation

@@ -37,15 +37,17 @@ public func beforeAll<Call: AsyncCallKind>(
     .hook(.beforeAll, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.asyncBody(body)))
 }
 
-/// Runs before each element of its group; for a nested group, once before the whole group.
+/// Runs before each element of its group; for a nested group, once before the
+/// whole group, unless the hook has the `.everyExample` trait: then before
+/// every example below the group, at any depth.
 ///
 /// - Parameters:
 ///   - name: How the hook appears in paths and failures; `"beforeEach"` if `nil`. `.excluded` in its place leaves an unnamed hook out: `beforeEach(.excluded) { … }`.
-///   - traits: `.excluded` to leave the hook out.
+///   - traits: `.excluded` to leave the hook out; `.everyExample` to run it around every example below its group.
 ///   - body: The hook's code.
 public func beforeEach<Call: CallKind>(
     _ name: HookName? = nil,
-    _ traits: HookTrait...,
+    _ traits: EachHookTrait...,
     fileID: String = #fileID,
         filePath: String = #filePath,
         line: Int = #line,
@@ -55,16 +57,18 @@ public func beforeEach<Call: CallKind>(
     .hook(.beforeEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.body(body)))
 }
 
-/// Runs before each element of its group; for a nested group, once before the whole group.
+/// Runs before each element of its group; for a nested group, once before the
+/// whole group, unless the hook has the `.everyExample` trait: then before
+/// every example below the group, at any depth.
 ///
 /// - Parameters:
 ///   - name: How the hook appears in paths and failures; `"beforeEach"` if `nil`. `.excluded` in its place leaves an unnamed hook out: `beforeEach(.excluded) { … }`.
-///   - traits: `.excluded` to leave the hook out.
+///   - traits: `.excluded` to leave the hook out; `.everyExample` to run it around every example below its group.
 ///   - body: The hook's code.
 @_disfavoredOverload
 public func beforeEach<Call: AsyncCallKind>(
     _ name: HookName? = nil,
-    _ traits: HookTrait...,
+    _ traits: EachHookTrait...,
     fileID: String = #fileID,
         filePath: String = #filePath,
         line: Int = #line,
@@ -74,15 +78,16 @@ public func beforeEach<Call: AsyncCallKind>(
     .hook(.beforeEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.asyncBody(body)))
 }
 
-/// Runs after each element of its group, even when the element or a hook before it failed.
+/// Runs after each element of its group, even when the element or a hook before
+/// it failed; with the `.everyExample` trait, after every example below the group.
 ///
 /// - Parameters:
 ///   - name: How the hook appears in paths and failures; `"afterEach"` if `nil`. `.excluded` in its place leaves an unnamed hook out: `afterEach(.excluded) { … }`.
-///   - traits: `.excluded` to leave the hook out.
+///   - traits: `.excluded` to leave the hook out; `.everyExample` to run it around every example below its group.
 ///   - body: The hook's code.
 public func afterEach<Call: CallKind>(
     _ name: HookName? = nil,
-    _ traits: HookTrait...,
+    _ traits: EachHookTrait...,
     fileID: String = #fileID,
         filePath: String = #filePath,
         line: Int = #line,
@@ -92,16 +97,17 @@ public func afterEach<Call: CallKind>(
     .hook(.afterEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.body(body)))
 }
 
-/// Runs after each element of its group, even when the element or a hook before it failed.
+/// Runs after each element of its group, even when the element or a hook before
+/// it failed; with the `.everyExample` trait, after every example below the group.
 ///
 /// - Parameters:
 ///   - name: How the hook appears in paths and failures; `"afterEach"` if `nil`. `.excluded` in its place leaves an unnamed hook out: `afterEach(.excluded) { … }`.
-///   - traits: `.excluded` to leave the hook out.
+///   - traits: `.excluded` to leave the hook out; `.everyExample` to run it around every example below its group.
 ///   - body: The hook's code.
 @_disfavoredOverload
 public func afterEach<Call: AsyncCallKind>(
     _ name: HookName? = nil,
-    _ traits: HookTrait...,
+    _ traits: EachHookTrait...,
     fileID: String = #fileID,
         filePath: String = #filePath,
         line: Int = #line,
@@ -159,11 +165,11 @@ public func afterAll<Call: AsyncCallKind>(
 ///
 /// - Parameters:
 ///   - name: How the hook appears in paths and failures; `"aroundEach"` if `nil`. `.excluded` in its place leaves an unnamed hook out: `aroundEach(.excluded) { … }`.
-///   - traits: `.excluded` to leave the hook out.
+///   - traits: `.excluded` to leave the hook out; `.everyExample` to run it around every example below its group.
 ///   - body: The hook's code, given the body it wraps.
 public func aroundEach<Call: CallKind>(
     _ name: HookName? = nil,
-    _ traits: HookTrait...,
+    _ traits: EachHookTrait...,
     fileID: String = #fileID,
         filePath: String = #filePath,
         line: Int = #line,
@@ -184,12 +190,12 @@ public func aroundEach<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - name: How the hook appears in paths and failures; `"aroundEach"` if `nil`. `.excluded` in its place leaves an unnamed hook out: `aroundEach(.excluded) { … }`.
-///   - traits: `.excluded` to leave the hook out.
+///   - traits: `.excluded` to leave the hook out; `.everyExample` to run it around every example below its group.
 ///   - body: The hook's code, given the body it wraps.
 @_disfavoredOverload
 public func aroundEach<Call: AsyncCallKind>(
     _ name: HookName? = nil,
-    _ traits: HookTrait...,
+    _ traits: EachHookTrait...,
     fileID: String = #fileID,
         filePath: String = #filePath,
         line: Int = #line,

@@ -219,7 +219,7 @@ extension MainActorSuite {
     /// Declares a `beforeEach` hook that runs on the main actor; see the global `beforeEach`.
     public func beforeEach<Call: MainActorCallKind>(
         _ name: HookName? = nil,
-        _ traits: HookTrait...,
+        _ traits: EachHookTrait...,
         fileID: String = #fileID,
         filePath: String = #filePath,
         line: Int = #line,
@@ -233,7 +233,7 @@ extension MainActorSuite {
     @_disfavoredOverload
     public func beforeEach<Call: AsyncMainActorCallKind>(
         _ name: HookName? = nil,
-        _ traits: HookTrait...,
+        _ traits: EachHookTrait...,
         fileID: String = #fileID,
         filePath: String = #filePath,
         line: Int = #line,
@@ -246,7 +246,7 @@ extension MainActorSuite {
     /// Declares a `afterEach` hook that runs on the main actor; see the global `afterEach`.
     public func afterEach<Call: MainActorCallKind>(
         _ name: HookName? = nil,
-        _ traits: HookTrait...,
+        _ traits: EachHookTrait...,
         fileID: String = #fileID,
         filePath: String = #filePath,
         line: Int = #line,
@@ -260,7 +260,7 @@ extension MainActorSuite {
     @_disfavoredOverload
     public func afterEach<Call: AsyncMainActorCallKind>(
         _ name: HookName? = nil,
-        _ traits: HookTrait...,
+        _ traits: EachHookTrait...,
         fileID: String = #fileID,
         filePath: String = #filePath,
         line: Int = #line,
@@ -300,7 +300,7 @@ extension MainActorSuite {
     /// Declares an `aroundEach` hook that runs on the main actor; see the global `aroundEach`.
     public func aroundEach(
         _ name: HookName? = nil,
-        _ traits: HookTrait...,
+        _ traits: EachHookTrait...,
         fileID: String = #fileID,
         filePath: String = #filePath,
         line: Int = #line,
@@ -314,7 +314,7 @@ extension MainActorSuite {
     @_disfavoredOverload
     public func aroundEach<Call: AsyncMainActorCallKind>(
         _ name: HookName? = nil,
-        _ traits: HookTrait...,
+        _ traits: EachHookTrait...,
         fileID: String = #fileID,
         filePath: String = #filePath,
         line: Int = #line,

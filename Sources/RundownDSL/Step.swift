@@ -68,6 +68,16 @@ extension Steps where First == Last {
         let excluded = (traits + (name?.traits ?? [])).contains { $0.isExcluded }
         return Self(content: GroupContent(hook: HookNode<Call.Mode>(kind: kind, name: name?.name, location: location, isExcluded: excluded, body: body)))
     }
+
+    /// A step holding one each-hook.
+    static func hook(_ kind: HookKind, _ name: HookName?, _ traits: [EachHookTrait], _ location: CodeLocation, _ body: HookNode<Call.Mode>.Body) -> Self {
+        let excluded = traits.contains { $0.isExcluded } || (name?.traits ?? []).contains { $0.isExcluded }
+        let hook = HookNode<Call.Mode>(
+            kind: kind, name: name?.name, location: location,
+            isExcluded: excluded, isEveryExample: traits.contains { $0.isEveryExample }, body: body
+        )
+        return Self(content: GroupContent(hook: hook))
+    }
 }
 
 extension Steps where First == ExamplesPhase, Last == ExamplesPhase {

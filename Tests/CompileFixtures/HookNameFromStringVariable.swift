@@ -1,12 +1,21 @@
-// expect-error: 10: cannot convert value of type 'String' to expected argument type 'HookName'
+// expect-error: 12: cannot convert value of type 'String' to expected argument type 'HookName'
+// expect-error: 19: cannot convert value of type 'String' to expected argument type 'EachHookTrait'
 import Rundown
 
 // A hook's name is a HookName: a literal or interpolation converts to it, and
 // so do nil and .excluded; a String held in a variable is written
-// beforeEach(HookName(name)), which the error's type names.
-func named(_ name: String) throws {
+// beforeEach(HookName(name)). For an each-hook the error names the trait
+// that may also come first (`beforeEach(.everyExample)`).
+func namedOnce(_ name: String) throws {
     try spec {
-        beforeEach("\(name)") {}
+        beforeAll("\(name)") {}
+        beforeAll(name) {}
+        it("a") {}
+    }
+}
+
+func namedEach(_ name: String) throws {
+    try spec {
         beforeEach(name) {}
         it("a") {}
     }

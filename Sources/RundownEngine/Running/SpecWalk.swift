@@ -16,11 +16,22 @@
 // rest of the walk, so the walk cannot simply return it as one call. It
 // returns `.wrap`; the driver calls the hook with a body that re-enters the
 // driver loop. That nested loop drives the walk through the inner hooks and
-// the element until the walk answers `.unwrap` (the element's afterEach hooks
-// are done); the body then returns to the hook, and when the hook returns the
+// the element until the walk answers `.unwrap` (the afterEach hooks inside the
+// hook are done); the body then returns to the hook, and when the hook returns the
 // driver reports it with `finishAround`, which moves the element on to its
 // outer hooks or to its end. The Swift call stack thus mirrors the wrappers,
 // while every decision stays in the walk.
+//
+// Every-example hooks. An each-hook with `isEveryExample` runs around every
+// example below its group, not once around a nested group. So an element's
+// each-hooks come in layers, outermost first: its own scopes; for an example,
+// the every-example hooks of each ancestor group above its own, outermost
+// first (GroupFrame.inherited); last, its group's each-hooks (for a nested
+// group only those that are not every-example). A layer's aroundEach hooks
+// wrap its beforeEach hooks, the inner layers and its afterEach hooks. A
+// failing beforeEach in any layer goes to the afterEach hooks of the innermost
+// layer, so all of the element's afterEach hooks run; a skip in a beforeEach,
+// or in an aroundEach that did not call its body, runs no afterEach hook.
 //
 // Why the body runs at most once. The walk is not thread-safe and has one
 // position; a second run of the body would drive it from a stage it has left,
@@ -56,6 +67,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// Identifies one `aroundEach` hook call while it is running.
     struct AroundToken {
         fileprivate let frame: ElementFrame
+        fileprivate let layer: Int
         fileprivate let level: Int
         /// Lets only the first call of the hook's body drive the walk.
         let gate: AroundBodyGate
@@ -74,7 +86,7 @@ final class SpecWalk<Mode: ExecutionMode> {
             recorder.finishExample(example.path, .skipped(reason: example.reason), duration: .zero)
         }
         if let planned = plan.root {
-            push(GroupFrame(group: planned, path: [planned.description]))
+            push(GroupFrame(group: planned, path: [planned.description], inherited: []))
         }
     }
 
@@ -133,10 +145,10 @@ final class SpecWalk<Mode: ExecutionMode> {
 
     private func step(_ element: ElementFrame) -> Instruction? {
         switch element.stage {
-        case .around(let level):
-            let hooks = element.wrappers
+        case .around(let layer, let level):
+            let hooks = element.layers[layer].arounds
             guard level < hooks.count else {
-                element.stage = .beforeEach(0)
+                element.stage = .beforeEach(layer, 0)
                 return nil
             }
             element.stage = .waitingForAround
@@ -145,7 +157,7 @@ final class SpecWalk<Mode: ExecutionMode> {
             guard case .around(let body) = hook.body else {
                 // A hand-built node: fail the element as if the hook had thrown before calling its body.
                 let mismatch = HookBodyMismatch(hook: hook.pathComponent, kind: .aroundEach)
-                finishAround(element, level: level, .failed(mismatch), AroundBodyGate.Calls(ran: false, refused: 0))
+                finishAround(element, layer: layer, level: level, .failed(mismatch), AroundBodyGate.Calls(ran: false, refused: 0))
                 return nil
             }
             let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyCalledAfterReturn)
@@ -153,38 +165,42 @@ final class SpecWalk<Mode: ExecutionMode> {
                 lateCalls: lateAroundCalls,
                 lateFailure: SpecFailure(path: runner.path, error: misuse, location: hook.location)
             )
-            return .wrap(body, runner, AroundToken(frame: element, level: level, gate: gate))
-        case .beforeEach(let index):
-            let hooks = element.parent.node.content.hooks(.beforeEach)
+            return .wrap(body, runner, AroundToken(frame: element, layer: layer, level: level, gate: gate))
+        case .beforeEach(let layer, let index):
+            let hooks = element.layers[layer].befores
             guard index < hooks.count else {
-                element.stage = .body
+                element.stage = layer + 1 < element.layers.count ? .around(layer + 1, 0) : .body
                 return nil
             }
-            element.stage = .beforeEach(index + 1)
+            element.stage = .beforeEach(layer, index + 1)
             return call(hooks[index], path: element.path, pending: { .elementHook(element, $0) })
         case .body:
-            element.stage = .afterEach(0)
+            element.stage = .afterEach(element.layers.count - 1, 0)
             element.bodyStarted = true
             switch element.node {
             case .example(let example):
                 pending = .example(element)
                 return .call(example.body, ExampleRunner(path: element.path, role: .example, location: example.location))
             case .group(let group):
-                push(GroupFrame(group: group, path: element.path))
+                push(GroupFrame(group: group, path: element.path, inherited: element.parent.childInherited))
                 return nil
             }
-        case .afterEach(let index):
-            let hooks = element.parent.node.content.hooks(.afterEach)
+        case .afterEach(let layer, let index):
+            let hooks = element.layers[layer].afters
             guard index < hooks.count else {
-                element.stage = .innerDone
+                element.stage = .unwinding(layer)
                 return nil
             }
-            element.stage = .afterEach(index + 1)
+            element.stage = .afterEach(layer, index + 1)
             return call(hooks[index], path: element.path, pending: { .elementHook(element, $0) })
-        case .innerDone:
-            if element.enteredArounds > 0 {
+        case .unwinding(let layer):
+            if element.enteredArounds > element.aroundsBefore(layer) {
                 element.stage = .waitingForAround
                 return .unwrap
+            }
+            if layer > 0 {
+                element.stage = element.runsAfterEach ? .afterEach(layer - 1, 0) : .unwinding(layer - 1)
+                return nil
             }
             stack.removeLast()
             finish(element)
@@ -251,10 +267,11 @@ final class SpecWalk<Mode: ExecutionMode> {
             case (.beforeEach, .failed(let error)):
                 recorder.record(SpecFailure(path: path, error: error, location: hook.location))
                 element.failed = true
-                element.stage = .afterEach(0)
+                element.stage = .afterEach(element.layers.count - 1, 0)
             case (.beforeEach, .skipped(let reason)):
                 skip(element, reason, declaredAt: hook.location)
-                element.stage = .innerDone
+                element.runsAfterEach = false
+                element.stage = .unwinding(element.layers.count - 1)
             case (_, .failed(let error)):
                 recorder.record(SpecFailure(path: path, error: error, location: hook.location))
                 element.failed = true
@@ -278,17 +295,17 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// the token's gate let in.
     func enterAround(_ token: AroundToken) {
         let element = token.frame
-        element.enteredArounds = token.level + 1
-        element.stage = .around(token.level + 1)
+        element.enteredArounds = element.aroundsBefore(token.layer) + token.level + 1
+        element.stage = .around(token.layer, token.level + 1)
     }
 
     /// Reports how an `aroundEach` hook ended, and what it did with its body.
     func finishAround(_ token: AroundToken, _ outcome: Outcome, _ calls: AroundBodyGate.Calls) {
-        finishAround(token.frame, level: token.level, outcome, calls)
+        finishAround(token.frame, layer: token.layer, level: token.level, outcome, calls)
     }
 
-    private func finishAround(_ element: ElementFrame, level: Int, _ outcome: Outcome, _ calls: AroundBodyGate.Calls) {
-        let hook = element.wrappers[level]
+    private func finishAround(_ element: ElementFrame, layer: Int, level: Int, _ outcome: Outcome, _ calls: AroundBodyGate.Calls) {
+        let hook = element.layers[layer].arounds[level]
         let path = element.path + [hook.pathComponent]
         for _ in 0..<calls.refused {
             let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyCalledAgain)
@@ -308,11 +325,12 @@ final class SpecWalk<Mode: ExecutionMode> {
             element.failed = true
         case .skipped(let reason) where !calledBody:
             skip(element, reason, declaredAt: hook.location)
+            element.runsAfterEach = false
         case .skipped(let reason):
             recorder.record(SkipRecord(path: path, reason: reason.message, location: reason.location ?? hook.location))
         }
-        element.enteredArounds = level
-        element.stage = .innerDone
+        element.enteredArounds = element.aroundsBefore(layer) + level
+        element.stage = .unwinding(layer)
     }
 
     // MARK: Results
@@ -369,29 +387,82 @@ final class SpecWalk<Mode: ExecutionMode> {
         case example(ElementFrame)
     }
 
+    /// One layer of the each-hooks around an element: its `aroundEach` hooks
+    /// wrap its `beforeEach` hooks, the inner layers and its `afterEach` hooks.
+    fileprivate struct EachHooks {
+        var arounds: [HookNode<Mode>] = []
+        var befores: [HookNode<Mode>] = []
+        var afters: [HookNode<Mode>] = []
+
+        var isEmpty: Bool { arounds.isEmpty && befores.isEmpty && afters.isEmpty }
+
+        /// No hooks.
+        init() {}
+
+        /// The each-hooks of `content` that `keep` accepts.
+        init(_ content: GroupContent<Mode>, where keep: (HookNode<Mode>) -> Bool) {
+            arounds = content.hooks(.aroundEach).filter(keep)
+            befores = content.hooks(.beforeEach).filter(keep)
+            afters = content.hooks(.afterEach).filter(keep)
+        }
+    }
+
     fileprivate final class GroupFrame {
         enum Stage { case beforeAll(Int), elements(Int), afterAll(Int), done }
         let node: GroupNode<Mode>
         let path: [String]
         var stage = Stage.beforeAll(0)
+        /// The every-example hooks of the groups above this one, outermost first.
+        let inherited: [EachHooks]
+        /// The each-hooks around an example of this group: all of them.
+        let forExamples: EachHooks
+        /// The each-hooks around a nested group: those that are not every-example.
+        let forGroups: EachHooks
+        /// What a nested group inherits: ``inherited`` and this group's every-example hooks.
+        let childInherited: [EachHooks]
+        /// The layers around an example of this group, and around a nested
+        /// group, with an empty first layer for the element's scopes; shared
+        /// by the elements that have none.
+        let exampleLayers: [EachHooks]
+        let groupLayers: [EachHooks]
 
-        init(group: GroupNode<Mode>, path: [String]) {
+        init(group: GroupNode<Mode>, path: [String], inherited: [EachHooks]) {
             node = group
             self.path = path
+            self.inherited = inherited
+            forExamples = EachHooks(group.content) { _ in true }
+            let everyExample = EachHooks(group.content) { $0.isEveryExample }
+            if everyExample.isEmpty {
+                forGroups = forExamples
+                childInherited = inherited
+            } else {
+                forGroups = EachHooks(group.content) { !$0.isEveryExample }
+                childInherited = inherited + [everyExample]
+            }
+            exampleLayers = [EachHooks()] + inherited + [forExamples]
+            groupLayers = [EachHooks(), forGroups]
         }
     }
 
     fileprivate final class ElementFrame {
-        enum Stage { case around(Int), beforeEach(Int), body, afterEach(Int), innerDone, waitingForAround }
+        /// `layer` indexes ``layers``; `unwinding` returns from the layer's
+        /// entered `aroundEach` hooks, then moves to the next layer out.
+        enum Stage { case around(Int, Int), beforeEach(Int, Int), body, afterEach(Int, Int), unwinding(Int), waitingForAround }
         let node: ElementNode<Mode>
         let parent: GroupFrame
         let path: [String]
-        /// What wraps the element: its own scopes, then its group's `aroundEach` hooks.
-        let wrappers: [HookNode<Mode>]
+        /// What runs around the element, outermost first: its own scopes; for
+        /// an example, the every-example hooks of the groups above its own;
+        /// its group's each-hooks.
+        let layers: [EachHooks]
         let started = ContinuousClock.now
-        var stage = Stage.around(0)
-        /// How many wrappers have called their body and not yet returned.
+        var stage = Stage.around(0, 0)
+        /// How many `aroundEach` hooks, counted across the layers from the
+        /// outermost, have called their body and not yet returned.
         var enteredArounds = 0
+        /// False once a skip in a `beforeEach` or `aroundEach` hook means no
+        /// `afterEach` hook runs.
+        var runsAfterEach = true
         var bodyStarted = false
         var failed = false
         var skipReason: SkipReason?
@@ -400,10 +471,23 @@ final class SpecWalk<Mode: ExecutionMode> {
             self.node = node
             self.parent = parent
             path = parent.path + [node.description]
-            let scopes = node.scopes.map { scope in
-                HookNode<Mode>(kind: .aroundEach, name: scope.name, location: node.location, body: .around(Mode.around(for: scope)))
+            var layers = switch node {
+            case .example: parent.exampleLayers
+            case .group: parent.groupLayers
             }
-            wrappers = scopes + parent.node.content.hooks(.aroundEach)
+            if !node.scopes.isEmpty {
+                layers[0].arounds = node.scopes.map { scope in
+                    HookNode<Mode>(kind: .aroundEach, name: scope.name, location: node.location, body: .around(Mode.around(for: scope)))
+                }
+            }
+            self.layers = layers
+        }
+
+        /// How many `aroundEach` hooks the layers before `layer` hold.
+        func aroundsBefore(_ layer: Int) -> Int {
+            var count = 0
+            for index in 0..<layer { count += layers[index].arounds.count }
+            return count
         }
     }
 }

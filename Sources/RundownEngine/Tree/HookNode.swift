@@ -15,16 +15,21 @@ package struct HookNode<Mode: ExecutionMode> {
     package var location: CodeLocation
     /// Whether the hook was excluded; an excluded hook never runs.
     package var isExcluded: Bool
+    /// Whether an each-hook runs around every example at any depth below its
+    /// group (the `.everyExample` trait), instead of once around each element.
+    /// Ignored for `beforeAll` and `afterAll`.
+    package var isEveryExample: Bool
     /// The closure.
     package var body: Body
 
     /// Creates a hook. The `body` must be `.around` exactly when `kind` is
     /// `.aroundEach`; a hook whose body does not fit fails with ``HookBodyMismatch``.
-    package init(kind: HookKind, name: String?, location: CodeLocation, isExcluded: Bool = false, body: Body) {
+    package init(kind: HookKind, name: String?, location: CodeLocation, isExcluded: Bool = false, isEveryExample: Bool = false, body: Body) {
         self.kind = kind
         self.name = name
         self.location = location
         self.isExcluded = isExcluded
+        self.isEveryExample = isEveryExample
         self.body = body
     }
 

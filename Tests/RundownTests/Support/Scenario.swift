@@ -101,7 +101,7 @@ extension Run {
 
 /// An `aroundEach` hook for a scenario of any call kind: logs `<name> <`,
 /// throws `error` if given, calls its body `calls` times, logs `<name> >`,
-/// then throws `errorAfterBody` if given.
+/// then throws `errorAfterBody` if given; with `everyExample`, it has that trait.
 /// (The DSL's own `aroundEach` is either synchronous or `async`, so a scenario
 /// generic over its call kind cannot spell one; this builds the same hook for
 /// whichever engine runs it.)
@@ -112,6 +112,7 @@ func loggingAround<Call: CallKind>(
     throwing error: (any Error)? = nil,
     calls: Int = 1,
     throwingAfterBody errorAfterBody: (any Error)? = nil,
+    everyExample: Bool = false,
     line: Int = #line
 ) -> AroundEach<Call> {
     let location = CodeLocation(fileID: "RundownTests/Scenario.swift", filePath: #filePath, line: line, column: 1)
@@ -135,5 +136,5 @@ func loggingAround<Call: CallKind>(
         }
         body = around as! Call.Mode.Around
     }
-    return Step(content: GroupContent(hook: HookNode(kind: .aroundEach, name: hookName, location: location, body: .around(body))))
+    return Step(content: GroupContent(hook: HookNode(kind: .aroundEach, name: hookName, location: location, isEveryExample: everyExample, body: .around(body))))
 }
