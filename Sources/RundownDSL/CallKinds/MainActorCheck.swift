@@ -19,20 +19,3 @@ package enum MainActorCheck {
         return key
     }()
 }
-
-/// A synchronous main-actor spec, or one of its closures, was started off the
-/// main actor, where it cannot run without waiting for the main thread.
-public struct MainActorSpecOffMainThread: Error, CustomStringConvertible {
-    /// Where the spec was started, when known.
-    public var location: CodeLocation?
-
-    /// Creates the error.
-    public init(location: CodeLocation?) {
-        self.location = location
-    }
-
-    /// Says what to change.
-    public var description: String {
-        "A synchronous main-actor spec must start on the main thread: mark the test '@MainActor', or make it 'async' and use 'try await spec'."
-    }
-}

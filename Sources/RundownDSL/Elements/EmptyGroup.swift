@@ -1,26 +1,5 @@
 import RundownEngine
 
-/// A group holds no example and no nested group, so its hooks would never run
-/// and it would pass without checking anything: `describe("x") {}`, a group of
-/// hooks only, or a group whose loops and conditionals added no element.
-///
-/// Such a group is reported as a failure of its own path, at the line of its
-/// `describe` or `context`; its hooks do not run.
-public struct EmptyGroup: Error, CustomStringConvertible {
-    /// The group's description.
-    public var group: String
-
-    /// Creates the error.
-    public init(group: String) {
-        self.group = group
-    }
-
-    /// Says what is wrong and what to change.
-    public var description: String {
-        "the group '\(group)' holds no example and no group, so its hooks never run and it checks nothing: add an 'it' or a nested group, or remove the group"
-    }
-}
-
 extension ElementNode {
     /// A group as an element of its parent, or, when the group holds no
     /// element, an example at the group's place that fails with

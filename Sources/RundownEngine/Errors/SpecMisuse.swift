@@ -8,9 +8,10 @@
 // element's declaration. So each description below leaves the path out and
 // says the rest: what went wrong, and what to change.
 //
-// The DSL keeps one misuse of its own, `MainActorSpecOffMainThread`
-// (`Sources/RundownDSL/MainActorCheck.swift`), because only the DSL knows
-// about main-actor specs.
+// Two of them are thrown by the DSL's own values, but they live here too, so
+// that every mistake a user can meet at run time is in one place:
+// `EmptyGroup` and `MainActorSpecOffMainThread`. Unlike the others they are
+// public, because a user may meet them as thrown errors.
 
 /// A misuse of `aroundEach`: a hook must call the body it wraps exactly once,
 /// before it returns.
@@ -103,5 +104,43 @@ package struct HookBodyMismatch: Error, CustomStringConvertible {
             "\(hook) is \(kind == .beforeAll || kind == .beforeEach ? "a" : "an") \(kind) hook, but its body is an aroundEach body, which takes the body it wraps, so the hook did not run; "
                 + "build the HookNode with a '.plain' body, or give it the kind '.aroundEach'"
         }
+    }
+}
+
+/// A group holds no example and no nested group, so its hooks would never run
+/// and it would pass without checking anything: `describe("x") {}`, a group of
+/// hooks only, or a group whose loops and conditionals added no element.
+///
+/// Such a group is reported as a failure of its own path, at the line of its
+/// `describe` or `context`; its hooks do not run.
+public struct EmptyGroup: Error, CustomStringConvertible {
+    /// The group's description.
+    public var group: String
+
+    /// Creates the error.
+    public init(group: String) {
+        self.group = group
+    }
+
+    /// Says what is wrong and what to change.
+    public var description: String {
+        "the group '\(group)' holds no example and no group, so its hooks never run and it checks nothing: add an 'it' or a nested group, or remove the group"
+    }
+}
+
+/// A synchronous main-actor spec, or one of its closures, was started off the
+/// main actor, where it cannot run without waiting for the main thread.
+public struct MainActorSpecOffMainThread: Error, CustomStringConvertible {
+    /// Where the spec was started, when known.
+    public var location: CodeLocation?
+
+    /// Creates the error.
+    public init(location: CodeLocation?) {
+        self.location = location
+    }
+
+    /// Says what to change.
+    public var description: String {
+        "A synchronous main-actor spec must start on the main thread: mark the test '@MainActor', or make it 'async' and use 'try await spec'."
     }
 }
