@@ -1,3 +1,4 @@
+import Dispatch
 @testable import Rundown
 import RundownDSL
 import Testing
@@ -66,17 +67,51 @@ import Testing
     }
 }
 
+/// Runs an actor's jobs on a queue that marks them, so a test can tell,
+/// without trapping, whether code runs on that actor.
+final class MarkedExecutor: SerialExecutor, @unchecked Sendable {
+    // @unchecked: the only stored property is a serial DispatchQueue, which
+    // is safe to use from any thread.
+    private let queue = DispatchQueue(label: "rundown.tests.marked-actor")
+    private static let mark = DispatchSpecificKey<Bool>()
+
+    init() {
+        queue.setSpecific(key: Self.mark, value: true)
+    }
+
+    /// Whether code running now runs on an actor of this executor.
+    static var isRunningHere: Bool {
+        DispatchQueue.getSpecific(key: mark) == true
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
+    }
+}
+
 /// The same from an actor: closures run on the actor that called `spec`.
 actor IsolatedRunner {
+    private let executor = MarkedExecutor()
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     var seen: [String] = []
 
     func note(_ what: String) {
-        seen.append(what)
+        seen.append("\(what): \(MarkedExecutor.isRunningHere ? "actor" : "off")")
     }
 
     func run() async throws -> [String] {
         try await spec {
+            beforeAll { self.note("beforeAll") }
+            aroundEach { run in
+                self.note("around")
+                try await run()
+            }
             it("touches the actor's state without await") { self.note("it") }
+            it("awaits") {
+                await Task.yield()
+                self.note("async it")
+            }
             afterAll { self.note("afterAll") }
         }
         return seen
@@ -85,6 +120,8 @@ actor IsolatedRunner {
 
 @Suite struct ActorIsolationTests {
     @Test func closuresRunOnTheActorThatCalledSpec() async throws {
-        #expect(try await IsolatedRunner().run() == ["it", "afterAll"])
+        #expect(try await IsolatedRunner().run() == [
+            "beforeAll: actor", "around: actor", "it: actor", "around: actor", "async it: actor", "afterAll: actor",
+        ])
     }
 }
