@@ -67,7 +67,8 @@ struct DocSampleSyncTests {
         var blocks: [(source: String, lines: [String])] = []
         for module in ["RundownConcurrency", "RundownTasks"] {
             let sources = Self.packageRoot.appendingPathComponent("Sources/\(module)")
-            let files = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }
+            // The module's files sit in folders by concept, so look through all of them.
+            let files = (FileManager.default.subpaths(atPath: sources.path) ?? []).filter { $0.hasSuffix(".swift") }
             for file in files.sorted() {
                 let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
                 blocks += Self.codeBlocks(in: text, docComment: true).map { (file, $0) }
