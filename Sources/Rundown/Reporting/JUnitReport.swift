@@ -17,7 +17,8 @@ struct JUnitSuite: Sendable {
 /// focus) is a `testcase` of its own, named by the hook's or element's path.
 final class JUnitCollector {
     private struct Case {
-        var name: String
+        var path: [String]
+        var name: String { path.joined(separator: ", ") }
         var time: Duration
         var failures: [SpecFailure] = []
         var skipReason: String??
@@ -41,10 +42,10 @@ final class JUnitCollector {
             if let current = running, failure.path.starts(with: current.path) {
                 running?.failures.append(failure)
             } else {
-                cases.append(Case(name: failure.pathDescription, time: .zero, failures: [failure]))
+                cases.append(Case(path: failure.path, time: .zero, failures: [failure]))
             }
         case .exampleFinished(let path, let result, let duration):
-            var item = Case(name: path.joined(separator: ", "), time: duration)
+            var item = Case(path: path, time: duration)
             if let current = running, current.path == path {
                 item.failures = current.failures
             }
@@ -80,7 +81,9 @@ final class JUnitCollector {
                 suite.failures += 1
             }
             for failure in item.failures {
-                let message = SeededFailure.note(seed, on: failure).description
+                // The case's name is the example's path: the message names only the hook below it, if any.
+                let below = failure.path.dropFirst(item.path.count)
+                let message = (below.isEmpty ? "" : below.joined(separator: ", ") + ": ") + String(describing: SeededFailure.note(seed, on: failure).error)
                 let location = "\(failure.location.filePath):\(failure.location.line)"
                 body += "      <failure message=\"\(XML.escape(message))\">\(XML.escape("\(location): \(message)"))</failure>\n"
             }
