@@ -31,10 +31,12 @@ struct RunSettings: Sendable {
     var forbidFocus = false
     /// Where to write the JUnit report (`RUNDOWN_JUNIT`).
     var junitPath: String?
+    /// The one example a run of a `Spec.Example` runs; not an environment setting.
+    var example: [String]?
 
     /// What the engine needs of these settings.
     var controls: RunControls {
-        RunControls(filter: filter, shard: shard, seed: seed, forbidFocus: forbidFocus)
+        RunControls(filter: filter, shard: shard, seed: seed, forbidFocus: forbidFocus, example: example)
     }
 
     /// Settings that change nothing, for tests that run specs as a user

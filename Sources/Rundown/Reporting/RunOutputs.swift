@@ -49,9 +49,10 @@ final class RunOutputs {
     }
 
     /// `'Cart': 3 examples selected, 12 filtered out (RUNDOWN_FILTER=push)`,
-    /// or `nil` when the filter and the shard left nothing out.
+    /// or `nil` when the filter and the shard left nothing out, or the run
+    /// is of one example (a `Spec.Example`), which leaves the others out by design.
     static func filteredOutLine(_ report: SpecReport, specName: String, settings: RunSettings) -> String? {
-        guard report.filteredOutCount > 0 else { return nil }
+        guard report.filteredOutCount > 0, settings.example == nil else { return nil }
         let selected = report.passedCount + report.failedCount + report.skippedCount
         let examples = { (count: Int) in count == 1 ? "1 example" : "\(count) examples" }
         let head = selected == 0 ? "no example selected" : "\(examples(selected)) selected"

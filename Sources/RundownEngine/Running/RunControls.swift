@@ -20,23 +20,28 @@ public struct RunControls: Sendable, Hashable {
     public var seed: UInt64?
     /// Whether a focused element is a failure of the run.
     public var forbidFocus: Bool
+    /// The path of the one example to run, if the run is of one example
+    /// (an argument of a parameterized test, `Spec.Example`); every example with exactly this path runs.
+    public var example: [String]?
 
     /// Creates controls; the defaults change nothing.
-    public init(filter: [String] = [], shard: Shard? = nil, seed: UInt64? = nil, forbidFocus: Bool = false) {
+    public init(filter: [String] = [], shard: Shard? = nil, seed: UInt64? = nil, forbidFocus: Bool = false, example: [String]? = nil) {
         self.filter = filter.map { $0.lowercased() }.filter { !$0.isEmpty }
         self.shard = shard
         self.seed = seed
         self.forbidFocus = forbidFocus
+        self.example = example
     }
 
     /// Controls that change nothing: every example, in declaration order.
     public static let none = RunControls()
 
     /// Whether the filter and the shard select every example.
-    var selectsAll: Bool { filter.isEmpty && shard == nil }
+    var selectsAll: Bool { filter.isEmpty && shard == nil && example == nil }
 
     /// Whether the example at `path` belongs to this run.
     public func selects(_ path: [String]) -> Bool {
+        if let example, example != path { return false }
         if let shard, !shard.contains(path) { return false }
         guard !filter.isEmpty else { return true }
         let description = path.joined(separator: ", ").lowercased()
