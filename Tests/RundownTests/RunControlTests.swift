@@ -311,18 +311,23 @@ import Testing
                 beforeEach { throw Boom("unreached") }
                 it("never runs") {}
             }
+            context("hooked") {
+                it("cleans up") {}
+                afterEach { throw Boom("cleanup") }
+            }
             afterAll { throw Boom("teardown") }
         }, observer: collector.receive)
         let suite = collector.suite(specName: "Cart <&>", testName: "CartTests.testCart", time: .milliseconds(12))
-        #expect((suite.tests, suite.failures, suite.skipped) == (6, 4, 1))
+        #expect((suite.tests, suite.failures, suite.skipped) == (7, 5, 1))
         let parsed = try JUnitDocument(JUnitFile.document([suite]))
-        #expect(parsed.suites == [["name": "Cart <&>", "tests": "6", "failures": "4", "errors": "0", "skipped": "1", "time": "0.012000"]])
+        #expect(parsed.suites == [["name": "Cart <&>", "tests": "7", "failures": "5", "errors": "0", "skipped": "1", "time": "0.012000"]])
         #expect(parsed.cases.map(\.name) == [
             "Cart <&>, when \"saving\", passes",
             "Cart <&>, when \"saving\", skips",
             "Cart <&>, when \"saving\", fails",
             "Cart <&>, broken, beforeAll",
             "Cart <&>, broken, never runs",
+            "Cart <&>, hooked, cleans up",
             "Cart <&>, afterAll",
         ])
         #expect(Set(parsed.cases.map(\.className)) == ["CartTests.testCart / Cart <&>"])
@@ -332,6 +337,8 @@ import Testing
         #expect(fails.failureTexts == ["\(#filePath):\(line): Boom(disk\nfull)"])
         #expect(parsed.cases[1].skipped == ["no db"])
         #expect(parsed.cases[4].failures == ["not run: a hook it depends on failed (see that hook's failure)"])
+        #expect(parsed.cases[5].failures == ["afterEach: Boom(cleanup)"])
+        #expect(parsed.cases[6].failures == ["Boom(teardown)"])
         #expect(parsed.cases[0].failures.isEmpty && parsed.cases[0].skipped.isEmpty)
     }
 
