@@ -13,7 +13,7 @@ import Testing
 ///     var stack = Stack<Int>()
 ///     beforeEach { stack = Stack() }
 ///     context("when empty") {
-///         it("pops nothing") { #expect(stack.pop() == nil) }
+///         it("has no top") { #expect(stack.top == nil) }
 ///     }
 /// }
 ///

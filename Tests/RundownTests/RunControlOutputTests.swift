@@ -7,8 +7,10 @@ import Testing
 
 /// Issue 10, black-box: each `RUNDOWN_*` setting, given to a child run of
 /// this test binary on `RunControlFixtures` (an XCTest class of
-/// `Rundown.TestCase` specs whose closures print `ran: …`).
-@Suite(.enabled(if: HostOutput.testBinary != nil, "needs the SwiftPM test binary"))
+/// `Rundown.TestCase` specs whose closures print `ran: …`). One child at a
+/// time: a dozen test processes at once would starve the timing-sensitive
+/// tests running beside these on a two-core machine.
+@Suite(.serialized, .enabled(if: HostOutput.testBinary != nil, "needs the SwiftPM test binary"))
 struct RunControlOutputTests {
     static let fixtures = "RundownHostFixtures.RunControlFixtures"
 

@@ -5,7 +5,7 @@ import Testing
 /// Issue 10: a spec as a value, whose examples are the arguments of a
 /// parameterized Swift Testing test.
 
-let stackSpec = Spec.synchronous("A stack") {
+let loggedStackSpec = Spec.synchronous("A stack") {
     var items: [Int] = []
     beforeEach { items.append(1) }
     context("when empty") {
@@ -31,7 +31,7 @@ let asyncSpec = Spec("Async") {
 
 @Suite struct SpecValueTests {
     /// Each example its own test case, run in parallel.
-    @Test(arguments: stackSpec.examples)
+    @Test(arguments: loggedStackSpec.examples)
     func eachExampleIsItsOwnTestCase(_ example: Spec.Example) throws {
         try example.run()
     }
@@ -42,7 +42,7 @@ let asyncSpec = Spec("Async") {
     }
 
     @Test func theExamplesAreListedInDeclarationOrderNamedByTheirPaths() {
-        let examples = stackSpec.examples
+        let examples = loggedStackSpec.examples
         #expect(examples.map(\.description) == ["A stack, when empty, pops nothing", "A stack, pushes"])
         #expect(examples.map { $0.testDescription } == ["A stack, when empty, pops nothing", "A stack, pushes"])
         #expect(examples.map(\.id) == ["0: A stack, when empty, pops nothing", "1: A stack, pushes"])
@@ -84,7 +84,7 @@ let asyncSpec = Spec("Async") {
     }
 
     @Test func aSynchronousTestRunsAnExampleOfASynchronousSpec() throws {
-        for example in stackSpec.examples { try example.run() }
+        for example in loggedStackSpec.examples { try example.run() }
     }
 
     @Test func aFailingExampleFailsWithItsPathAndLine() async {
