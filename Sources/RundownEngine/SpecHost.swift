@@ -33,6 +33,10 @@ package protocol SpecHost: Sendable {
     ///
     /// - Throws: What the caller of `spec` should see thrown, if anything.
     func deliver(_ run: FinishedRun) throws
+
+    /// The name of the test running the spec, for reports that group a
+    /// spec's examples under it, or `nil` if there is none or it is unknown.
+    var testName: String? { get }
 }
 
 extension SpecHost {
@@ -46,6 +50,10 @@ extension SpecHost {
 
     package func scope<Result>(isolation: isolated (any Actor)?, _ run: () async -> Result) async -> Result {
         await run()
+    }
+
+    package var testName: String? {
+        nil
     }
 }
 

@@ -42,6 +42,11 @@ package struct SwiftTestingHost: SpecHost {
         }
     }
 
+    /// The test's name as Swift Testing shows it, `stack()`.
+    package var testName: String? {
+        Test.current?.name
+    }
+
     package func record(_ failure: HostFailure) {
         switch failure {
         case .thrown(let thrown):

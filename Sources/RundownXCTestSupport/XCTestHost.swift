@@ -77,6 +77,11 @@ package struct XCTestHost: SpecHost, @unchecked Sendable {
         return await run()
     }
 
+    /// The test case's name, `CartTests.testCart`; unknown for a plain `XCTestCase`.
+    package var testName: String? {
+        testCase?.name
+    }
+
     package func record(_ failure: HostFailure) {
         if case .thrown(let thrown) = failure, thrown.error is any ReportedByFramework { return }
         guard let testCase else {

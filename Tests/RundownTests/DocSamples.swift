@@ -278,3 +278,33 @@ func oneUserExamples(_ database: TestDatabase) -> ExampleGroup<SyncCall> {
         }
     }
 }
+
+// Run controls (README "Each example its own test case" and "Time limits").
+
+let stackSpec = Spec("A stack") {
+    var stack = Stack<Int>()
+    beforeEach { stack = Stack() }
+    context("when empty") {
+        it("has no top") { #expect(stack.top == nil) }
+    }
+    it("pushes") {
+        stack.push(1)
+        #expect(stack.top == 1)
+    }
+}
+
+struct Store {
+    func sync() async throws { await Task.yield() }
+}
+
+@Suite struct RunControlDocSamples {
+    @Test(arguments: stackSpec.examples)
+    func stack(_ example: Spec.Example) async throws { try await example.run() }
+
+    @Test func timeLimit() async throws {
+        let store = Store()
+        try await spec {
+            it("syncs", .timeLimit(.seconds(30))) { try await store.sync() }
+        }
+    }
+}

@@ -42,6 +42,10 @@ struct NestedSpecHost: SpecHost {
         self.outer = outer
     }
 
+    var testName: String? {
+        outer.testName
+    }
+
     func record(_ failure: HostFailure) {
         count.add()
         outer.record(failure)

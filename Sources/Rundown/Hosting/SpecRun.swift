@@ -1,3 +1,4 @@
+import Foundation
 import RundownDSL
 import RundownEngine
 
@@ -8,32 +9,36 @@ import RundownEngine
 /// reach Rundown by other roads (a forwarded `XCTAssert`, a Swift Testing
 /// issue in XCTest, a concurrency toolkit check) go to the same place as the
 /// spec's own. Each failure is recorded as it happens; when the run is over,
-/// the host delivers what is left to say.
+/// the reports asked for are written and the host delivers what is left to say.
 struct SpecRun<Call: CallKind> {
     let root: SpecRoot<Call>
     let host: any SpecHost
+    /// The settings of this run: the process's, or a test's own.
+    let settings: RunSettings
 
     /// A run of `root` that reports as `spec` does from where it was called;
     /// `testCase` is the ``TestCase`` running it, if any.
-    init(_ root: SpecRoot<Call>, testCase: AnyObject? = nil) {
+    init(_ root: SpecRoot<Call>, testCase: AnyObject? = nil, settings: RunSettings = .current) {
         self.root = root
+        self.settings = settings
         host = HostChoice.host(testCase: testCase, file: root.filePath, line: root.location.line)
     }
 
-    /// What sees each event: the tree report, if asked for, and the host,
-    /// which records each failure as it happens.
-    private var observer: (SpecEvent) -> Void {
+    /// What sees each event: the reports asked for, and the host, which
+    /// records each failure as it happens, with the seed while shuffling.
+    private func observer(_ outputs: RunOutputs) -> (SpecEvent) -> Void {
         let host = host
-        let tree = RunSettings.current.treeReport ? TreeReport() : nil
+        let seed = settings.seed
         return { event in
-            tree?.receive(event)
+            outputs.receive(event)
             if case .failed(let failure) = event, !(failure.error is NestedSpecFailed) {
-                host.record(.thrown(failure))
+                host.record(.thrown(SeededFailure.note(seed, on: failure)))
             }
         }
     }
 
-    private func deliver(_ report: SpecReport) throws {
+    private func finish(_ report: SpecReport, _ outputs: RunOutputs) throws {
+        outputs.finish(report, specName: root.node.description, testName: host.testName, settings: settings)
         try host.deliver(FinishedRun(report: report, specName: root.node.description, location: root.location))
     }
 }
@@ -42,33 +47,59 @@ extension SpecRun where Call.Mode == Synchronous {
     /// Runs a synchronous spec on the calling thread.
     func run() throws {
         let host = host
+        let outputs = RunOutputs(settings)
+        let observer = observer(outputs)
+        let controls = settings.controls
         let report = SpecHosting.$current.withValue(host) {
             host.scope {
-                SpecEngine.run(root.node, recognizers: HostChoice.skipRecognizers, observer: observer, scope: host.closureScope)
+                SpecEngine.run(root.node, recognizers: HostChoice.skipRecognizers, controls: controls, observer: observer, scope: host.closureScope)
             }
         }
-        try deliver(report)
+        try finish(report, outputs)
     }
 }
 
 extension SpecRun where Call.Mode == Asynchronous {
     /// Runs an asynchronous spec on the caller's actor.
     nonisolated(nonsending) func run() async throws {
-        let report = await hosted(isolation: #isolation)
-        try deliver(report)
+        let outputs = RunOutputs(settings)
+        let report = await hosted(outputs, isolation: #isolation)
+        try finish(report, outputs)
     }
 
     /// The run inside the host's scope, with the host current, on
     /// `isolation`. Task-local scopes take nonisolated closures, which would
     /// leave the caller's actor; this function's isolated parameter brings
     /// every step back to it.
-    private func hosted(isolation: isolated (any Actor)?) async -> SpecReport {
+    private func hosted(_ outputs: RunOutputs, isolation: isolated (any Actor)?) async -> SpecReport {
         let host = host
-        let observer = observer
+        let observer = observer(outputs)
+        let controls = settings.controls
         return await SpecHosting.$current.withValue(host) {
             await host.scope(isolation: isolation) {
-                await SpecEngine.run(root.node, recognizers: HostChoice.skipRecognizers, observer: observer)
+                await SpecEngine.run(root.node, recognizers: HostChoice.skipRecognizers, controls: controls, observer: observer)
             }
         }
+    }
+}
+
+/// A failure thrown while the run was shuffled: its message ends with the
+/// seed, so that the order can be replayed.
+struct SeededFailure: Error, CustomStringConvertible {
+    var error: any Error
+    var seed: UInt64
+
+    var description: String {
+        "\(String(describing: error)) (seed \(seed))"
+    }
+
+    /// `failure`, its error noting `seed` if there is one. An error that a
+    /// framework has reported already is left as it is: the host does not
+    /// report it again, and must still recognise it.
+    static func note(_ seed: UInt64?, on failure: SpecFailure) -> SpecFailure {
+        guard let seed, !(failure.error is any ReportedByFramework), !(failure.error is SeededFailure) else { return failure }
+        var noted = failure
+        noted.error = SeededFailure(error: failure.error, seed: seed)
+        return noted
     }
 }

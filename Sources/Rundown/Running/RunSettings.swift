@@ -1,32 +1,123 @@
 import Foundation
+import RundownEngine
 
 /// The settings a user gives Rundown through the environment, read in one
 /// place, once per process.
 ///
 /// | Variable | Values | Effect |
 /// |---|---|---|
-/// | `RUNDOWN_REPORT` | `tree` | Print each spec's tree as it runs. |
+/// | `RUNDOWN_REPORT` | `tree` | Print each spec's tree when it has run, in one piece, headed by its test. |
+/// | `RUNDOWN_FILTER` | `pattern` or `pattern|pattern|…` | Run only the examples whose path (`Stack, when empty, pops`) contains one of the patterns, ignoring case. |
+/// | `RUNDOWN_SHARD` | `i/n`, `1 <= i <= n` (`2/5`) | Run only shard `i` of `n`; the `n` shards together run every example once. |
+/// | `RUNDOWN_SEED` | a number from 0 to 2⁶⁴−1, or `random` | Shuffle the elements of every group with this seed; `random` picks one and prints it. |
+/// | `RUNDOWN_FORBID_FOCUS` | `1` or `0` | `1`: a focused element is a failure naming it. On by default when `CI` is set (to anything but empty); `0` turns it off. |
+/// | `RUNDOWN_JUNIT` | a file path, or a directory path | Write a JUnit XML report of every example to the file, or to `rundown-<pid>.xml` in the directory. |
 ///
 /// A value Rundown does not understand is reported once, on standard error,
-/// with the valid forms; the setting then keeps its default.
+/// with the valid forms; the setting then keeps its default. An empty value
+/// is the same as no value.
 struct RunSettings: Sendable {
     /// Whether to print each spec's tree (`RUNDOWN_REPORT=tree`).
     var treeReport = false
+    /// The patterns of `RUNDOWN_FILTER`, as given.
+    var filter: [String] = []
+    /// The shard of `RUNDOWN_SHARD`.
+    var shard: Shard?
+    /// The seed of `RUNDOWN_SEED`, or the one picked for `random`.
+    var seed: UInt64?
+    /// Whether the seed was picked at random (it is then printed once).
+    var seedIsRandom = false
+    /// Whether a focused element fails the run (`RUNDOWN_FORBID_FOCUS`, or `CI`).
+    var forbidFocus = false
+    /// Where to write the JUnit report (`RUNDOWN_JUNIT`).
+    var junitPath: String?
+    /// The one example a run of a `Spec.Example` runs; not an environment setting.
+    var example: [String]?
 
-    /// The settings of this process.
-    static let current = RunSettings(environment: ProcessInfo.processInfo.environment) { warning in
-        FileHandle.standardError.write(Data("warning: Rundown: \(warning)\n".utf8))
+    /// What the engine needs of these settings.
+    var controls: RunControls {
+        RunControls(filter: filter, shard: shard, seed: seed, forbidFocus: forbidFocus, example: example)
     }
 
+    /// Settings that change nothing, for tests that run specs as a user
+    /// with no setting would.
+    static let plain = RunSettings()
+
+    init() {}
+
+    /// The settings of this process.
+    static let current: RunSettings = {
+        let settings = RunSettings(environment: ProcessInfo.processInfo.environment) { warning in
+            FileHandle.standardError.write(Data("warning: Rundown: \(warning)\n".utf8))
+        }
+        if settings.seedIsRandom, let seed = settings.seed {
+            FileHandle.standardError.write(Data("Rundown: RUNDOWN_SEED=random picked seed \(seed); replay this order with RUNDOWN_SEED=\(seed)\n".utf8))
+        }
+        return settings
+    }()
+
     /// Reads the settings from `environment`, passing each value it does not
-    /// understand to `warn`.
-    init(environment: [String: String], warn: (String) -> Void) {
-        if let report = environment["RUNDOWN_REPORT"] {
+    /// understand to `warn`. `random` draws a seed from `randomSeed`.
+    init(environment: [String: String], randomSeed: () -> UInt64 = { UInt64.random(in: 0...UInt64.max) }, warn: (String) -> Void) {
+        if let report = environment["RUNDOWN_REPORT"], !report.isEmpty {
             switch report {
             case "tree": treeReport = true
-            case "": break
             default: warn("RUNDOWN_REPORT=\(report) is not a report Rundown knows; valid forms: RUNDOWN_REPORT=tree")
             }
         }
+        if let filter = environment["RUNDOWN_FILTER"], !filter.isEmpty {
+            let patterns = filter.split(separator: "|", omittingEmptySubsequences: true).map(String.init)
+            if patterns.isEmpty {
+                warn("RUNDOWN_FILTER=\(filter) has no pattern; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|… (a part of an example's path, ignoring case)")
+            } else {
+                self.filter = patterns
+            }
+        }
+        if let shard = environment["RUNDOWN_SHARD"], !shard.isEmpty {
+            let parts = shard.split(separator: "/", omittingEmptySubsequences: false)
+            if parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), let valid = Shard(index: index, count: count) {
+                self.shard = valid
+            } else {
+                warn("RUNDOWN_SHARD=\(shard) is not a shard Rundown knows; valid forms: RUNDOWN_SHARD=i/n with 1 <= i <= n, such as RUNDOWN_SHARD=2/5")
+            }
+        }
+        if let seed = environment["RUNDOWN_SEED"], !seed.isEmpty {
+            if seed == "random" {
+                self.seed = randomSeed()
+                seedIsRandom = true
+            } else if let number = UInt64(seed) {
+                self.seed = number
+            } else {
+                warn("RUNDOWN_SEED=\(seed) is not a seed Rundown knows; valid forms: RUNDOWN_SEED=<a whole number from 0 to \(UInt64.max)>, RUNDOWN_SEED=random")
+            }
+        }
+        if let ci = environment["CI"], !ci.isEmpty {
+            forbidFocus = true
+        }
+        if let forbid = environment["RUNDOWN_FORBID_FOCUS"], !forbid.isEmpty {
+            switch forbid {
+            case "1": forbidFocus = true
+            case "0": forbidFocus = false
+            default: warn("RUNDOWN_FORBID_FOCUS=\(forbid) is not a value Rundown knows; valid forms: RUNDOWN_FORBID_FOCUS=1, RUNDOWN_FORBID_FOCUS=0")
+            }
+        }
+        if let junit = environment["RUNDOWN_JUNIT"], !junit.isEmpty {
+            junitPath = junit
+        }
+    }
+
+    /// The line a failure's message ends with while the run is shuffled,
+    /// so that its order can be replayed: ` (seed 1234)`.
+    var seedNote: String? {
+        seed.map { " (seed \($0))" }
+    }
+
+    /// What the filter and the shard are, for the line that says how many
+    /// examples they left out: `RUNDOWN_FILTER=push, RUNDOWN_SHARD=2/5`.
+    var selectionDescription: String {
+        var parts: [String] = []
+        if !filter.isEmpty { parts.append("RUNDOWN_FILTER=\(filter.joined(separator: "|"))") }
+        if let shard { parts.append("RUNDOWN_SHARD=\(shard)") }
+        return parts.joined(separator: ", ")
     }
 }

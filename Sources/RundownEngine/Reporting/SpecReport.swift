@@ -10,11 +10,17 @@ package struct SpecReport: Sendable {
     package var failedCount = 0
     /// Examples that were skipped, excluded or left out by focus.
     package var skippedCount = 0
+    /// Examples that the run's filter or shard did not select (see
+    /// ``RunControls``). They are not part of the run: no event, skip or
+    /// result names them, and they do not count towards ``everythingSkipped``.
+    package var filteredOutCount = 0
 
     /// Creates an empty report.
     package init() {}
 
-    /// Whether the spec had examples and every one of them was skipped, with no failure.
+    /// Whether the spec ran examples and every one of them was skipped, with no failure.
+    ///
+    /// A spec whose every example was filtered out skipped nothing: this is false.
     package var everythingSkipped: Bool {
         failures.isEmpty && passedCount == 0 && failedCount == 0 && skippedCount > 0
     }

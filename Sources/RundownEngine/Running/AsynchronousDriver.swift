@@ -8,7 +8,11 @@ extension SpecWalk where Mode == Asynchronous {
         while let instruction = next() {
             switch instruction {
             case .call(let body, let runner):
-                finish(await Outcome.of(runner, recognizers: recognizers, body))
+                if let limit = TimeLimit.current {
+                    finish(await Outcome.of(runner, recognizers: recognizers, limit: limit, body))
+                } else {
+                    finish(await Outcome.of(runner, recognizers: recognizers, body))
+                }
             case .wrap(let around, let runner, let token):
                 // The hook may call its body from another executor: a hook
                 // written on the main actor hands it over through a thunk

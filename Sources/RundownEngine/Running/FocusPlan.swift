@@ -1,25 +1,97 @@
-/// Decides what of a spec runs, given focus and exclusion marks.
+/// Decides what of a spec runs, given its run controls and its focus and
+/// exclusion marks, and in which order.
+///
+/// First the controls' filter and shard select examples (see ``RunControls``):
+/// an example they do not select is counted and removed, and so is a group
+/// left with no selected example, hooks and all. Then focus and exclusion:
 ///
 /// At each level of the tree, excluded elements are removed first. If any
 /// remaining element is focused, or contains a focused element, only those run.
 /// A focused group runs all of its elements unless some of them are focused
 /// themselves. Excluded hooks are removed, and a group left with no element to
-/// run is removed too, so its hooks do not run.
+/// run is removed too, so its hooks do not run. Last, a seeded run shuffles
+/// the elements of every group that runs (``SeededOrder``); hooks keep their order.
 struct FocusPlan<Mode: ExecutionMode> {
     /// The tree that will run, or `nil` when nothing in the spec will.
     let root: GroupNode<Mode>?
     /// The examples that will not run, with why.
     let leftOut: [(path: [String], location: CodeLocation, reason: String)]
+    /// How many examples the filter or the shard did not select.
+    let filteredOutCount: Int
+    /// The focused elements, with their paths, when the controls forbid focus.
+    let forbiddenFocus: [(path: [String], location: CodeLocation)]
 
-    init(_ root: GroupNode<Mode>) {
+    init(_ root: GroupNode<Mode>, controls: RunControls = .none) {
+        var forbiddenFocus: [(path: [String], location: CodeLocation)] = []
+        if controls.forbidFocus {
+            Self.collectFocus(.group(root), under: [], into: &forbiddenFocus)
+        }
+        self.forbiddenFocus = forbiddenFocus
+        var filteredOut = 0
+        let selected = controls.selectsAll ? root : Self.select(root, path: [root.description], controls: controls, filteredOut: &filteredOut)
+        filteredOutCount = filteredOut
         var leftOut: [(path: [String], location: CodeLocation, reason: String)] = []
-        if root.marks.isExcluded {
-            Self.collect(.group(root), under: [], reason: "excluded", into: &leftOut)
+        if let selected, selected.marks.isExcluded {
+            Self.collect(.group(selected), under: [], reason: "excluded", into: &leftOut)
             self.root = nil
+        } else if let selected {
+            let planned = Self.filter(selected, path: [selected.description], leftOut: &leftOut)
+            if let seed = controls.seed, let planned {
+                self.root = Self.shuffle(planned, path: [planned.description], seed: seed)
+            } else {
+                self.root = planned
+            }
         } else {
-            self.root = Self.filter(root, path: [root.description], leftOut: &leftOut)
+            self.root = nil
         }
         self.leftOut = leftOut
+    }
+
+    /// The group with only the examples `controls` select, or `nil` if it has none.
+    private static func select(_ group: GroupNode<Mode>, path: [String], controls: RunControls, filteredOut: inout Int) -> GroupNode<Mode>? {
+        var kept: [ElementNode<Mode>] = []
+        for element in group.content.elements {
+            switch element {
+            case .example(let example):
+                if controls.selects(path + [example.description]) {
+                    kept.append(element)
+                } else {
+                    filteredOut += 1
+                }
+            case .group(let child):
+                if let selected = select(child, path: path + [child.description], controls: controls, filteredOut: &filteredOut) {
+                    kept.append(.group(selected))
+                }
+            }
+        }
+        guard !kept.isEmpty else { return nil }
+        var result = group
+        result.content = group.content.replacing(hooks: group.content.hooks, elements: kept)
+        return result
+    }
+
+    /// The group with its elements, and theirs, in the seed's order.
+    private static func shuffle(_ group: GroupNode<Mode>, path: [String], seed: UInt64) -> GroupNode<Mode> {
+        let elements = SeededOrder.shuffled(group.content.elements, seed: seed, path: path).map { element -> ElementNode<Mode> in
+            guard case .group(let child) = element else { return element }
+            return .group(shuffle(child, path: path + [child.description], seed: seed))
+        }
+        var result = group
+        result.content = group.content.replacing(hooks: group.content.hooks, elements: elements)
+        return result
+    }
+
+    /// Every element marked focused in `element`, with its path.
+    private static func collectFocus(_ element: ElementNode<Mode>, under path: [String], into list: inout [(path: [String], location: CodeLocation)]) {
+        let own = path + [element.description]
+        if element.marks.isFocused {
+            list.append((own, element.location))
+        }
+        if case .group(let group) = element {
+            for child in group.content.elements {
+                collectFocus(child, under: own, into: &list)
+            }
+        }
     }
 
     private static func filter(

@@ -6,6 +6,7 @@ package enum SpecEngine {
     /// - Parameters:
     ///   - root: The spec's root group.
     ///   - recognizers: Ways to tell a framework's skip from a failure, besides ``Skip``.
+    ///   - controls: What the run selects, its order, and whether focus is forbidden.
     ///   - observer: Receives every event as it happens.
     ///   - scope: What each example and hook runs inside, if anything.
     /// - Returns: Every failure and skip, and how the examples ended.
@@ -13,10 +14,11 @@ package enum SpecEngine {
     package static func run(
         _ root: GroupNode<Synchronous>,
         recognizers: [SkipRecognizer] = [],
+        controls: RunControls = .none,
         observer: @escaping (SpecEvent) -> Void = { _ in },
         scope: ClosureScope? = nil
     ) -> SpecReport {
-        let walk = SpecWalk(root: root, observer: observer)
+        let walk = SpecWalk(root: root, controls: controls, observer: observer)
         walk.drive(recognizers: recognizers, scope: scope)
         return walk.report
     }
@@ -26,15 +28,17 @@ package enum SpecEngine {
     /// - Parameters:
     ///   - root: The spec's root group.
     ///   - recognizers: Ways to tell a framework's skip from a failure, besides ``Skip``.
+    ///   - controls: What the run selects, its order, and whether focus is forbidden.
     ///   - observer: Receives every event as it happens.
     /// - Returns: Every failure and skip, and how the examples ended.
     @discardableResult
     nonisolated(nonsending) package static func run(
         _ root: GroupNode<Asynchronous>,
         recognizers: [SkipRecognizer] = [],
+        controls: RunControls = .none,
         observer: @escaping (SpecEvent) -> Void = { _ in }
     ) async -> SpecReport {
-        let walk = SpecWalk(root: root, observer: observer)
+        let walk = SpecWalk(root: root, controls: controls, observer: observer)
         await walk.drive(recognizers: recognizers)
         return walk.report
     }

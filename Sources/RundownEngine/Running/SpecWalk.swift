@@ -78,9 +78,13 @@ final class SpecWalk<Mode: ExecutionMode> {
     private let recorder: Recorder
     private let lateAroundCalls = LateAroundCalls()
 
-    init(root: GroupNode<Mode>, observer: @escaping (SpecEvent) -> Void) {
+    init(root: GroupNode<Mode>, controls: RunControls = .none, observer: @escaping (SpecEvent) -> Void) {
         recorder = Recorder(observer: observer)
-        let plan = FocusPlan(root)
+        let plan = FocusPlan(root, controls: controls)
+        recorder.filteredOut(plan.filteredOutCount)
+        for focus in plan.forbiddenFocus {
+            recorder.record(SpecFailure(path: focus.path, error: FocusedElementLeftIn(path: focus.path, location: focus.location), location: focus.location))
+        }
         for example in plan.leftOut {
             recorder.record(SkipRecord(path: example.path, reason: example.reason, location: example.location))
             recorder.finishExample(example.path, .skipped(reason: example.reason), duration: .zero)
@@ -513,6 +517,10 @@ private final class Recorder {
     func record(_ skip: SkipRecord) {
         report.skips.append(skip)
         observer(.skipped(skip))
+    }
+
+    func filteredOut(_ count: Int) {
+        report.filteredOutCount = count
     }
 
     func finishExample(_ path: [String], _ result: ExampleResult, duration: Duration) {

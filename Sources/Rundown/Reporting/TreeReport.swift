@@ -1,6 +1,6 @@
 import RundownEngine
 
-/// Prints a spec's tree as it runs, for people and for CI logs where the test
+/// Writes a spec's tree as it runs (RunOutputs prints it in one piece when the spec has run), for people and for CI logs where the test
 /// framework shows no structure: groups indented, each example with ✔, ✘ or
 /// "skipped" and its duration, each failure and skip with its message.
 ///

@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# Per-example cost of Rundown against its peers, side by side, in one run.
+# Not a test: nothing here passes or fails on time.
+#
+# Rundown (Benchmarks/runtime/Probe.swift): a spec of N examples in N/100
+# contexts with beforeAll, beforeEach, afterEach, afterAll, every closure
+# incrementing a counter; synchronous, asynchronous (one Task.yield per
+# example), and as `Spec` arguments (each example run alone, the tree built
+# afresh); and a minimal engine (same names, same closures, plain arrays).
+# Peers, same work per test: N Swift Testing arguments, N @Test functions and
+# N XCTest methods, timed as `swift test --skip-build` wall clock minus a run
+# of one test, divided by N.
+#
+#   Benchmarks/runtime.sh                      everything below
+#   SIZES="1000 10000" RUNDOWN_ONLY="100000" CONFIGS="debug release" Benchmarks/runtime.sh
+#   PEERS=0 Benchmarks/runtime.sh              Rundown only
+#   CALLGRIND=1 Benchmarks/runtime.sh          also instructions per example (valgrind):
+#                                              the marginal count between N=5000 and 10000
+#   RUNDOWN_ROOT=/path/to/other/checkout       measure another version of Rundown
+#
+# Wall clock swings by ±50 % on shared machines; take the median of RUNS.
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+rundown="${RUNDOWN_ROOT:-$(cd "$here/.." && pwd)}"
+sizes="${SIZES:-1000 10000}"
+rundown_only="${RUNDOWN_ONLY:-100000}"
+configs="${CONFIGS:-debug release}"
+runs="${RUNS:-3}"
+peers="${PEERS:-1}"
+work="${WORKDIR:-$(mktemp -d)}"
+
+mkdir -p "$work/Sources/Probe" "$work/Tests/PeerTests"
+cp "$here/runtime/Probe.swift" "$work/Sources/Probe/main.swift"
+cp "$here/runtime/PeerTests.swift" "$work/Tests/PeerTests/PeerTests.swift"
+cat > "$work/Package.swift" <<PKG
+// swift-tools-version: 6.2
+import PackageDescription
+let package = Package(
+    name: "RuntimeBench",
+    platforms: [.macOS(.v13)],
+    dependencies: [.package(name: "Rundown", path: "$rundown")],
+    targets: [
+        .executableTarget(name: "Probe", dependencies: [.product(name: "Rundown", package: "Rundown")]),
+        .testTarget(name: "PeerTests"),
+    ],
+    swiftLanguageModes: [.v6]
+)
+PKG
+
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+# N @Test functions and N XCTest methods, generated for the largest size.
+generate_peers() {
+    local n=$1
+    python3 - "$n" "$work/Tests/PeerTests" <<'PY'
+import sys
+n, out = int(sys.argv[1]), sys.argv[2]
+with open(f"{out}/Functions.swift", "w") as f:
+    f.write("import Testing\n\n@Suite struct FunctionPeer {\n")
+    for i in range(n):
+        f.write(f"    @Test func test{i}() {{ peerWork(); peerWork(); peerWork() }}\n")
+    f.write("}\n")
+with open(f"{out}/Methods.swift", "w") as f:
+    f.write("import XCTest\n\nfinal class MethodPeer: XCTestCase {\n")
+    for i in range(n):
+        f.write(f"    func test{i}() {{ peerWork(); peerWork(); peerWork() }}\n")
+    f.write("}\n")
+PY
+}
+
+seconds() { python3 -c 'import time; print(time.monotonic())'; }
+
+time_peer() { # config n filter… → µs per test
+    local config=$1 n=$2; shift 2
+    local start end base
+    start=$(seconds); RUNTIME_N=$n swift test -c "$config" --skip-build --package-path "$work" "$@" >/dev/null 2>&1 || true; end=$(seconds)
+    echo "$start $end"
+}
+
+echo "| config | form | N | µs/example | peak MB |"
+echo "|---|---|---:|---:|---:|"
+for config in $configs; do
+    swift build -c "$config" --package-path "$work" --product Probe >/dev/null
+    probe="$(swift build -c "$config" --package-path "$work" --show-bin-path)/Probe"
+    for n in $sizes $rundown_only; do
+        for form in minimal sync async argument; do
+            # The argument form rebuilds the whole tree for every example, so
+            # its cost per example grows with N: past ARGUMENT_MAX it takes minutes.
+            if [[ $form == argument && $n -gt ${ARGUMENT_MAX:-1000} ]]; then continue; fi
+            results=$(for _ in $(seq "$runs"); do "$probe" "$form" "$n"; done)
+            us=$(echo "$results" | awk '{print $3}' | median)
+            mb=$(echo "$results" | awk '{print $5}' | median)
+            echo "| $config | Rundown $form | $n | $us | $mb |"
+        done
+    done
+    if [[ $peers == 1 ]]; then
+        for n in $sizes; do
+            generate_peers "$n"
+            swift build -c "$config" --build-tests --package-path "$work" >/dev/null 2>&1
+            for form in arguments functions methods; do
+                total=()
+                for _ in $(seq "$runs"); do
+                    case $form in
+                        arguments) full=$(time_peer "$config" "$n" --filter "ArgumentPeer" --disable-xctest); one=$(time_peer "$config" 1 --filter "ArgumentPeer" --disable-xctest) ;;
+                        functions) full=$(time_peer "$config" "$n" --filter "FunctionPeer" --disable-xctest); one=$(time_peer "$config" "$n" --filter "FunctionPeer/test0\\(" --disable-xctest) ;;
+                        methods) full=$(time_peer "$config" "$n" --filter "MethodPeer" --disable-swift-testing); one=$(time_peer "$config" "$n" --filter "MethodPeer/test0$" --disable-swift-testing) ;;
+                    esac
+                    total+=("$(python3 -c "import sys; a,b,c,d=map(float,sys.argv[1:]); print(round(((b-a)-(d-c))*1e6/$n, 1))" $full $one)")
+                done
+                us=$(printf '%s\n' "${total[@]}" | median)
+                echo "| $config | $form (peer) | $n | $us | - |"
+            done
+        done
+    fi
+done
+
+if [[ -n "${CALLGRIND:-}" ]]; then
+    swift build -c release --package-path "$work" --product Probe >/dev/null
+    probe="$(swift build -c release --package-path "$work" --show-bin-path)/Probe"
+    count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$probe" "$1" "$2" 2>&1 | awk '/Collected/ {print $4}'; }
+    echo
+    echo "| release form | instructions/example (marginal, 5000→10000) |"
+    echo "|---|---:|"
+    for form in minimal sync; do
+        a=$(count "$form" 5000); b=$(count "$form" 10000)
+        echo "| $form | $(( (b - a) / 5000 )) |"
+    done
+fi

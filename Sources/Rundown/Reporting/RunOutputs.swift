@@ -1,0 +1,65 @@
+import Foundation
+import RundownEngine
+
+/// The reports one run of a spec writes besides what its host records: the
+/// tree (`RUNDOWN_REPORT=tree`), the JUnit file (`RUNDOWN_JUNIT`), and the
+/// line that says how many examples the filter or the shard left out.
+///
+/// It lives for one run and sees the run's events in order, from the task
+/// running the spec; only ``JUnitFile`` is shared between runs.
+final class RunOutputs {
+    private let tree: TreeReport?
+    private var treeLines: [String] = []
+    private let junit: JUnitCollector?
+    private let started = ContinuousClock.now
+
+    init(_ settings: RunSettings) {
+        junit = settings.junitPath == nil ? nil : JUnitCollector(seed: settings.seed)
+        guard settings.treeReport else {
+            tree = nil
+            return
+        }
+        let buffer = LineBuffer()
+        tree = TreeReport { buffer.lines.append($0) }
+        treeBuffer = buffer
+    }
+
+    private var treeBuffer: LineBuffer?
+
+    func receive(_ event: SpecEvent) {
+        tree?.receive(event)
+        junit?.receive(event)
+    }
+
+    /// Writes what the run asked for, once it has ended.
+    func finish(_ report: SpecReport, specName: String, testName: String?, settings: RunSettings, print: (String) -> Void = { Swift.print($0) }) {
+        let filtered = Self.filteredOutLine(report, specName: specName, settings: settings)
+        if let treeBuffer {
+            var lines = ["Rundown tree of \(testName.map { "\($0), " } ?? "")spec '\(specName)':"]
+            lines += treeBuffer.lines.map { "  " + $0 }
+            if let filtered { lines.append("  " + filtered) }
+            print(lines.joined(separator: "\n"))
+        } else if let filtered {
+            print("Rundown: " + filtered)
+        }
+        if let junit, let path = settings.junitPath {
+            let suite = junit.suite(specName: specName, testName: testName, time: started.duration(to: .now))
+            JUnitFile.shared.add(suite, at: path)
+        }
+    }
+
+    /// `'Cart': 3 examples selected, 12 filtered out (RUNDOWN_FILTER=push)`,
+    /// or `nil` when the filter and the shard left nothing out, or the run
+    /// is of one example (a `Spec.Example`), which leaves the others out by design.
+    static func filteredOutLine(_ report: SpecReport, specName: String, settings: RunSettings) -> String? {
+        guard report.filteredOutCount > 0, settings.example == nil else { return nil }
+        let selected = report.passedCount + report.failedCount + report.skippedCount
+        let examples = { (count: Int) in count == 1 ? "1 example" : "\(count) examples" }
+        let head = selected == 0 ? "no example selected" : "\(examples(selected)) selected"
+        return "'\(specName)': \(head), \(report.filteredOutCount) filtered out (\(settings.selectionDescription))"
+    }
+
+    private final class LineBuffer {
+        var lines: [String] = []
+    }
+}

@@ -1,0 +1,204 @@
+import RundownDSL
+import RundownEngine
+#if canImport(Testing)
+import Testing
+#endif
+
+/// A spec as a value: its definition, kept to be run whole or one example
+/// at a time, each example as its own test case of a parameterized Swift
+/// Testing test.
+///
+/// ```swift
+/// let stackSpec = Spec("A stack") {
+///     var stack = Stack<Int>()
+///     beforeEach { stack = Stack() }
+///     context("when empty") {
+///         it("has no top") { #expect(stack.top == nil) }
+///     }
+/// }
+///
+/// @Test(arguments: stackSpec.examples)
+/// func stack(_ example: Spec.Example) async throws { try await example.run() }
+/// ```
+///
+/// `Spec.synchronous("A stack") { … }` makes a spec whose closures are all
+/// synchronous; its examples run in synchronous tests too, `try example.run()`.
+///
+/// Each argument runs its own example with the hooks of its groups, the
+/// `beforeAll` and `afterAll` hooks of its groups included, which therefore
+/// run once for each example. Every run builds the tree afresh by calling
+/// the definition again, so examples share no state declared inside it and
+/// can run in parallel. The console, `--xunit-output` and Xcode show one
+/// result per example, named by its path. `try spec(stackSpec)` runs the
+/// whole definition as `spec { }` does.
+///
+/// The trade-off against `spec { }`: each example is a test of its own, so
+/// it can be picked, rerun and reported alone, but it costs what a Swift
+/// Testing argument costs (tens to hundreds of microseconds, against about
+/// ten for an example of `spec { }`), each `beforeAll` runs once per
+/// example, and state meant to be shared by a group's examples must live
+/// outside the definition.
+public struct Spec: Sendable {
+    enum Content: Sendable {
+        case sync(@Sendable () -> ExampleGroup<SyncCall>)
+        case async(@Sendable () -> ExampleGroup<AsyncCall>)
+    }
+
+    let name: String
+    let content: Content
+    let fileID: String
+    let filePath: StaticString
+    let line: Int
+    let column: Int
+
+    /// A spec whose closures may be `async`; its examples run with
+    /// `try await example.run()`.
+    ///
+    /// - Parameters:
+    ///   - name: The root group's description, the first step of every path.
+    ///   - content: The spec's hooks and elements, built again for every run.
+    public init(
+        _ name: String,
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: Int = #line,
+        column: Int = #column,
+        @ExampleBuilder<AsyncCall> _ content: @escaping @Sendable () -> ExampleGroup<AsyncCall>
+    ) {
+        self.init(name: name, content: .async(content), fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// A spec whose closures are all synchronous: its examples also run
+    /// with `try example.run()`, in synchronous tests.
+    ///
+    /// - Parameters:
+    ///   - name: The root group's description, the first step of every path.
+    ///   - content: The spec's hooks and elements, built again for every run.
+    public static func synchronous(
+        _ name: String,
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: Int = #line,
+        column: Int = #column,
+        @ExampleBuilder<SyncCall> _ content: @escaping @Sendable () -> ExampleGroup<SyncCall>
+    ) -> Spec {
+        Spec(name: name, content: .sync(content), fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    private init(name: String, content: Content, fileID: String, filePath: StaticString, line: Int, column: Int) {
+        self.name = name
+        self.content = content
+        self.fileID = fileID
+        self.filePath = filePath
+        self.line = line
+        self.column = column
+    }
+
+    /// Every example of the spec, in declaration order, focused, excluded
+    /// and all: the arguments of a parameterized test.
+    public var examples: [Example] {
+        let paths: [[String]] = switch content {
+        case .sync(let content): Self.paths(root(content).node)
+        case .async(let content): Self.paths(root(content).node)
+        }
+        return paths.enumerated().map { Example(spec: self, path: $0.element, index: $0.offset) }
+    }
+
+    func root<Call: CallKind>(_ content: () -> ExampleGroup<Call>) -> SpecRoot<Call> {
+        SpecRoot(name, function: name, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
+    }
+
+    private static func paths<Mode>(_ root: GroupNode<Mode>) -> [[String]] {
+        var paths: [[String]] = []
+        func visit(_ group: GroupNode<Mode>, _ path: [String]) {
+            for element in group.content.elements {
+                switch element {
+                case .example(let example): paths.append(path + [example.description])
+                case .group(let child): visit(child, path + [child.description])
+                }
+            }
+        }
+        visit(root, [root.description])
+        return paths
+    }
+
+    /// One example of a ``Spec``, to run alone.
+    public struct Example: Sendable, Identifiable, CustomStringConvertible {
+        let spec: Spec
+        /// The example's path, from the spec's name to its own description.
+        public let path: [String]
+        /// Its place among the spec's examples, from 0.
+        public let index: Int
+
+        /// The path and place, unique within the spec, the same from run to run.
+        public var id: String { "\(index): \(description)" }
+
+        /// The path joined with ", ": `A stack, when empty, pops nothing`.
+        public var description: String { path.joined(separator: ", ") }
+
+        /// Runs the example, with the hooks of its groups, in a tree built
+        /// afresh, and reports as `spec` does where it is called. An example
+        /// whose path another example shares runs with it.
+        nonisolated(nonsending) public func run() async throws {
+            switch spec.content {
+            case .sync(let content): try SpecRun(spec.root(content), settings: settings).run()
+            case .async(let content): try await SpecRun(spec.root(content), settings: settings).run()
+            }
+        }
+
+        /// Runs the example of a ``Spec/synchronous(_:fileID:filePath:line:column:_:)``
+        /// spec, as the `async` form does.
+        ///
+        /// - Throws: ``AsyncSpecNeedsAwait`` for a spec made with
+        ///   ``Spec/init(_:fileID:filePath:line:column:_:)``, which only the
+        ///   `async` form can run.
+        public func run() throws {
+            switch spec.content {
+            case .sync(let content): try SpecRun(spec.root(content), settings: settings).run()
+            case .async: throw AsyncSpecNeedsAwait(specName: spec.name)
+            }
+        }
+
+        private var settings: RunSettings {
+            var settings = RunSettings.current
+            settings.example = path
+            return settings
+        }
+    }
+}
+
+#if canImport(Testing)
+extension Spec.Example: CustomTestStringConvertible {
+    /// The example's path, as Swift Testing shows the argument.
+    public var testDescription: String { description }
+}
+#endif
+
+/// Thrown by the synchronous `run()` of an example, or `spec(_:)`, whose
+/// spec may have `async` closures.
+public struct AsyncSpecNeedsAwait: Error, CustomStringConvertible {
+    /// The spec's name.
+    public var specName: String
+
+    /// Says what to write instead.
+    public var description: String {
+        "the spec '\(specName)' may have async closures: run it with 'try await', or make it with 'Spec.synchronous'"
+    }
+}
+
+/// Runs a whole ``Spec/synchronous(_:fileID:filePath:line:column:_:)`` spec,
+/// as `spec { }` runs its closure.
+public func spec(_ definition: Spec) throws {
+    switch definition.content {
+    case .sync(let content): try SpecRun(definition.root(content)).run()
+    case .async: throw AsyncSpecNeedsAwait(specName: definition.name)
+    }
+}
+
+/// Runs a whole ``Spec`` whose closures may be `async`, as `spec { }` does.
+nonisolated(nonsending) public func spec(_ definition: Spec) async throws {
+    switch definition.content {
+    case .sync(let content): try SpecRun(definition.root(content)).run()
+    case .async(let content): try await SpecRun(definition.root(content)).run()
+    }
+}

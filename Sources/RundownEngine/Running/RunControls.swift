@@ -1,0 +1,150 @@
+/// What a run selects, in which order it runs it, and what it forbids, beyond
+/// the focus and exclusion marks of the spec itself.
+///
+/// The engine takes these as a value for each run; it reads no environment.
+/// `Rundown` builds them from the `RUNDOWN_*` settings.
+///
+/// Selection comes first: an example that the filter or the shard does not
+/// select is not part of the run at all. It is counted in
+/// ``SpecReport/filteredOutCount``, is not reported one by one, and a group
+/// with no selected example is left out with its hooks. Focus and exclusion
+/// then apply to the selected examples as usual.
+package struct RunControls: Sendable, Hashable {
+    /// Patterns an example's path must contain one of (case-insensitive), or
+    /// empty to select every example. The path is matched as its
+    /// description, the steps joined with ", ": `Stack, when empty, pops`.
+    package var filter: [String]
+    /// The one shard of the examples that runs, if the run is sharded.
+    package var shard: Shard?
+    /// Shuffles the elements of every group with this seed, if set.
+    package var seed: UInt64?
+    /// Whether a focused element is a failure of the run.
+    package var forbidFocus: Bool
+    /// The path of the one example to run, if the run is of one example
+    /// (an argument of a parameterized test, `Spec.Example`); every example with exactly this path runs.
+    package var example: [String]?
+
+    /// Creates controls; the defaults change nothing.
+    package init(filter: [String] = [], shard: Shard? = nil, seed: UInt64? = nil, forbidFocus: Bool = false, example: [String]? = nil) {
+        self.filter = filter.map { $0.lowercased() }.filter { !$0.isEmpty }
+        self.shard = shard
+        self.seed = seed
+        self.forbidFocus = forbidFocus
+        self.example = example
+    }
+
+    /// Controls that change nothing: every example, in declaration order.
+    package static let none = RunControls()
+
+    /// Whether the filter and the shard select every example.
+    var selectsAll: Bool { filter.isEmpty && shard == nil && example == nil }
+
+    /// Whether the example at `path` belongs to this run.
+    package func selects(_ path: [String]) -> Bool {
+        if let example, example != path { return false }
+        if let shard, !shard.contains(path) { return false }
+        guard !filter.isEmpty else { return true }
+        let description = path.joined(separator: ", ").lowercased()
+        return filter.contains { description.contains($0) }
+    }
+}
+
+/// One of `count` disjoint parts of a spec's examples.
+///
+/// Each example belongs to exactly one shard, chosen by a stable hash of its
+/// path (``StablePathHash``): it does not depend on the process, the platform
+/// or the other examples, so adding an example never moves another one.
+package struct Shard: Sendable, Hashable, CustomStringConvertible {
+    /// Which shard, from 1 to ``count``.
+    package let index: Int
+    /// How many shards there are.
+    package let count: Int
+
+    /// The shard `index` of `count`, or `nil` unless `1 <= index <= count`.
+    package init?(index: Int, count: Int) {
+        guard count >= 1, index >= 1, index <= count else { return nil }
+        self.index = index
+        self.count = count
+    }
+
+    /// Whether the example at `path` belongs to this shard.
+    package func contains(_ path: [String]) -> Bool {
+        Int(StablePathHash.of(path) % UInt64(count)) == index - 1
+    }
+
+    /// `2/5`.
+    package var description: String { "\(index)/\(count)" }
+}
+
+/// A hash of a path that is the same in every process and on every platform:
+/// 64-bit FNV-1a over the UTF-8 bytes of the steps, each followed by the byte
+/// 0x1F (unit separator), so that `["a, b"]` and `["a", "b"]` differ.
+///
+/// Swift's `Hasher` is seeded per process, so it cannot decide shards.
+package enum StablePathHash {
+    /// The hash of `path`.
+    package static func of(_ path: [String]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for step in path {
+            for byte in step.utf8 {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            }
+            hash = (hash ^ 0x1F) &* 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+}
+
+/// The order in which a seeded run takes the elements of a group.
+///
+/// A SplitMix64 generator, started from the seed mixed with the group's
+/// path hash, drives a Fisher–Yates shuffle written out here: the same seed
+/// gives the same order on every platform and Swift version (the standard
+/// library's `shuffle` does not promise its algorithm), and a group's order
+/// does not depend on what else is in the spec.
+package enum SeededOrder {
+    /// `elements` in the order the seed gives the group at `path`.
+    package static func shuffled<Element>(_ elements: [Element], seed: UInt64, path: [String]) -> [Element] {
+        guard elements.count > 1 else { return elements }
+        var generator = SplitMix64(state: seed ^ StablePathHash.of(path))
+        var result = elements
+        var index = result.count - 1
+        while index > 0 {
+            let other = Int(generator.next() % UInt64(index + 1))
+            result.swapAt(index, other)
+            index -= 1
+        }
+        return result
+    }
+
+    private struct SplitMix64 {
+        var state: UInt64
+
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}
+
+/// A focused element found in a run that forbids focus.
+package struct FocusedElementLeftIn: Error, CustomStringConvertible {
+    /// The focused element's path.
+    package var path: [String]
+    /// Where it was declared.
+    package var location: CodeLocation
+
+    /// Creates the failure.
+    package init(path: [String], location: CodeLocation) {
+        self.path = path
+        self.location = location
+    }
+
+    /// `focused element left in: Cart, saves (CartTests.swift:12); …`.
+    package var description: String {
+        "focused element left in: \(path.joined(separator: ", ")) (\(location)); focus is forbidden in this run, remove the focus before committing"
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+@testable import Rundown
+import Testing
+
+/// Issue 10: a spec as a value, whose examples are the arguments of a
+/// parameterized Swift Testing test.
+
+let loggedStackSpec = Spec.synchronous("A stack") {
+    var items: [Int] = []
+    beforeEach { items.append(1) }
+    context("when empty") {
+        it("pops nothing") {
+            // A fresh tree for each run: the beforeEach above ran once.
+            #expect(items == [1])
+        }
+    }
+    it("pushes") {
+        #expect(items == [1])
+        items.append(2)
+    }
+}
+
+let failingSpec = Spec.synchronous("Cart") {
+    it("adds") {}
+    it("saves") { throw Boom("disk full") }
+}
+
+let asyncSpec = Spec("Async") {
+    it("yields") { await Task.yield() }
+}
+
+@Suite struct SpecValueTests {
+    /// Each example its own test case, run in parallel.
+    @Test(arguments: loggedStackSpec.examples)
+    func eachExampleIsItsOwnTestCase(_ example: Spec.Example) throws {
+        try example.run()
+    }
+
+    @Test(arguments: asyncSpec.examples)
+    func anAsyncExampleRunsAwaited(_ example: Spec.Example) async throws {
+        try await example.run()
+    }
+
+    @Test func theExamplesAreListedInDeclarationOrderNamedByTheirPaths() {
+        let examples = loggedStackSpec.examples
+        #expect(examples.map(\.description) == ["A stack, when empty, pops nothing", "A stack, pushes"])
+        #expect(examples.map { $0.testDescription } == ["A stack, when empty, pops nothing", "A stack, pushes"])
+        #expect(examples.map(\.id) == ["0: A stack, when empty, pops nothing", "1: A stack, pushes"])
+    }
+
+    @Test func anExampleRunsAloneWithTheHooksOfItsGroups() async throws {
+        let log = Log()
+        let spec = Spec.synchronous("Log") {
+            beforeAll { log("beforeAll") }
+            context("ctx") {
+                beforeAll { log("ctx beforeAll") }
+                it("a") { log("a") }
+                afterAll { log("ctx afterAll") }
+            }
+            it("b") { log("b") }
+            afterAll { log("afterAll") }
+        }
+        for example in spec.examples { try await example.run() }
+        #expect(log.entries == [
+            "beforeAll", "ctx beforeAll", "a", "ctx afterAll", "afterAll",
+            "beforeAll", "b", "afterAll",
+        ])
+    }
+
+    @Test func theWholeDefinitionRunsAsSpecDoes() async throws {
+        let log = Log()
+        let whole = Spec.synchronous("Log") {
+            beforeAll { log("beforeAll") }
+            it("a") { log("a") }
+            it("b") { log("b") }
+        }
+        try await spec(whole)
+        try runSynchronously(whole)
+        #expect(log.entries == ["beforeAll", "a", "b", "beforeAll", "a", "b"])
+    }
+
+    private func runSynchronously(_ whole: Spec) throws {
+        try spec(whole)
+    }
+
+    @Test func aSynchronousTestRunsAnExampleOfASynchronousSpec() throws {
+        for example in loggedStackSpec.examples { try example.run() }
+    }
+
+    @Test func aFailingExampleFailsWithItsPathAndLine() async {
+        let examples = failingSpec.examples
+        // A detached task sees no Swift Testing test: the failure is thrown.
+        let outcomes = await Task.detached { () -> [String] in
+            var outcomes: [String] = []
+            for example in examples {
+                do {
+                    try example.run()
+                    outcomes.append("passed")
+                } catch let failure as SpecFailure {
+                    outcomes.append("\(failure) at line \(failure.location.line)")
+                } catch {
+                    outcomes.append("\(error)")
+                }
+            }
+            return outcomes
+        }.value
+        #expect(outcomes == ["passed", "Cart, saves: Boom(disk full) at line \(failingSpecSavesLine)"])
+    }
+
+    @Test func theSynchronousFormRefusesAnAsyncSpec() throws {
+        let example = try #require(asyncSpec.examples.first)
+        #expect(throws: AsyncSpecNeedsAwait.self) { try example.run() }
+        #expect(AsyncSpecNeedsAwait(specName: "Async").description == "the spec 'Async' may have async closures: run it with 'try await', or make it with 'Spec.synchronous'")
+        #expect(throws: AsyncSpecNeedsAwait.self) { try runSynchronously(asyncSpec) }
+    }
+}
+
+/// The line of `it("saves")` in `failingSpec`.
+let failingSpecSavesLine: Int = {
+    let source = (try? String(contentsOfFile: #filePath, encoding: .utf8)) ?? ""
+    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    return (lines.firstIndex { $0.contains("it(\"saves\") { throw Boom(\"disk full\") }") } ?? -1) + 1
+}()
