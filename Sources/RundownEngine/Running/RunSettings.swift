@@ -1,5 +1,4 @@
 import Foundation
-import RundownEngine
 
 /// The settings a user gives Rundown through the environment, read in one
 /// place, once per process.
@@ -12,41 +11,47 @@ import RundownEngine
 /// | `RUNDOWN_SEED` | a number from 0 to 2⁶⁴−1, or `random` | Shuffle the elements of every group with this seed; `random` picks one and prints it. |
 /// | `RUNDOWN_FORBID_FOCUS` | `1` or `0` | `1`: a focused element is a failure naming it. On by default when `CI` is set (to anything but empty); `0` turns it off. |
 /// | `RUNDOWN_JUNIT` | a file path, or a directory path | Write a JUnit XML report of every example to the file, or to `rundown-<pid>.xml` in the directory. |
+/// | `RUNDOWN_TIMEOUT_SCALE` | a positive number (`3`, `2.5`) | Multiply every default deadline of the concurrency toolkit. |
+///
+/// It lives in the engine so that the concurrency toolkit, which does not
+/// depend on the DSL, reads its setting from the same place.
 ///
 /// A value Rundown does not understand is reported once, on standard error,
 /// with the valid forms; the setting then keeps its default. An empty value
 /// is the same as no value.
-struct RunSettings: Sendable {
+package struct RunSettings: Sendable {
     /// Whether to print each spec's tree (`RUNDOWN_REPORT=tree`).
-    var treeReport = false
+    package var treeReport = false
     /// The patterns of `RUNDOWN_FILTER`, as given.
-    var filter: [String] = []
+    package var filter: [String] = []
     /// The shard of `RUNDOWN_SHARD`.
-    var shard: Shard?
+    package var shard: Shard?
     /// The seed of `RUNDOWN_SEED`, or the one picked for `random`.
-    var seed: UInt64?
+    package var seed: UInt64?
     /// Whether the seed was picked at random (it is then printed once).
-    var seedIsRandom = false
+    package var seedIsRandom = false
     /// Whether a focused element fails the run (`RUNDOWN_FORBID_FOCUS`, or `CI`).
-    var forbidFocus = false
+    package var forbidFocus = false
     /// Where to write the JUnit report (`RUNDOWN_JUNIT`).
-    var junitPath: String?
+    package var junitPath: String?
     /// The one example a run of a `Spec.Example` runs; not an environment setting.
-    var example: [String]?
+    package var example: [String]?
+    /// The factor of `RUNDOWN_TIMEOUT_SCALE`; 1 when unset or not understood.
+    package var timeoutScale: Double = 1
 
     /// What the engine needs of these settings.
-    var controls: RunControls {
+    package var controls: RunControls {
         RunControls(filter: filter, shard: shard, seed: seed, forbidFocus: forbidFocus, example: example)
     }
 
     /// Settings that change nothing, for tests that run specs as a user
     /// with no setting would.
-    static let plain = RunSettings()
+    package static let plain = RunSettings()
 
-    init() {}
+    package init() {}
 
     /// The settings of this process.
-    static let current: RunSettings = {
+    package static let current: RunSettings = {
         let settings = RunSettings(environment: ProcessInfo.processInfo.environment) { warning in
             FileHandle.standardError.write(Data("warning: Rundown: \(warning)\n".utf8))
         }
@@ -58,7 +63,7 @@ struct RunSettings: Sendable {
 
     /// Reads the settings from `environment`, passing each value it does not
     /// understand to `warn`. `random` draws a seed from `randomSeed`.
-    init(environment: [String: String], randomSeed: () -> UInt64 = { UInt64.random(in: 0...UInt64.max) }, warn: (String) -> Void) {
+    package init(environment: [String: String], randomSeed: () -> UInt64 = { UInt64.random(in: 0...UInt64.max) }, warn: (String) -> Void) {
         if let report = environment["RUNDOWN_REPORT"], !report.isEmpty {
             switch report {
             case "tree": treeReport = true
@@ -104,17 +109,33 @@ struct RunSettings: Sendable {
         if let junit = environment["RUNDOWN_JUNIT"], !junit.isEmpty {
             junitPath = junit
         }
+        let (scale, warning) = Self.timeoutScale(environment["RUNDOWN_TIMEOUT_SCALE"])
+        timeoutScale = scale
+        if let warning { warn(warning) }
+    }
+
+    /// Reads `RUNDOWN_TIMEOUT_SCALE`; a value that is not a positive, finite
+    /// number gives a warning and factor 1, so a typo never silently shortens
+    /// or removes a deadline.
+    package static func timeoutScale(_ raw: String?) -> (factor: Double, warning: String?) {
+        guard let raw else { return (1, nil) }
+        let trimmed = String(raw.filter { !$0.isWhitespace })
+        if let factor = Double(trimmed), factor.isFinite, factor > 0 {
+            return (factor, nil)
+        }
+        return (1, "RUNDOWN_TIMEOUT_SCALE='\(raw)' is not understood; valid forms are a positive number "
+            + "such as 2 or 2.5 (every default deadline is multiplied by it). Using 1.")
     }
 
     /// The line a failure's message ends with while the run is shuffled,
     /// so that its order can be replayed: ` (seed 1234)`.
-    var seedNote: String? {
+    package var seedNote: String? {
         seed.map { " (seed \($0))" }
     }
 
     /// What the filter and the shard are, for the line that says how many
     /// examples they left out: `RUNDOWN_FILTER=push, RUNDOWN_SHARD=2/5`.
-    var selectionDescription: String {
+    package var selectionDescription: String {
         var parts: [String] = []
         if !filter.isEmpty { parts.append("RUNDOWN_FILTER=\(filter.joined(separator: "|"))") }
         if let shard { parts.append("RUNDOWN_SHARD=\(shard)") }
