@@ -18,7 +18,11 @@ printf '| variant (tree of %s examples) | seconds |\n|---|---:|\n' "$size"
 for variant in ${VARIANTS:-current nophases overloads norules notraits noloc noasync nocall current nophases}; do
     dir="$work/$variant"
     mkdir -p "$dir"
-    python3 "$here/dsl_variants.py" $([[ $variant == current ]] || echo "$variant") >"$dir/Rundown.swift"
+    if [[ $variant == current ]]; then
+        python3 "$here/dsl_variants.py" >"$dir/Rundown.swift"
+    else
+        python3 "$here/dsl_variants.py" "$variant" >"$dir/Rundown.swift"
+    fi
     swiftc -swift-version 6 -parse-as-library -emit-module -module-name Rundown \
         -emit-module-path "$dir/Rundown.swiftmodule" "$dir/Rundown.swift"
     best=""

@@ -3,7 +3,7 @@
 # failing runs: the check that the concurrency tests are not flaky.
 #   Scripts/repeat-tests.sh [N] [filter]     e.g. Scripts/repeat-tests.sh 200 RundownConcurrencyTests
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 runs=${1:-200}
 filter=${2:-}
 swift build --build-tests >/dev/null || exit 1

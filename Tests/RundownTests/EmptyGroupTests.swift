@@ -1,5 +1,4 @@
 import Rundown
-import Synchronization
 import Testing
 
 /// Contract §1: a group with no element (empty, only hooks, or loops and
@@ -9,7 +8,7 @@ import Testing
 @Suite struct EmptyGroupTests {
     /// Runs the spec under Swift Testing and returns the issues it recorded.
     private func issues(_ body: () async throws -> Void) async rethrows -> [Issue] {
-        let issues = Mutex<[Issue]>([])
+        let issues = Locked<[Issue]>([])
         try await withKnownIssue {
             try await body()
         } matching: { issue in

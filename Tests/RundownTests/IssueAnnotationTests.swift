@@ -1,11 +1,10 @@
 import Rundown
-import Synchronization
 import Testing
 
 /// Issues that reached the suite's scope, after every handler inside it (the
 /// spec's own and `.specs`), by the name of the spec that caused them.
 /// They are suppressed there, so these tests can fail on purpose and pass.
-private let issuesBySpec = Mutex<[String: [Issue]]>([:])
+private let issuesBySpec = Locked<[String: [Issue]]>([:])
 
 private func captureSpecIssues(_ issue: Issue) -> Issue? {
     let spec = ["Annotated async", "Annotated sync", "Thrown"].first { name in

@@ -1,5 +1,4 @@
 import Rundown
-import Synchronization
 import Testing
 
 /// Contract §6 as far as the core goes: inside a Swift Testing test, `spec`
@@ -7,7 +6,7 @@ import Testing
 /// with no test running, it throws the first failure after running everything.
 @Suite(.failsWhenCancelled) struct SwiftTestingHostTests {
     @Test func eachFailureBecomesAnIssueWithItsPathAndLocation() throws {
-        let issues = Mutex<[Issue]>([])
+        let issues = Locked<[Issue]>([])
         let firstLine = #line + 5
         let secondLine = #line + 7
         try withKnownIssue {
@@ -103,7 +102,7 @@ import Testing
     }
 
     @Test func anExpectationInsideASpecFailsTheTest() throws {
-        let count = Mutex(0)
+        let count = Locked(0)
         try withKnownIssue {
             try spec { it("expects") { #expect(1 + 1 == 3) } }
         } matching: { _ in
@@ -132,7 +131,7 @@ import Testing
     }
 
     @Test func aFullySkippedSpecWarnsAndTheTestGoesOn() throws {
-        let warnings = Mutex<[Issue]>([])
+        let warnings = Locked<[Issue]>([])
         let line = #line + 2
         try withKnownIssue {
             try spec("Skipping") {
@@ -154,7 +153,7 @@ import Testing
     /// Contract §4: a fully skipped spec does not hide what follows it.
     @Test func aSpecAfterAFullySkippedOneRunsAndReports() async throws {
         let ran = Log()
-        let failures = Mutex<[String]>([])
+        let failures = Locked<[String]>([])
         try await withKnownIssue {
             try await spec("first") { it("a") { throw Skip("n/a") } }
             ran("after first")
@@ -235,7 +234,7 @@ import Testing
     /// The test helper every other suite relies on: the warning of a spec
     /// that skipped everything becomes an error under `.failsWhenCancelled`.
     @Test func failsWhenCancelledTurnsAFullySkippedSpecIntoAnIssue() throws {
-        let warnings = Mutex<[Issue]>([])
+        let warnings = Locked<[Issue]>([])
         try withKnownIssue {
             try spec("Skipped") { it("a") { throw Skip("n/a") } }
         } matching: { issue in
@@ -290,7 +289,7 @@ struct CapturedIssues {
 }
 
 func runCapturingIssues(_ body: () async throws -> Void) async throws -> CapturedIssues {
-    let captured = Mutex(CapturedIssues())
+    let captured = Locked(CapturedIssues())
     try await withKnownIssue(isIntermittent: true) {
         try await body()
     } matching: { issue in

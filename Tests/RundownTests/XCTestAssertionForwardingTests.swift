@@ -1,5 +1,4 @@
 import Rundown
-import Synchronization
 import Testing
 import XCTest
 
@@ -9,7 +8,7 @@ import XCTest
 @Suite(.failsWhenCancelled) struct XCTestAssertionForwardingTests {
     /// Runs `body` and returns the issues it recorded, which do not fail this test.
     private func issues(of body: () async throws -> Void) async rethrows -> [Issue] {
-        let issues = Mutex<[Issue]>([])
+        let issues = Locked<[Issue]>([])
         try await withKnownIssue {
             try await body()
         } matching: { issue in

@@ -1,8 +1,6 @@
-import Synchronization
-
 /// An ordered record of what a spec did, safe to append to from any task.
 final class Log: Sendable {
-    private let storage = Mutex<[String]>([])
+    private let storage = Locked<[String]>([])
 
     func callAsFunction(_ entry: String) {
         storage.withLock { $0.append(entry) }
