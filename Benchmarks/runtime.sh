@@ -73,7 +73,7 @@ seconds() { python3 -c 'import time; print(time.monotonic())'; }
 
 time_peer() { # config n filter… → µs per test
     local config=$1 n=$2; shift 2
-    local start end base
+    local start end
     start=$(seconds); RUNTIME_N=$n swift test -c "$config" --skip-build --package-path "$work" "$@" >/dev/null 2>&1 || true; end=$(seconds)
     echo "$start $end"
 }
@@ -106,6 +106,7 @@ for config in $configs; do
                         functions) full=$(time_peer "$config" "$n" --filter "FunctionPeer" --disable-xctest); one=$(time_peer "$config" "$n" --filter "FunctionPeer/test0\\(" --disable-xctest) ;;
                         methods) full=$(time_peer "$config" "$n" --filter "MethodPeer" --disable-swift-testing); one=$(time_peer "$config" "$n" --filter "MethodPeer/test0$" --disable-swift-testing) ;;
                     esac
+                    # shellcheck disable=SC2086 # $full and $one each hold two times, split into arguments on purpose
                     total+=("$(python3 -c "import sys; a,b,c,d=map(float,sys.argv[1:]); print(round(((b-a)-(d-c))*1e6/$n, 1))" $full $one)")
                 done
                 us=$(printf '%s\n' "${total[@]}" | median)

@@ -1,7 +1,6 @@
 import Foundation
 @testable import Rundown
 import RundownEngine
-import Synchronization
 import Testing
 
 /// Issue 10: `.timeLimit` on the examples and groups of asynchronous specs.
@@ -99,8 +98,8 @@ import Testing
 
 /// A continuation that only the test resumes, for a closure that ignores cancellation.
 private final class Parked: Sendable {
-    private let continuation = Mutex<CheckedContinuation<Void, Never>?>(nil)
-    private let resumed = Mutex(false)
+    private let continuation = Locked<CheckedContinuation<Void, Never>?>(nil)
+    private let resumed = Locked(false)
 
     func park(_ continuation: CheckedContinuation<Void, Never>) {
         let early = resumed.withLock { $0 }
