@@ -127,6 +127,26 @@ final class TestCaseTests: CheckedTestCase {
     }
 
     /// Contract §4: Swift Testing's `Test.cancel` is a skip in XCTest too.
+    /// Contract §4: a spec nested in an example, whose examples were all
+    /// skipped, skips that example; a failing one fails it, each failure
+    /// recorded once with its own path.
+    func testANestedSpecSkipsOrFailsTheElementThatRanIt() throws {
+        let ran = Log()
+        let line = #line + 7
+        let failures = try capturingFailures {
+            try spec("Outer") {
+                it("nests a skipped spec") {
+                    try self.spec("Inner") { it("a") { throw Skip("no network") } }
+                    ran("after the skipped spec")
+                }
+                it("nests a failing spec") { try self.spec("Inner") { it("b") { throw Boom("inner") } } }
+                it("runs") { ran("runs") }
+            }
+        }
+        XCTAssertEqual(ran.entries, ["runs"])
+        XCTAssertEqual(failures, [RecordedFailure(message: "Inner, b: Boom(inner)", file: #filePath, line: line)])
+    }
+
     func testTestCancelIsASkip() throws {
         let ran = Log()
         let failures = try capturingFailures {
