@@ -19,33 +19,30 @@ package final class SpecTestScope: Sendable {
         var failures = 0
     }
 
-    /// An `NSLock`, not `Mutex`: the package supports macOS 13, and Thread
-    /// Sanitizer sees through pthread locks.
-    private let lock = NSLock()
-    nonisolated(unsafe) private var state = State()
+    private let state = Protected(State())
 
     package init() {}
 
     /// A spec of the test had every example skipped.
     package func noteSkippedSpec(_ summary: String) {
-        lock.withLock { state.skippedSpecs.append(summary) }
+        state.withLock { $0.skippedSpecs.append(summary) }
     }
 
     /// A spec of the test ran at least one example.
     package func noteSpecRan() {
-        lock.withLock { state.specsThatRan += 1 }
+        state.withLock { $0.specsThatRan += 1 }
     }
 
     /// The test recorded an issue; a failing one means something ran and failed.
     package func noteIssue(_ issue: Issue) {
         guard issue.isFailure else { return }
-        lock.withLock { state.failures += 1 }
+        state.withLock { $0.failures += 1 }
     }
 
     /// Why the test should be reported as skipped, or `nil` if it should not:
     /// it ran specs, all of them were skipped, and nothing failed.
     package var cancellationReason: String? {
-        lock.withLock {
+        state.withLock { state in
             guard !state.skippedSpecs.isEmpty, state.specsThatRan == 0, state.failures == 0 else { return nil }
             return state.skippedSpecs.joined(separator: "\n")
         }

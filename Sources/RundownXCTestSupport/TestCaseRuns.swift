@@ -1,5 +1,6 @@
 #if canImport(XCTest)
 import Foundation
+import RundownEngine
 import XCTest
 
 /// The `Rundown.TestCase` tests that are running, and what their specs did.
@@ -22,21 +23,21 @@ package enum TestCaseRuns {
         var specsThatRan = 0
     }
 
-    /// Guards ``runs``, and is held while a failure is recorded, so that a
-    /// test cannot end halfway through one. An `NSLock`, not `Mutex`: the
-    /// package supports macOS 13, and Thread Sanitizer sees through it.
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var runs: [ObjectIdentifier: Run] = [:]
+    /// The running tests, by test case. Its lock is also held while a failure
+    /// is recorded (``whileRunning(_:_:)``), so that a test cannot end
+    /// halfway through one; recording calls into XCTest, which calls back
+    /// only into the test case's own `recordFailure`, never into this type.
+    private static let runs = Protected<[ObjectIdentifier: Run]>([:])
 
     /// The test of `testCase` starts. `defersSkips` says whether its closure
     /// calls ``pendingSkip(of:)`` when it ends.
     package static func begin(_ testCase: XCTestCase, defersSkips: Bool) {
-        lock.withLock { runs[ObjectIdentifier(testCase)] = Run(defersSkips: defersSkips) }
+        runs.withLock { $0[ObjectIdentifier(testCase)] = Run(defersSkips: defersSkips) }
     }
 
     /// The test of `testCase` has ended, tear-down included.
     package static func end(_ testCase: XCTestCase) {
-        lock.withLock { _ = runs.removeValue(forKey: ObjectIdentifier(testCase)) }
+        runs.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(testCase)) }
     }
 
     /// Runs `record` if the test of `testCase` is running, and keeps it
@@ -44,7 +45,7 @@ package enum TestCaseRuns {
     ///
     /// - Returns: Whether `record` ran.
     package static func whileRunning(_ testCase: XCTestCase, _ record: () -> Void) -> Bool {
-        lock.withLock {
+        runs.withLock { runs in
             guard runs[ObjectIdentifier(testCase)] != nil else { return false }
             record()
             return true
@@ -56,7 +57,7 @@ package enum TestCaseRuns {
     ///
     /// - Returns: Whether the skip was deferred; if not, the caller reports it now.
     package static func deferSkip(of testCase: XCTestCase, _ summary: String, file: StaticString, line: UInt) -> Bool {
-        lock.withLock {
+        runs.withLock { runs in
             let key = ObjectIdentifier(testCase)
             guard var run = runs[key], run.defersSkips else { return false }
             if run.skippedSpecs.isEmpty {
@@ -71,14 +72,14 @@ package enum TestCaseRuns {
 
     /// Remembers that a spec of `testCase` ran at least one example.
     package static func noteSpecRan(in testCase: XCTestCase) {
-        lock.withLock { runs[ObjectIdentifier(testCase)]?.specsThatRan += 1 }
+        runs.withLock { $0[ObjectIdentifier(testCase)]?.specsThatRan += 1 }
     }
 
     /// The skip to report as the test's closure ends: its specs skipped
     /// everything, no spec ran an example, and nothing failed.
     package static func pendingSkip(of testCase: XCTestCase) -> XCTSkip? {
         let failures = testCase.testRun?.totalFailureCount ?? 0
-        return lock.withLock {
+        return runs.withLock { runs in
             guard let run = runs[ObjectIdentifier(testCase)], !run.skippedSpecs.isEmpty, run.specsThatRan == 0, failures == 0 else {
                 return nil
             }

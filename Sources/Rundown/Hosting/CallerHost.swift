@@ -6,17 +6,15 @@ import RundownEngine
 /// once everything has run, and the others are printed, each with its path.
 final class CallerHost: SpecHost, Sendable {
     /// Failures may arrive from other tasks (a check in a task an element
-    /// started), so they are kept under a lock. An `NSLock`, not `Mutex`: the
-    /// package supports macOS 13, and Thread Sanitizer sees through it.
-    private let lock = NSLock()
-    nonisolated(unsafe) private var failures: [HostFailure] = []
+    /// started), so they are kept under a lock.
+    private let failures = Protected<[HostFailure]>([])
 
     func record(_ failure: HostFailure) {
-        lock.withLock { failures.append(failure) }
+        failures.withLock { $0.append(failure) }
     }
 
     func deliver(_ run: FinishedRun) throws {
-        let failures = lock.withLock { self.failures }
+        let failures = self.failures.withLock { $0 }
         guard let first = failures.first else {
             if run.report.everythingSkipped {
                 print("Rundown: every example of '\(run.specName)' was skipped: \(run.skipSummary)")
@@ -36,7 +34,8 @@ final class CallerHost: SpecHost, Sendable {
 /// that ran it fails if any did, or is skipped if every example was.
 struct NestedSpecHost: SpecHost {
     let outer: any SpecHost
-    private let count = FailureCount()
+    /// How many failures the nested spec had; they may arrive from other tasks.
+    private let count = Protected(0)
 
     init(outer: any SpecHost) {
         self.outer = outer
@@ -47,27 +46,17 @@ struct NestedSpecHost: SpecHost {
     }
 
     func record(_ failure: HostFailure) {
-        count.add()
+        count.withLock { $0 += 1 }
         outer.record(failure)
     }
 
     func deliver(_ run: FinishedRun) throws {
-        let failures = count.value
+        let failures = count.withLock { $0 }
         if failures > 0 {
             throw NestedSpecFailed(specName: run.specName, failureCount: failures)
         }
         if run.report.everythingSkipped {
             throw Skip(run.skipSummary, fileID: run.location.fileID, filePath: run.location.filePath, line: run.location.line, column: run.location.column)
         }
-    }
-
-    /// How many failures the nested spec had. An `NSLock`, not `Mutex`: the
-    /// package supports macOS 13, and Thread Sanitizer sees through it.
-    private final class FailureCount: Sendable {
-        private let lock = NSLock()
-        nonisolated(unsafe) private var count = 0
-
-        func add() { lock.withLock { count += 1 } }
-        var value: Int { lock.withLock { count } }
     }
 }

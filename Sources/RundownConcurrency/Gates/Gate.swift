@@ -1,3 +1,5 @@
+import RundownEngine
+
 /// A named point where code under test stops until the test lets it continue.
 ///
 /// Races live between suspension points, and sleeping in a test only makes the bad interleaving

@@ -1,3 +1,5 @@
+import RundownEngine
+
 /// What a parking request decided while it held the state's mutex.
 enum ParkingDecision {
     /// The wait is over before it began, with this outcome.

@@ -1,3 +1,5 @@
+import RundownEngine
+
 /// A first-in, first-out lock for async code that suspends waiters instead of blocking threads.
 ///
 /// A blocking mutex cannot guard work that spans `await`: holding it across a suspension parks a

@@ -1,3 +1,5 @@
+import RundownEngine
+
 /// Something outside the test (a window, a database file, a singleton) that only one test may use
 /// at a time, even when suites run in parallel.
 ///

@@ -1,3 +1,5 @@
+import RundownEngine
+
 /// A ``TaskStarting`` for tests: it records every task it starts and lets the test wait for them,
 /// cancel them, or fail when some are left running.
 ///
