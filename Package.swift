@@ -27,7 +27,7 @@ let package = Package(
     targets: [
         .target(name: "RundownEngine", swiftSettings: callerIsolation),
         .target(name: "RundownTasks"),
-        .target(name: "RundownConcurrency", dependencies: ["RundownTasks", "RundownEngine"]),
+        .target(name: "RundownConcurrency", dependencies: ["RundownTasks", "RundownEngine", "RundownXCTestSupport", "RundownTestingSupport"]),
         .target(name: "RundownDSL", dependencies: ["RundownEngine"], swiftSettings: callerIsolation),
         .target(name: "RundownXCTestSupport", dependencies: ["RundownEngine"], swiftSettings: callerIsolation),
         .target(name: "RundownTestingSupport", dependencies: ["RundownEngine"], swiftSettings: callerIsolation),

@@ -45,7 +45,7 @@ package struct XCTestHost: SpecHost, @unchecked Sendable {
             return false
         }
         if let flag = arguments.firstIndex(of: "--testing-library"), flag + 1 < arguments.count {
-            return arguments[flag + 1] == "xctest"
+            return arguments[flag + 1] != "swift-testing"
         }
         return true
     }()

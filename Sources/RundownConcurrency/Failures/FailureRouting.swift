@@ -1,7 +1,9 @@
 #if canImport(Testing)
+import RundownTestingSupport
 import Testing
 #endif
 #if canImport(XCTest)
+import RundownXCTestSupport
 import XCTest
 #endif
 import Foundation
@@ -40,13 +42,16 @@ package enum FailureRouting {
         }
         #if canImport(Testing)
         if Test.current != nil {
-            Issue.record(Comment(rawValue: failure.message), sourceLocation: swiftTestingLocation(of: failure))
+            Issue.record(Comment(rawValue: failure.message), sourceLocation: SwiftTestingHost.sourceLocation(failure.location))
             return
         }
         #endif
         #if canImport(XCTest)
+        // Where XCTest drives the process the failure is recorded; in the
+        // Swift Testing run of the same binary (a detached task, say), or
+        // outside a test runner, `XCTFail` would lose it, so it is printed.
         XCTFail(failure.message, file: failure.staticFilePath, line: failure.staticLine)
-        if xctestMayBeRunning { return }
+        if XCTestHost.isDrivingProcess { return }
         #endif
         writeToStandardError("error: \(failure)\n")
     }
@@ -64,37 +69,6 @@ package enum FailureRouting {
         #endif
         return nil
     }
-
-    #if canImport(Testing)
-    /// Swift Testing traps on a `fileID` without a module prefix or on line or column 0, so the
-    /// location is normalised before it reaches `SourceLocation`.
-    private static func swiftTestingLocation(of failure: ConcurrencyFailure) -> SourceLocation {
-        var fileID = failure.location.fileID
-        if !fileID.contains("/") { fileID = "Unknown/" + (fileID.isEmpty ? "Unknown.swift" : fileID) }
-        return SourceLocation(
-            fileID: fileID,
-            filePath: failure.location.filePath,
-            line: max(1, failure.location.line),
-            column: max(1, failure.location.column)
-        )
-    }
-    #endif
-
-    /// A best guess at whether XCTest drives this process, used only to avoid printing a failure
-    /// twice. `swift test` starts the same test binary a second time for Swift Testing, with
-    /// `--testing-library swift-testing`; a failure there with no `Test.current` (from a detached
-    /// task, say) would be lost in `XCTFail`, so it is printed instead.
-    private static let xctestMayBeRunning: Bool = {
-        let arguments = CommandLine.arguments
-        let executable = arguments.first ?? ""
-        guard executable.hasSuffix(".xctest") || executable.hasSuffix("/xctest") || executable == "xctest" else {
-            return false
-        }
-        if let flag = arguments.firstIndex(of: "--testing-library"), flag + 1 < arguments.count {
-            return arguments[flag + 1] != "swift-testing"
-        }
-        return true
-    }()
 
     static func writeToStandardError(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
