@@ -286,6 +286,10 @@ import Testing
 struct CapturedIssues {
     var errors: [String] = []
     var warnings: [String] = []
+    /// The failing issues' comments alone, joined with " | ".
+    var failureComments: [String] = []
+    /// The failing issues' locations, `Module/File.swift:line`.
+    var failureLocations: [String] = []
 }
 
 func runCapturingIssues(_ body: () async throws -> Void) async throws -> CapturedIssues {
@@ -299,7 +303,12 @@ func runCapturingIssues(_ body: () async throws -> Void) async throws -> Capture
         } else {
             let text = String(describing: issue)
             let described = issue.error.map { "Caught error: \($0)" } ?? text
-            captured.withLock { $0.errors.append(comments.isEmpty || issue.error == nil ? described : "\(described) | \(comments)") }
+            let location = issue.sourceLocation.map { "\($0.fileID):\($0.line)" } ?? "?"
+            captured.withLock {
+                $0.errors.append(comments.isEmpty || issue.error == nil ? described : "\(described) | \(comments)")
+                $0.failureComments.append(issue.comments.map(\.rawValue).joined(separator: " | "))
+                $0.failureLocations.append(location)
+            }
         }
         return true
     }

@@ -1,7 +1,6 @@
 @testable import Rundown
 @testable import RundownConcurrency
 import RundownEngine
-import Foundation
 import Testing
 
 /// Issue 9: the concurrency toolkit inside specs reports where the user's call is, and nested
@@ -27,14 +26,14 @@ struct ToolkitInSpecsTests {
     @Test func aFailedCheckInsideASpecCarriesTheElementsPath() async throws {
         let resource = SharedResource("toolkit in specs: printer")
         let line = #line + 3
-        let report = try await runCapturingIssues(at: line) {
+        let report = try await runCapturingIssues {
             try await spec("Printer") {
                 it("prints") { resource.expectHeld() }
             }
         }
-        #expect(report.lines.count == 1)
-        #expect(report.lines.first?.hasPrefix("Printer, prints: ") == true)
-        #expect(report.locations == ["RundownTests/ToolkitInSpecsTests.swift:\(line)"])
+        #expect(report.failureComments.count == 1)
+        #expect(report.failureComments.first?.hasPrefix("Printer, prints: ") == true)
+        #expect(report.failureLocations == ["RundownTests/ToolkitInSpecsTests.swift:\(line)"])
     }
 
     @Test func anExampleAskingForAResourceThatSortsBeforeItsGroupsFailsAtOnce() async throws {
@@ -58,32 +57,5 @@ struct ToolkitInSpecsTests {
         #expect(requested == window)
         #expect(String(describing: error).contains("holds shared resource 'spec inversion: keychain' and asked for 'spec inversion: host window'"))
         #expect(!keychain.lock.isLocked)
-    }
-}
-
-/// The comments and locations of the failing issues recorded while `body` ran.
-private func runCapturingIssues(at line: Int, _ body: () async throws -> Void) async throws -> (lines: [String], locations: [String]) {
-    let captured = LockedIssues()
-    try await withKnownIssue {
-        try await body()
-    } matching: { issue in
-        captured.append(issue)
-        return true
-    }
-    return captured.snapshot
-}
-
-private final class LockedIssues: @unchecked Sendable {
-    // @unchecked: every access to `issues` holds `lock`.
-    private let lock = NSLock()
-    private var issues: [(String, String)] = []
-
-    func append(_ issue: Issue) {
-        let location = issue.sourceLocation.map { "\($0.fileID):\($0.line)" } ?? "?"
-        lock.withLock { issues.append((issue.comments.map(\.rawValue).joined(separator: " | "), location)) }
-    }
-
-    var snapshot: (lines: [String], locations: [String]) {
-        lock.withLock { (issues.map(\.0), issues.map(\.1)) }
     }
 }
