@@ -19,10 +19,11 @@ func hookOrderSpec() throws {
         afterAll { log.append("afterAll") }
     }
     // The nested context is one element: the outer hooks wrap it once.
-    try check(log == [
-        "beforeAll",
-        "around: before", "beforeEach", "first", "afterEach", "around: after",
-        "around: before", "beforeEach", "second", "third", "afterEach", "around: after",
-        "afterAll",
-    ], "unexpected order: \(log)")
+    try check(
+        log == [
+            "beforeAll",
+            "around: before", "beforeEach", "first", "afterEach", "around: after",
+            "around: before", "beforeEach", "second", "third", "afterEach", "around: after",
+            "afterAll",
+        ], "unexpected order: \(log)")
 }

@@ -23,5 +23,7 @@ for (title, run) in examples {
         print("✘ \(title): \(error)")
     }
 }
-print(failed == 0 ? "All \(examples.count) example specs passed." : "\(failed) of \(examples.count) example specs failed.")
+print(
+    failed == 0 ? "All \(examples.count) example specs passed." : "\(failed) of \(examples.count) example specs failed."
+)
 if failed > 0 { exit(1) }

@@ -1,15 +1,16 @@
-@_exported import RundownDSL
 @_exported import RundownConcurrency
+@_exported import RundownDSL
+
+@_exported import enum RundownEngine.Asynchronous
+@_exported import struct RundownEngine.CodeLocation
+@_exported import struct RundownEngine.EmptyGroup
 // Of the engine, only what a user writes or reads: where am I, skips,
 // failures, locations, and the call kinds' closure shapes. The tree, the
 // walk and the report are Rundown's own.
 @_exported import class RundownEngine.ExampleRunner
+@_exported import protocol RundownEngine.ExecutionMode
 @_exported import enum RundownEngine.HookKind
-@_exported import struct RundownEngine.CodeLocation
+@_exported import struct RundownEngine.MainActorSpecOffMainThread
 @_exported import struct RundownEngine.Skip
 @_exported import struct RundownEngine.SpecFailure
-@_exported import struct RundownEngine.EmptyGroup
-@_exported import struct RundownEngine.MainActorSpecOffMainThread
-@_exported import protocol RundownEngine.ExecutionMode
 @_exported import enum RundownEngine.Synchronous
-@_exported import enum RundownEngine.Asynchronous

@@ -51,7 +51,9 @@ package final class SpecTestScope: Sendable {
     /// Runs a test inside its scope: issues carry the paths of the elements
     /// that recorded them, synchronous specs included, and the test is
     /// cancelled at its end if its specs skipped everything.
-    @concurrent package static func run(_ test: Test, _ testCase: Test.Case?, _ function: @concurrent @Sendable () async throws -> Void) async throws {
+    @concurrent package static func run(
+        _ test: Test, _ testCase: Test.Case?, _ function: @concurrent @Sendable () async throws -> Void
+    ) async throws {
         let scope = SpecTestScope()
         let issues = IssueHandlingTrait.compactMapIssues { issue in
             scope.noteIssue(issue)

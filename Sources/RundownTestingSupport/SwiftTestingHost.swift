@@ -32,7 +32,9 @@ package struct SwiftTestingHost: SpecHost {
         guard let test = Test.current else { return await run() }
         return await withoutActuallyEscaping(run) { run in
             let handOver = HandOver(work: run)
-            try? await IssueHandlingTrait.compactMapIssues(Self.annotate).provideScope(for: test, testCase: Test.Case.current) {
+            try? await IssueHandlingTrait.compactMapIssues(Self.annotate).provideScope(
+                for: test, testCase: Test.Case.current
+            ) {
                 await handOver.perform(on: isolation)
             }
             // Swift Testing runs the scope's body unless the test is being
@@ -51,9 +53,12 @@ package struct SwiftTestingHost: SpecHost {
         switch failure {
         case .thrown(let thrown):
             guard !(thrown.error is any ReportedByFramework) else { return }
-            Issue.record(thrown.error, Comment(rawValue: thrown.pathDescription), sourceLocation: Self.sourceLocation(thrown.location))
+            Issue.record(
+                thrown.error, Comment(rawValue: thrown.pathDescription),
+                sourceLocation: Self.sourceLocation(thrown.location))
         case .reported:
-            Issue.record(Comment(rawValue: failure.description), sourceLocation: Self.sourceLocation(failure.location))
+            Issue.record(
+                Comment(rawValue: failure.description), sourceLocation: Self.sourceLocation(failure.location))
         }
     }
 
@@ -65,7 +70,10 @@ package struct SwiftTestingHost: SpecHost {
                 test.noteSkippedSpec(run.skipSummary)
             } else {
                 Issue.record(
-                    Comment(rawValue: "\(run.skipSummary)\nEvery example of '\(run.specName)' was skipped; the test goes on. Give the test the '.specs' trait to report it as skipped when nothing else in it runs."),
+                    Comment(
+                        rawValue:
+                            "\(run.skipSummary)\nEvery example of '\(run.specName)' was skipped; the test goes on. Give the test the '.specs' trait to report it as skipped when nothing else in it runs."
+                    ),
                     severity: .warning,
                     sourceLocation: location
                 )
@@ -84,7 +92,9 @@ package struct SwiftTestingHost: SpecHost {
     @Sendable package static func annotate(_ issue: Issue) -> Issue? {
         guard let runner = ExampleRunner.current else { return issue }
         let path = runner.description
-        guard !issue.comments.contains(where: { $0.rawValue == path || $0.rawValue.hasPrefix("\(path): ") }) else { return issue }
+        guard !issue.comments.contains(where: { $0.rawValue == path || $0.rawValue.hasPrefix("\(path): ") }) else {
+            return issue
+        }
         var annotated = issue
         annotated.comments.insert(Comment(rawValue: path), at: 0)
         return annotated
@@ -96,8 +106,12 @@ package struct SwiftTestingHost: SpecHost {
     /// or column below 1, which would end the whole test run; such input is
     /// repaired instead.
     package static func sourceLocation(_ location: CodeLocation) -> SourceLocation {
-        let fileID = location.fileID.contains("/") ? location.fileID : "Unknown/\(location.fileID.isEmpty ? "Unknown.swift" : location.fileID)"
-        return SourceLocation(fileID: fileID, filePath: location.filePath, line: max(1, location.line), column: max(1, location.column))
+        let fileID =
+            location.fileID.contains("/")
+            ? location.fileID : "Unknown/\(location.fileID.isEmpty ? "Unknown.swift" : location.fileID)"
+        return SourceLocation(
+            fileID: fileID, filePath: location.filePath, line: max(1, location.line),
+            column: max(1, location.column))
     }
 }
 

@@ -42,7 +42,10 @@ package enum SwiftTestingIssuesInXCTest {
             XCTFail("\(issue.message) (\(issue.location.fileName):\(issue.location.line))")
         } else {
             let prefix = path.map { "\($0.joined(separator: ", ")): " } ?? ""
-            FileHandle.standardError.write(Data("\(issue.location.filePath):\(issue.location.line): error: Rundown: \(prefix)\(issue.message) (a Swift Testing issue recorded outside any Swift Testing test; no XCTest case could take it)\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "\(issue.location.filePath):\(issue.location.line): error: Rundown: \(prefix)\(issue.message) (a Swift Testing issue recorded outside any Swift Testing test; no XCTest case could take it)\n"
+                        .utf8))
         }
     }
 }
@@ -57,16 +60,18 @@ struct RecordedIssue {
     /// (a skip, wherever a spec runs).
     init?(json: Data) {
         guard let record = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
-              let payload = record["payload"] as? [String: Any],
-              payload["kind"] as? String == "issueRecorded",
-              let issue = payload["issue"] as? [String: Any],
-              issue["isFailure"] as? Bool ?? true,
-              !(issue["isKnown"] as? Bool ?? false)
+            let payload = record["payload"] as? [String: Any],
+            payload["kind"] as? String == "issueRecorded",
+            let issue = payload["issue"] as? [String: Any],
+            issue["isFailure"] as? Bool ?? true,
+            !(issue["isKnown"] as? Bool ?? false)
         else { return nil }
         let messages = (payload["messages"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
         // `Test.cancel` with no Swift Testing test records that it had none to
         // cancel; the error it throws makes the element a skip.
-        guard !messages.contains(where: { $0.hasPrefix("Attempted to cancel the current test") }) else { return nil }
+        guard !messages.contains(where: { $0.hasPrefix("Attempted to cancel the current test") }) else {
+            return nil
+        }
         message = messages.isEmpty ? "Issue recorded" : messages.joined(separator: " - ")
         let source = issue["sourceLocation"] as? [String: Any] ?? [:]
         let filePath = source["filePath"] as? String ?? source["_filePath"] as? String ?? "<unknown>"

@@ -56,7 +56,9 @@ package enum TestCaseRuns {
     /// reports such skips when it ends.
     ///
     /// - Returns: Whether the skip was deferred; if not, the caller reports it now.
-    package static func deferSkip(of testCase: XCTestCase, _ summary: String, file: StaticString, line: UInt) -> Bool {
+    package static func deferSkip(of testCase: XCTestCase, _ summary: String, file: StaticString, line: UInt)
+        -> Bool
+    {
         runs.withLock { runs in
             let key = ObjectIdentifier(testCase)
             guard var run = runs[key], run.defersSkips else { return false }
@@ -80,7 +82,9 @@ package enum TestCaseRuns {
     package static func pendingSkip(of testCase: XCTestCase) -> XCTSkip? {
         let failures = testCase.testRun?.totalFailureCount ?? 0
         return runs.withLock { runs in
-            guard let run = runs[ObjectIdentifier(testCase)], !run.skippedSpecs.isEmpty, run.specsThatRan == 0, failures == 0 else {
+            guard let run = runs[ObjectIdentifier(testCase)], !run.skippedSpecs.isEmpty, run.specsThatRan == 0,
+                failures == 0
+            else {
                 return nil
             }
             return XCTSkip(run.skippedSpecs.joined(separator: "\n"), file: run.skipFile, line: run.skipLine)

@@ -85,7 +85,8 @@ extension XCTestAssertionFailure {
     package static func location(filePath: String, line: Int, madeIn element: CodeLocation) -> CodeLocation {
         let fileName = filePath.split(separator: "/").last.map(String.init) ?? filePath
         let module = element.fileID.split(separator: "/").first.map(String.init) ?? ""
-        return CodeLocation(fileID: module.isEmpty ? fileName : "\(module)/\(fileName)", filePath: filePath, line: line, column: 1)
+        return CodeLocation(
+            fileID: module.isEmpty ? fileName : "\(module)/\(fileName)", filePath: filePath, line: line, column: 1)
     }
 }
 
@@ -110,8 +111,11 @@ private final class ForwardingCase: XCTestCase {
         DispatchSemaphore(value: 0).wait()
     }
 
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
-        XCTestAssertionForwarding.deliver(XCTestAssertionFailure(description: description, filePath: filePath, line: lineNumber))
+    override func recordFailure(
+        withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+    ) {
+        XCTestAssertionForwarding.deliver(
+            XCTestAssertionFailure(description: description, filePath: filePath, line: lineNumber))
     }
 }
 #endif

@@ -86,7 +86,8 @@ package struct XCTestHost: SpecHost, @unchecked Sendable {
         if case .thrown(let thrown) = failure, thrown.error is any ReportedByFramework { return }
         guard let testCase else {
             let location = failure.location
-            XCTFail("\(failure.description) (\(location.fileName):\(location.line))", file: specFile, line: specLine)
+            XCTFail(
+                "\(failure.description) (\(location.fileName):\(location.line))", file: specFile, line: specLine)
             return
         }
         let recorded = TestCaseRuns.whileRunning(testCase) {
@@ -96,7 +97,8 @@ package struct XCTestHost: SpecHost, @unchecked Sendable {
         }
         if !recorded {
             let location = failure.location
-            let line = "\(location.filePath):\(location.line): error: \(testCase.name) : \(failure.description) (recorded after the test had ended, by a task it started; XCTest can no longer fail it)\n"
+            let line =
+                "\(location.filePath):\(location.line): error: \(testCase.name) : \(failure.description) (recorded after the test had ended, by a task it started; XCTest can no longer fail it)\n"
             FileHandle.standardError.write(Data(line.utf8))
         }
     }
@@ -104,7 +106,9 @@ package struct XCTestHost: SpecHost, @unchecked Sendable {
     package func deliver(_ run: FinishedRun) throws {
         let report = run.report
         if report.everythingSkipped {
-            if let testCase, TestCaseRuns.deferSkip(of: testCase, run.skipSummary, file: specFile, line: specLine) { return }
+            if let testCase, TestCaseRuns.deferSkip(of: testCase, run.skipSummary, file: specFile, line: specLine) {
+                return
+            }
             throw XCTSkip(run.skipSummary, file: specFile, line: specLine)
         }
         if let testCase { TestCaseRuns.noteSpecRan(in: testCase) }
@@ -119,8 +123,10 @@ package struct XCTestHost: SpecHost, @unchecked Sendable {
 
     /// Records a failure with the given message and location against `testCase`.
     private static func recordFailure(_ message: String, at location: CodeLocation, in testCase: XCTestCase) {
-        let context = XCTSourceCodeContext(location: XCTSourceCodeLocation(filePath: location.filePath, lineNumber: location.line))
-        testCase.record(XCTIssue(type: .assertionFailure, compactDescription: message, sourceCodeContext: context))
+        let context = XCTSourceCodeContext(
+            location: XCTSourceCodeLocation(filePath: location.filePath, lineNumber: location.line))
+        testCase.record(
+            XCTIssue(type: .assertionFailure, compactDescription: message, sourceCodeContext: context))
     }
 
     /// Each example and hook of a synchronous spec runs inside an XCTest
@@ -149,7 +155,8 @@ package struct XCTestHost: SpecHost, @unchecked Sendable {
 
     /// Records a failure with the given message and location against `testCase`.
     private static func recordFailure(_ message: String, at location: CodeLocation, in testCase: XCTestCase) {
-        testCase.recordFailure(withDescription: message, inFile: location.filePath, atLine: location.line, expected: true)
+        testCase.recordFailure(
+            withDescription: message, inFile: location.filePath, atLine: location.line, expected: true)
     }
     #endif
 }

@@ -3,7 +3,10 @@
 // nested in each other, in synchronous and asynchronous specs.
 import Rundown
 
-enum Kind { case small(Int), large }
+enum Kind {
+    case small(Int)
+    case large
+}
 
 func syncForms(flag: Bool, items: [Int], name: String?, kind: Kind) throws {
     try spec {

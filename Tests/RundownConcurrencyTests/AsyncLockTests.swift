@@ -5,7 +5,9 @@ import Testing
 @Suite("AsyncLock", .timeLimit(.minutes(1)))
 struct AsyncLockTests {
     /// Parks a holder inside the lock so the test controls exactly when the lock frees up.
-    private func startHolder(of lock: AsyncLock, until gate: Gate, log: EventLog) async throws -> Task<Void, any Error> {
+    private func startHolder(of lock: AsyncLock, until gate: Gate, log: EventLog) async throws -> Task<
+        Void, any Error
+    > {
         let holder = Task {
             try await lock.withLock {
                 log.append("holder")
@@ -138,7 +140,8 @@ struct AsyncLockTests {
         }
     }
 
-    @Test("a Task started inside withLock shares the hold: the lock waits for it, and it cannot take the lock again")
+    @Test(
+        "a Task started inside withLock shares the hold: the lock waits for it, and it cannot take the lock again")
     func startedTaskSharesTheHold() async throws {
         let lock = AsyncLock("shared with a task")
         let inside = Gate("task started inside the closure")
@@ -166,13 +169,14 @@ struct AsyncLockTests {
         inside.open()
         try await value(of: owner, "the owner")
         try await value(of: other, "the next task in line")
-        #expect(log.all == [
-            "closure returned",
-            "task holds: true",
-            "task asks again: \(AsyncLockError.reentrantAcquisition(lock: "shared with a task"))",
-            "released",
-            "other",
-        ])
+        #expect(
+            log.all == [
+                "closure returned",
+                "task holds: true",
+                "task asks again: \(AsyncLockError.reentrantAcquisition(lock: "shared with a task"))",
+                "released",
+                "other",
+            ])
     }
 
     @Test("a Task that shares the hold too long is reported at the withLock call, and the lock is freed")
@@ -190,9 +194,10 @@ struct AsyncLockTests {
         #expect(!lock.isLocked)
         let failure = try #require(received.current.first)
         #expect(received.current.count == 1)
-        #expect(failure.message.hasPrefix(
-            "AsyncLock 'outlived': a task started inside withLock (Task { }) was still running 0.05 seconds after the closure returned"
-        ))
+        #expect(
+            failure.message.hasPrefix(
+                "AsyncLock 'outlived': a task started inside withLock (Task { }) was still running 0.05 seconds after the closure returned"
+            ))
         #expect(failure.location.fileID.hasSuffix("AsyncLockTests.swift"))
         #expect(failure.location.line == line)
         stuck.open()
@@ -209,9 +214,14 @@ struct AsyncLockTests {
             try await lock.withLock(within: .milliseconds(50)) {}
         }
         let lockError = try #require(error as? AsyncLockError)
-        #expect(lockError == .timedOut(lock: "busy", waited: .milliseconds(50), holder: "test 'waitDeadlineNamesTheHolder()'"))
-        #expect(String(describing: lockError)
-            == "AsyncLock 'busy': waited 0.05 seconds in line and gave up; it is still held by test 'waitDeadlineNamesTheHolder()'.")
+        #expect(
+            lockError
+                == .timedOut(lock: "busy", waited: .milliseconds(50), holder: "test 'waitDeadlineNamesTheHolder()'")
+        )
+        #expect(
+            String(describing: lockError)
+                == "AsyncLock 'busy': waited 0.05 seconds in line and gave up; it is still held by test 'waitDeadlineNamesTheHolder()'."
+        )
         #expect(elapsed < lateDeadlineBound)
         #expect(lock.queuedCount == 0)
         release.open()

@@ -105,7 +105,8 @@ struct ForgetfulSuite {
         withKnownIssue {
             HostWindowDouble(resource: .contended).show("form")
         } matching: { issue in
-            issue.description.contains("Shared resource 'contended test resource' was used by test 'usesTheResourceWithoutTheTrait()'")
+            issue.description.contains(
+                "Shared resource 'contended test resource' was used by test 'usesTheResourceWithoutTheTrait()'")
         }
     }
 }

@@ -13,7 +13,9 @@ struct DeadlineTests {
         #expect(arrival.elapsed < lateDeadlineBound)
 
         let wait = await timed { try await Gate("prompt wait").waitUntilParked(within: .milliseconds(50)) }
-        #expect(wait.error as? GateError == .notReached(gate: "prompt wait", expected: 1, parked: 0, arrivals: 0, waited: .milliseconds(50)))
+        #expect(
+            wait.error as? GateError
+                == .notReached(gate: "prompt wait", expected: 1, parked: 0, arrivals: 0, waited: .milliseconds(50)))
         #expect(wait.elapsed < lateDeadlineBound)
     }
 
@@ -21,34 +23,42 @@ struct DeadlineTests {
     func nonPositiveTimeoutsAreRefused() async throws {
         let gate = Gate("strict")
         let arrive = await caughtError { try await gate.arrive(within: .seconds(-5)) }
-        #expect(String(describing: try #require(arrive as? InvalidArgumentError))
-            == "Gate 'strict'.arrive(within:): within must be more than zero, got -5.0 seconds")
+        #expect(
+            String(describing: try #require(arrive as? InvalidArgumentError))
+                == "Gate 'strict'.arrive(within:): within must be more than zero, got -5.0 seconds")
         #expect(gate.arrivalCount == 0)
 
         let badDefault = await caughtError { try await Gate("zero default", timeout: .zero).arrive() }
-        #expect(badDefault as? InvalidArgumentError == InvalidArgumentError(
-            call: "Gate 'zero default'.arrive(within:)", argument: "within", value: "0.0 seconds", requirement: "more than zero"
-        ))
+        #expect(
+            badDefault as? InvalidArgumentError
+                == InvalidArgumentError(
+                    call: "Gate 'zero default'.arrive(within:)", argument: "within", value: "0.0 seconds",
+                    requirement: "more than zero"
+                ))
 
         let poll = await caughtError { try await eventually(within: .zero) { true } }
-        #expect(String(describing: try #require(poll as? InvalidArgumentError))
-            == "eventually(_:within:): within must be more than zero, got 0.0 seconds")
+        #expect(
+            String(describing: try #require(poll as? InvalidArgumentError))
+                == "eventually(_:within:): within must be more than zero, got 0.0 seconds")
 
         let tracking = await caughtError { try await TrackingTaskStarter().waitForAll(within: .milliseconds(-1)) }
-        #expect(String(describing: try #require(tracking as? InvalidArgumentError))
-            == "TrackingTaskStarter.waitForAll(within:): within must be more than zero, got -0.001 seconds")
+        #expect(
+            String(describing: try #require(tracking as? InvalidArgumentError))
+                == "TrackingTaskStarter.waitForAll(within:): within must be more than zero, got -0.001 seconds")
 
         let lock = await caughtError { try await AsyncLock("strict lock").withLock(within: .zero) {} }
-        #expect(String(describing: try #require(lock as? InvalidArgumentError))
-            == "AsyncLock 'strict lock'.withLock(within:): within must be more than zero, got 0.0 seconds")
+        #expect(
+            String(describing: try #require(lock as? InvalidArgumentError))
+                == "AsyncLock 'strict lock'.withLock(within:): within must be more than zero, got 0.0 seconds")
     }
 
     @Test("waiting for a negative or zero number of parked callers is refused")
     func nonPositiveCountsAreRefused() async throws {
         let gate = Gate("counted")
         let negative = await caughtError { try await gate.waitUntilParked(count: -3) }
-        #expect(String(describing: try #require(negative as? InvalidArgumentError))
-            == "Gate 'counted'.waitUntilParked(count:within:): count must be at least 1, got -3")
+        #expect(
+            String(describing: try #require(negative as? InvalidArgumentError))
+                == "Gate 'counted'.waitUntilParked(count:within:): count must be at least 1, got -3")
         let zero = await caughtError { try await gate.waitUntilParked(count: 0) }
         #expect(zero is InvalidArgumentError)
     }
@@ -61,8 +71,9 @@ struct DeadlineTests {
         for bad in ["abc", "-2", "0", "inf", ""] {
             let (factor, warning) = TimeoutScale.parse(bad)
             #expect(factor == 1)
-            #expect(warning == "RUNDOWN_TIMEOUT_SCALE='\(bad)' is not understood; valid forms are a positive number "
-                + "such as 2 or 2.5 (every default deadline is multiplied by it). Using 1.")
+            #expect(
+                warning == "RUNDOWN_TIMEOUT_SCALE='\(bad)' is not understood; valid forms are a positive number "
+                    + "such as 2 or 2.5 (every default deadline is multiplied by it). Using 1.")
         }
     }
 

@@ -61,7 +61,8 @@ struct DocSampleSyncTests {
 
     @Test("every sample in the sources and the README section compiles in DocSamples.swift")
     func samplesAreInDocSamples() throws {
-        let samples = try String(contentsOf: Self.testsDirectory.appendingPathComponent("DocSamples.swift"), encoding: .utf8)
+        let samples = try String(
+            contentsOf: Self.testsDirectory.appendingPathComponent("DocSamples.swift"), encoding: .utf8)
         let compiled = Self.normalized(samples.split(separator: "\n"))
 
         var blocks: [(source: String, lines: [String])] = []
@@ -79,13 +80,16 @@ struct DocSampleSyncTests {
 
         if let (name, section) = try Self.readmeSection() {
             let readmeBlocks = Self.codeBlocks(in: section, docComment: false)
-            #expect(readmeBlocks.count >= 7, "expected README samples for all six parts, found \(readmeBlocks.count)")
+            #expect(
+                readmeBlocks.count >= 7, "expected README samples for all six parts, found \(readmeBlocks.count)")
             blocks += readmeBlocks.map { (name, $0) }
         }
 
         for block in blocks {
             let isCompiled = Self.contains(compiled, block.lines)
-            #expect(isCompiled, "sample from \(block.source) is not in DocSamples.swift:\n\(block.lines.joined(separator: "\n"))")
+            #expect(
+                isCompiled,
+                "sample from \(block.source) is not in DocSamples.swift:\n\(block.lines.joined(separator: "\n"))")
         }
     }
 }

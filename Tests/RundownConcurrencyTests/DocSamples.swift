@@ -26,7 +26,7 @@ struct DocSamples {
         // sample: AsyncLock
         let lock = AsyncLock("catalogue")
         let entries = try await lock.withLock {
-            try await catalogue.reload()    // main-actor state, no @Sendable needed
+            try await catalogue.reload()  // main-actor state, no @Sendable needed
             return catalogue.entries
         }
         // end sample
@@ -59,7 +59,7 @@ struct DocSamples {
         }
         let loading = Task { await pager.loadMore() }
         try await response.waitUntilParked()
-        await pager.refresh()          // runs while load-more waits for its response
+        await pager.refresh()  // runs while load-more waits for its response
         response.open()
         await loading.value
         // end sample
@@ -73,8 +73,8 @@ struct DocSamples {
         // sample: TrackingTaskStarter
         let tasks = TrackingTaskStarter()
         let uploader = Uploader(tasks: tasks)
-        uploader.uploadLater("photo.jpg")      // synchronous; the upload runs in a task
-        try await tasks.waitForAll()           // also waits for tasks started meanwhile
+        uploader.uploadLater("photo.jpg")  // synchronous; the upload runs in a task
+        try await tasks.waitForAll()  // also waits for tasks started meanwhile
         #expect(uploader.uploaded == ["photo.jpg"])
         #expect(tasks.startedTasks.map(\.name) == ["upload photo.jpg"])
         tasks.expectNoneRunning()
@@ -121,7 +121,9 @@ struct DocSamples {
         // sample: eventually satisfies
         let count = try await eventually("three items synced", within: .seconds(2)) {
             await inbox.count
-        } satisfies: { $0 >= 3 }
+        } satisfies: {
+            $0 >= 3
+        }
         // end sample
         #expect(count == 3)
     }
@@ -141,9 +143,9 @@ actor HostWindow {
     private(set) var screen: String?
 
     func show(_ screen: String) async -> String {
-        SharedResource.hostWindow.expectHeld()   // forgetting .exclusive fails the test, loudly
+        SharedResource.hostWindow.expectHeld()  // forgetting .exclusive fails the test, loudly
         self.screen = screen
-        await Task.yield()                       // the suspension where another suite used to sneak in
+        await Task.yield()  // the suspension where another suite used to sneak in
         return self.screen ?? "nothing"
     }
 }
@@ -198,7 +200,10 @@ final class ReceiptStore: Sendable {
 
     func loadReceipt() throws -> String {
         struct NotYetWritten: Error {}
-        let attempt = attempts.access { $0 += 1; return $0 }
+        let attempt = attempts.access {
+            $0 += 1
+            return $0
+        }
         guard attempt > failuresBeforeSuccess else { throw NotYetWritten() }
         return "receipt #1"
     }

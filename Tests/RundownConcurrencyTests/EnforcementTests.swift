@@ -61,7 +61,7 @@ struct EnforcementTests {
         let fileID = failures.first?.location.fileID ?? ""
         #expect(fileID.hasSuffix("EnforcementTests.swift"))
         #expect(failures.first?.location.line == line)
-        #expect(failures.first?.location.column == 54)   // the call's opening parenthesis
+        #expect(failures.first?.location.column == 54)  // the call's opening parenthesis
     }
 }
 #endif

@@ -8,7 +8,10 @@ struct EventuallyTests {
     func conditionEventuallyHolds() async throws {
         let checks = LockedBox(0)
         try await eventually("third check succeeds") {
-            checks.access { $0 += 1; return $0 >= 3 }
+            checks.access {
+                $0 += 1
+                return $0 >= 3
+            }
         }
         #expect(checks.current == 3)
     }
@@ -24,7 +27,10 @@ struct EventuallyTests {
     func firstNonNilValue() async throws {
         let checks = LockedBox(0)
         let value = try await eventually("a value is loaded") { () -> String? in
-            checks.access { $0 += 1; return $0 == 4 ? "loaded" : nil }
+            checks.access {
+                $0 += 1
+                return $0 == 4 ? "loaded" : nil
+            }
         }
         #expect(value == "loaded")
         #expect(checks.current == 4)
@@ -47,7 +53,11 @@ struct EventuallyTests {
     @Test("the predicate form returns the first satisfying value")
     func predicateForm() async throws {
         let counter = Counter()
-        let value = try await eventually { await counter.increment() } satisfies: { $0 >= 5 }
+        let value = try await eventually {
+            await counter.increment()
+        } satisfies: {
+            $0 >= 5
+        }
         #expect(value == 5)
     }
 
@@ -71,7 +81,11 @@ struct EventuallyTests {
     @Test("a timeout of the predicate form quotes the last value")
     func timeoutQuotesLastValue() async throws {
         let error = await caughtError {
-            _ = try await eventually("seven items", within: .milliseconds(20)) { 6 } satisfies: { $0 == 7 }
+            _ = try await eventually("seven items", within: .milliseconds(20)) {
+                6
+            } satisfies: {
+                $0 == 7
+            }
         }
         #expect(String(describing: try #require(error as? EventuallyError)).contains("last seen: 6"))
     }
@@ -82,7 +96,9 @@ struct EventuallyTests {
         let error = await caughtError {
             _ = try await eventually(within: .milliseconds(20)) { () throws -> Int? in throw Offline() }
         }
-        #expect(String(describing: try #require(error as? EventuallyError)).contains("last seen: an error: server offline"))
+        #expect(
+            String(describing: try #require(error as? EventuallyError)).contains(
+                "last seen: an error: server offline"))
     }
 
     @Test("cancellation ends the wait with CancellationError")

@@ -134,20 +134,22 @@ struct Offline: Error {}
 
 /// Forces the interleaving: load-more is parked mid-request while two new plays arrive and a
 /// refresh completes; then the stale response is let through.
-func refreshDuringLoadMore(_ pager: some Pager, service: RecentlyPlayedService, staleResponseFails: Bool = false) async throws {
-    await pager.refresh()                                  // t1 t2 t3 t4
+func refreshDuringLoadMore(_ pager: some Pager, service: RecentlyPlayedService, staleResponseFails: Bool = false)
+    async throws
+{
+    await pager.refresh()  // t1 t2 t3 t4
     let response = Gate("load-more response")
     await service.holdResponses { offset in
-        guard offset > 0 else { return }                   // only load-more waits
+        guard offset > 0 else { return }  // only load-more waits
         try await response.arrive()
         if staleResponseFails { throw Offline() }
     }
-    let loading = Task { await pager.loadMore() }          // reads t5...t8, then parks
+    let loading = Task { await pager.loadMore() }  // reads t5...t8, then parks
     try await response.waitUntilParked()
 
     await service.play("n1")
     await service.play("n2")
-    await pager.refresh()                                  // n2 n1 t1 t2
+    await pager.refresh()  // n2 n1 t1 t2
     response.open()
     await loading.value
     await service.holdResponses(nil)

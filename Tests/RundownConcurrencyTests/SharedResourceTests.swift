@@ -75,7 +75,9 @@ struct SharedResourceTests {
         #expect(log.all == ["first", "second"])
     }
 
-    @Test("two tasks nesting two resources in opposite orders: the inverted one fails at once, naming both, and nothing hangs")
+    @Test(
+        "two tasks nesting two resources in opposite orders: the inverted one fails at once, naming both, and nothing hangs"
+    )
     func lockOrderInversionFailsAtOnce() async throws {
         let keychain = SharedResource("inversion: keychain")
         let window = SharedResource("inversion: host window")
@@ -96,14 +98,20 @@ struct SharedResourceTests {
         }
         try await bothHold.waitUntilParked(count: 2)
         bothHold.open()
-        let error = await caughtError { try await value(of: inverted, "the task that took the resources out of order") }
+        let error = await caughtError {
+            try await value(of: inverted, "the task that took the resources out of order")
+        }
         let accessError = try #require(error as? ExclusiveAccessError)
-        #expect(accessError == .lockOrderInversion(held: keychain, requested: window, holder: "test 'lockOrderInversionFailsAtOnce()'"))
-        #expect(String(describing: accessError) == "Lock-order inversion: test 'lockOrderInversionFailsAtOnce()' holds "
-            + "shared resource 'inversion: keychain' and asked for 'inversion: host window', whose name sorts before it. "
-            + "Shared resources are always taken in name order, so that two tests can never each hold one and wait for "
-            + "the other; taking 'inversion: host window' now could deadlock. Ask for both at the outer level instead, "
-            + "e.g. .exclusive('inversion: host window', 'inversion: keychain') on the suite or group.")
+        #expect(
+            accessError
+                == .lockOrderInversion(
+                    held: keychain, requested: window, holder: "test 'lockOrderInversionFailsAtOnce()'"))
+        #expect(
+            String(describing: accessError) == "Lock-order inversion: test 'lockOrderInversionFailsAtOnce()' holds "
+                + "shared resource 'inversion: keychain' and asked for 'inversion: host window', whose name sorts before it. "
+                + "Shared resources are always taken in name order, so that two tests can never each hold one and wait for "
+                + "the other; taking 'inversion: host window' now could deadlock. Ask for both at the outer level instead, "
+                + "e.g. .exclusive('inversion: host window', 'inversion: keychain') on the suite or group.")
         try await value(of: ordered, "the task that took the resources in order")
         #expect(!keychain.lock.isLocked)
         #expect(!window.lock.isLocked)
@@ -119,8 +127,10 @@ struct SharedResourceTests {
                 try await ExclusiveTrait(resources: [window]).provideScope(for: test, testCase: nil) {}
             }
         }
-        #expect(error as? ExclusiveAccessError
-            == .lockOrderInversion(held: keychain, requested: window, holder: "test 'traitInsideSuiteChecksTheOrder()'"))
+        #expect(
+            error as? ExclusiveAccessError
+                == .lockOrderInversion(
+                    held: keychain, requested: window, holder: "test 'traitInsideSuiteChecksTheOrder()'"))
     }
 
     @Test("taking a resource that sorts after the ones held is fine")

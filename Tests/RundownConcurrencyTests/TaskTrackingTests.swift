@@ -24,7 +24,7 @@ struct TaskTrackingTests {
         async let everything: Void = tasks.waitForAll()
 
         parentGate.open()
-        try await childGate.waitUntilParked()   // the child exists only now
+        try await childGate.waitUntilParked()  // the child exists only now
         childGate.open()
         try await everything
 
@@ -182,7 +182,9 @@ final class RefreshingModel {
 @Suite("Tracking tasks started on the main actor", .timeLimit(.minutes(1)))
 @MainActor
 struct MainActorTrackingTests {
-    @Test("operations started on the main actor begin in the order they were started, interleaved with plain Task { }")
+    @Test(
+        "operations started on the main actor begin in the order they were started, interleaved with plain Task { }"
+    )
     func startOrderIsKept() async throws {
         let tasks = TrackingTaskStarter()
         let order = MainActorLog()

@@ -27,11 +27,14 @@ final class XCTestIntegrationTests: XCTestCase {
         }
     }
     #else
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+    override func recordFailure(
+        withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+    ) {
         if isCapturing.current {
             captured.access { $0.append(description) }
         } else {
-            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+            super.recordFailure(
+                withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
         }
     }
     #endif
@@ -52,7 +55,8 @@ final class XCTestIntegrationTests: XCTestCase {
             window.show("form")
         }
         XCTAssertEqual(failures.count, 1)
-        XCTAssertTrue(failures.first?.contains("Shared resource 'xctest: enforced window' was used") == true, "\(failures)")
+        XCTAssertTrue(
+            failures.first?.contains("Shared resource 'xctest: enforced window' was used") == true, "\(failures)")
     }
 
     func testRequireAccessThrowsOutsideSwiftTesting() {

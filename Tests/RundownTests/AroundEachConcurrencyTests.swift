@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import Rundown
 @testable import RundownEngine
-import Testing
 
 /// Contract §2 (the body runs at most once) and §9: an `aroundEach` hook that
 /// calls its body concurrently, as Swift 5 language mode allows with
@@ -13,44 +14,70 @@ import Testing
 /// copy `nonisolated(unsafe)`. The engine must cope with what follows.
 @Suite struct AroundEachConcurrencyTests {
     static let hookLine = 100
-    static let hookLocation = CodeLocation(fileID: "RundownTests/Racing.swift", filePath: "/tmp/Racing.swift", line: hookLine, column: 5)
-    static let calledAgain = "racing called its body more than once; the body runs only the first time. "
+    static let hookLocation = CodeLocation(
+        fileID: "RundownTests/Racing.swift", filePath: "/tmp/Racing.swift", line: hookLine, column: 5)
+    static let calledAgain =
+        "racing called its body more than once; the body runs only the first time. "
         + "Call it exactly once, from the hook itself: not in a loop, and not from 'async let', a task group or a task that outlives the hook"
 
     /// `Spec` with a racing `aroundEach`, a `beforeEach`, examples `a` and `b`, and an `afterEach`.
     static func asyncSpec(_ log: Log, around: @escaping Asynchronous.Around) -> GroupNode<Asynchronous> {
         var content = GroupContent<Asynchronous>()
-        content.append(GroupContent(hook: HookNode(kind: .aroundEach, name: "racing", location: hookLocation, body: .around(around))))
-        content.append(GroupContent(hook: HookNode(kind: .beforeEach, name: nil, location: hookLocation, body: .plain { log("beforeEach") })))
+        content.append(
+            GroupContent(
+                hook: HookNode(kind: .aroundEach, name: "racing", location: hookLocation, body: .around(around))))
+        content.append(
+            GroupContent(
+                hook: HookNode(kind: .beforeEach, name: nil, location: hookLocation, body: .plain { log("beforeEach") })
+            ))
         for name in ["a", "b"] {
-            content.append(GroupContent(element: .example(ExampleNode(description: name, location: scenarioLocation, body: { log(name) }))))
+            content.append(
+                GroupContent(
+                    element: .example(ExampleNode(description: name, location: scenarioLocation, body: { log(name) }))))
         }
-        content.append(GroupContent(hook: HookNode(kind: .afterEach, name: nil, location: hookLocation, body: .plain { log("afterEach") })))
+        content.append(
+            GroupContent(
+                hook: HookNode(kind: .afterEach, name: nil, location: hookLocation, body: .plain { log("afterEach") })))
         return GroupNode(description: "Spec", location: scenarioLocation, content: content)
     }
 
     static func syncSpec(_ log: Log, around: @escaping Synchronous.Around) -> GroupNode<Synchronous> {
         var content = GroupContent<Synchronous>()
-        content.append(GroupContent(hook: HookNode(kind: .aroundEach, name: "racing", location: hookLocation, body: .around(around))))
-        content.append(GroupContent(hook: HookNode(kind: .beforeEach, name: nil, location: hookLocation, body: .plain { log("beforeEach") })))
+        content.append(
+            GroupContent(
+                hook: HookNode(kind: .aroundEach, name: "racing", location: hookLocation, body: .around(around))))
+        content.append(
+            GroupContent(
+                hook: HookNode(kind: .beforeEach, name: nil, location: hookLocation, body: .plain { log("beforeEach") })
+            ))
         for name in ["a", "b"] {
-            content.append(GroupContent(element: .example(ExampleNode(description: name, location: scenarioLocation, body: { log(name) }))))
+            content.append(
+                GroupContent(
+                    element: .example(ExampleNode(description: name, location: scenarioLocation, body: { log(name) }))))
         }
-        content.append(GroupContent(hook: HookNode(kind: .afterEach, name: nil, location: hookLocation, body: .plain { log("afterEach") })))
+        content.append(
+            GroupContent(
+                hook: HookNode(kind: .afterEach, name: nil, location: hookLocation, body: .plain { log("afterEach") })))
         return GroupNode(description: "Spec", location: scenarioLocation, content: content)
     }
 
-    static func expectOneMisusePerElement(_ report: SpecReport, _ log: Log, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(log.entries == [
-            "racing <", "beforeEach", "a", "afterEach", "racing >",
-            "racing <", "beforeEach", "b", "afterEach", "racing >",
-        ], sourceLocation: sourceLocation)
-        #expect(report.failures.map(\.description) == [
-            "Spec, a, racing: \(calledAgain)",
-            "Spec, b, racing: \(calledAgain)",
-        ], sourceLocation: sourceLocation)
+    static func expectOneMisusePerElement(
+        _ report: SpecReport, _ log: Log, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(
+            log.entries == [
+                "racing <", "beforeEach", "a", "afterEach", "racing >",
+                "racing <", "beforeEach", "b", "afterEach", "racing >",
+            ], sourceLocation: sourceLocation)
+        #expect(
+            report.failures.map(\.description) == [
+                "Spec, a, racing: \(calledAgain)",
+                "Spec, b, racing: \(calledAgain)",
+            ], sourceLocation: sourceLocation)
         #expect(report.failures.allSatisfy { $0.location == hookLocation }, sourceLocation: sourceLocation)
-        #expect(report.failures.allSatisfy { ($0.error as? AroundEachMisuse)?.problem == .bodyCalledAgain }, sourceLocation: sourceLocation)
+        #expect(
+            report.failures.allSatisfy { ($0.error as? AroundEachMisuse)?.problem == .bodyCalledAgain },
+            sourceLocation: sourceLocation)
         #expect(report.failedCount == 2, sourceLocation: sourceLocation)
         #expect(report.passedCount == 0, sourceLocation: sourceLocation)
     }
@@ -67,12 +94,15 @@ import Testing
     // The gate on its own, for the orders a hook's body cannot produce
     // without escaping it (which `withoutActuallyEscaping` would trap).
 
-    static let calledLate = "racing called its body after the hook had returned, so the body did not run; "
+    static let calledLate =
+        "racing called its body after the hook had returned, so the body did not run; "
         + "call the body before the hook returns, from the hook itself, not from a task or thread that outlives it"
 
     static func gate(_ late: LateAroundCalls) -> AroundBodyGate {
         let misuse = AroundEachMisuse(hook: "racing", problem: .bodyCalledAfterReturn)
-        return AroundBodyGate(lateCalls: late, lateFailure: SpecFailure(path: ["Spec", "a", "racing"], error: misuse, location: hookLocation))
+        return AroundBodyGate(
+            lateCalls: late,
+            lateFailure: SpecFailure(path: ["Spec", "a", "racing"], error: misuse, location: hookLocation))
     }
 
     @Test func aCallAfterTheHookReturnedDoesNotRunAndIsPostedForTheWalk() async {
@@ -91,7 +121,12 @@ import Testing
 
     @Test func theWalkRecordsALateCallAtItsNextStepAndRunsOn() {
         let log = Log()
-        let walk = SpecWalk(root: Self.syncSpec(log) { body in log("racing <"); try body(); log("racing >") }, observer: { _ in })
+        let walk = SpecWalk(
+            root: Self.syncSpec(log) { body in
+                log("racing <")
+                try body()
+                log("racing >")
+            }, observer: { _ in })
         guard case .wrap(_, let runner, let token) = walk.next() else {
             Issue.record("the walk did not start with the aroundEach hook")
             return
@@ -102,11 +137,12 @@ import Testing
         #expect(!token.gate.enter())
         walk.drive(recognizers: [], scope: nil)
         #expect(log.entries == ["racing <", "beforeEach", "b", "afterEach", "racing >"])
-        #expect(walk.report.failures.map(\.description) == [
-            "Spec, a, racing: racing returned without calling its body, so the element it wraps did not run; "
-                + "call the body once on every path through the hook, or throw Skip(\"why\") to skip the element on purpose",
-            "Spec, a, racing: \(Self.calledLate)",
-        ])
+        #expect(
+            walk.report.failures.map(\.description) == [
+                "Spec, a, racing: racing returned without calling its body, so the element it wraps did not run; "
+                    + "call the body once on every path through the hook, or throw Skip(\"why\") to skip the element on purpose",
+                "Spec, a, racing: \(Self.calledLate)",
+            ])
         #expect(walk.report.failures.map(\.location) == [Self.hookLocation, Self.hookLocation])
         #expect(walk.report.failedCount == 1)
         #expect(walk.report.passedCount == 1)
@@ -174,50 +210,55 @@ extension AroundEachConcurrencyTests {
             // Many rounds, so that both orders of the race, and a true overlap, happen.
             for _ in 0..<50 {
                 let log = Log()
-                let report = await SpecEngine.run(AroundEachConcurrencyTests.asyncSpec(log) { body in
-                    log("racing <")
-                    nonisolated(unsafe) let racing = body
-                    async let first: Void = racing()
-                    async let second: Void = racing()
-                    _ = try await (first, second)
-                    log("racing >")
-                })
+                let report = await SpecEngine.run(
+                    AroundEachConcurrencyTests.asyncSpec(log) { body in
+                        log("racing <")
+                        nonisolated(unsafe) let racing = body
+                        async let first: Void = racing()
+                        async let second: Void = racing()
+                        _ = try await (first, second)
+                        log("racing >")
+                    })
                 AroundEachConcurrencyTests.expectOneMisusePerElement(report, log)
             }
         }
 
         @Test func aTaskGroupCallingTheBodyManyTimesRunsItOnce() async {
             let log = Log()
-            let report = await SpecEngine.run(AroundEachConcurrencyTests.asyncSpec(log) { body in
-                log("racing <")
-                nonisolated(unsafe) let racing = body
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    for _ in 0..<8 {
-                        group.addTask { try await racing() }
+            let report = await SpecEngine.run(
+                AroundEachConcurrencyTests.asyncSpec(log) { body in
+                    log("racing <")
+                    nonisolated(unsafe) let racing = body
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        for _ in 0..<8 {
+                            group.addTask { try await racing() }
+                        }
+                        try await group.waitForAll()
                     }
-                    try await group.waitForAll()
-                }
-                log("racing >")
-            })
+                    log("racing >")
+                })
             #expect(log.entries.filter { $0 == "a" || $0 == "b" } == ["a", "b"])
-            #expect(report.failures.map(\.description) == Array(repeating: "Spec, a, racing: \(AroundEachConcurrencyTests.calledAgain)", count: 7)
-                + Array(repeating: "Spec, b, racing: \(AroundEachConcurrencyTests.calledAgain)", count: 7))
+            #expect(
+                report.failures.map(\.description) == Array(
+                    repeating: "Spec, a, racing: \(AroundEachConcurrencyTests.calledAgain)", count: 7)
+                    + Array(repeating: "Spec, b, racing: \(AroundEachConcurrencyTests.calledAgain)", count: 7))
             #expect(report.failedCount == 2)
         }
 
         @Test func twoThreadsCallingASynchronousBodyRunItOnce() {
             for _ in 0..<50 {
                 let log = Log()
-                let report = SpecEngine.run(AroundEachConcurrencyTests.syncSpec(log) { body in
-                    log("racing <")
-                    withoutActuallyEscaping(body) { body in
-                        nonisolated(unsafe) let racing = body
-                        DispatchQueue.concurrentPerform(iterations: 2) { _ in
-                            try? racing()
+                let report = SpecEngine.run(
+                    AroundEachConcurrencyTests.syncSpec(log) { body in
+                        log("racing <")
+                        withoutActuallyEscaping(body) { body in
+                            nonisolated(unsafe) let racing = body
+                            DispatchQueue.concurrentPerform(iterations: 2) { _ in
+                                try? racing()
+                            }
                         }
-                    }
-                    log("racing >")
-                })
+                        log("racing >")
+                    })
                 AroundEachConcurrencyTests.expectOneMisusePerElement(report, log)
             }
         }
@@ -233,7 +274,8 @@ enum CrashGuardChild {
     static let testBinary: String? = {
         #if os(Linux)
         guard !isChild, let path = CommandLine.arguments.first, path.hasSuffix(".xctest"),
-              FileManager.default.isExecutableFile(atPath: path) else { return nil }
+            FileManager.default.isExecutableFile(atPath: path)
+        else { return nil }
         return path
         #else
         return nil
@@ -269,7 +311,8 @@ enum CrashGuardChild {
                 process.waitUntilExit()
                 timer.cancel()
                 let timedOut = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM
-                continuation.resume(returning: (process.terminationStatus, timedOut, String(decoding: data, as: UTF8.self)))
+                continuation.resume(
+                    returning: (process.terminationStatus, timedOut, String(decoding: data, as: UTF8.self)))
             }
         }
     }

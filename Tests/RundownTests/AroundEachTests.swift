@@ -10,8 +10,14 @@ import Testing
         @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
             loggingAround(log)
             beforeEach { log("beforeEach") }
-            it("a") { log("a"); throw Boom("a") }
-            afterEach { log("afterEach"); throw Boom("afterEach") }
+            it("a") {
+                log("a")
+                throw Boom("a")
+            }
+            afterEach {
+                log("afterEach")
+                throw Boom("afterEach")
+            }
         }
     }
 
@@ -34,8 +40,11 @@ import Testing
     @Test func anAroundEachThatNeverCallsItsBodyFailsTheElementNamingTheHook() async {
         let run = await runEverywhere(NeverCallsItsBody())
         #expect(run.log == ["outer <", "lazy <", "lazy >", "outer >"])
-        #expect(run.failures == ["Spec, a, lazy wrapper: lazy wrapper returned without calling its body, so the element it wraps did not run; "
-            + "call the body once on every path through the hook, or throw Skip(\"why\") to skip the element on purpose"])
+        #expect(
+            run.failures == [
+                "Spec, a, lazy wrapper: lazy wrapper returned without calling its body, so the element it wraps did not run; "
+                    + "call the body once on every path through the hook, or throw Skip(\"why\") to skip the element on purpose"
+            ])
         #expect(run.failed == 1)
     }
 
@@ -50,12 +59,13 @@ import Testing
     @Test func anAroundEachThatCallsItsBodyTwiceRunsItOnceAndFails() async {
         let run = await runEverywhere(CallsItsBodyTwice())
         #expect(run.log == ["twice <", "a", "twice >", "twice <", "b", "twice >"])
-        #expect(run.failures == [
-            "Spec, a, aroundEach: aroundEach called its body more than once; the body runs only the first time. "
-                + "Call it exactly once, from the hook itself: not in a loop, and not from 'async let', a task group or a task that outlives the hook",
-            "Spec, b, aroundEach: aroundEach called its body more than once; the body runs only the first time. "
-                + "Call it exactly once, from the hook itself: not in a loop, and not from 'async let', a task group or a task that outlives the hook",
-        ])
+        #expect(
+            run.failures == [
+                "Spec, a, aroundEach: aroundEach called its body more than once; the body runs only the first time. "
+                    + "Call it exactly once, from the hook itself: not in a loop, and not from 'async let', a task group or a task that outlives the hook",
+                "Spec, b, aroundEach: aroundEach called its body more than once; the body runs only the first time. "
+                    + "Call it exactly once, from the hook itself: not in a loop, and not from 'async let', a task group or a task that outlives the hook",
+            ])
     }
 
     struct ThrowsAfterItsBody: Scenario {
@@ -89,17 +99,21 @@ import Testing
     @Test func anOutermostAroundEachThatNeverCallsItsBodyFailsEachElement() async {
         let run = await runEverywhere(OutermostNeverCallsItsBody())
         #expect(run.log == ["lazy <", "lazy >", "lazy <", "lazy >"])
-        #expect(run.failures == [
-            "Spec, a, lazy wrapper: lazy wrapper returned without calling its body, so the element it wraps did not run; call the body once on every path through the hook, or throw Skip(\"why\") to skip the element on purpose",
-            "Spec, b, lazy wrapper: lazy wrapper returned without calling its body, so the element it wraps did not run; call the body once on every path through the hook, or throw Skip(\"why\") to skip the element on purpose",
-        ])
+        #expect(
+            run.failures == [
+                "Spec, a, lazy wrapper: lazy wrapper returned without calling its body, so the element it wraps did not run; call the body once on every path through the hook, or throw Skip(\"why\") to skip the element on purpose",
+                "Spec, b, lazy wrapper: lazy wrapper returned without calling its body, so the element it wraps did not run; call the body once on every path through the hook, or throw Skip(\"why\") to skip the element on purpose",
+            ])
         #expect(run.events.filter { $0.hasSuffix(": failed") } == ["Spec, a: failed", "Spec, b: failed"])
         #expect(run.passed == 0 && run.failed == 2 && !run.everythingSkipped)
     }
 
     @Test func anElementWhoseBodyWasCalledTwiceCountsAsFailedNotPassed() async {
         let run = await runEverywhere(CallsItsBodyTwice())
-        #expect(run.events.filter { $0.hasPrefix("Spec, a:") || $0.hasPrefix("Spec, b:") } == ["Spec, a: failed", "Spec, b: failed"])
+        #expect(
+            run.events.filter { $0.hasPrefix("Spec, a:") || $0.hasPrefix("Spec, b:") } == [
+                "Spec, a: failed", "Spec, b: failed",
+            ])
         #expect(run.passed == 0 && run.failed == 2)
     }
 
@@ -140,7 +154,10 @@ import Testing
                 try await run()
                 log("commit")
             }
-            it("a") { await Task.yield(); log("a") }
+            it("a") {
+                await Task.yield()
+                log("a")
+            }
             it("b") { log("b") }
         }
         #expect(log.entries == ["begin", "a", "commit", "begin", "b", "commit"])
@@ -148,11 +165,12 @@ import Testing
 
     @Test func aSkipBeforeTheBodySkipsTheElement() {
         var log: [String] = []
-        let report = SpecEngine.run(root {
-            aroundEach { _ in throw Skip("later") }
-            it("a") { log.append("a") }
-            afterEach { log.append("afterEach") }
-        })
+        let report = SpecEngine.run(
+            root {
+                aroundEach { _ in throw Skip("later") }
+                it("a") { log.append("a") }
+                afterEach { log.append("afterEach") }
+            })
         #expect(log.isEmpty)
         #expect(report.failures.isEmpty)
         #expect(report.skips.map(\.description) == ["Spec, a: skipped (later)"])

@@ -34,7 +34,10 @@ import Testing
         #expect(result.status != 0, "\(name) should not compile")
         let errors = result.errors(in: fixture)
         for expectation in expected {
-            #expect(errors.contains { expectation.matches($0) }, "\(name): no error on line \(expectation.line) says «\(expectation.text)»; the compiler said:\n\(result.output)")
+            #expect(
+                errors.contains { expectation.matches($0) },
+                "\(name): no error on line \(expectation.line) says «\(expectation.text)»; the compiler said:\n\(result.output)"
+            )
         }
         for error in errors where !expected.contains(where: { $0.matches(error) }) {
             Issue.record("\(name): unexpected error on line \(error.line): \(error.message)")
@@ -86,7 +89,8 @@ enum Compiler {
             let prefix = file.path + ":"
             return output.split(separator: "\n").compactMap { line in
                 guard line.hasPrefix(prefix) else { return nil }
-                let fields = line.dropFirst(prefix.count).split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+                let fields = line.dropFirst(prefix.count).split(
+                    separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
                 guard fields.count == 4, let number = Int(fields[0]), fields[2] == " error" else { return nil }
                 return CompilerError(line: number, message: fields[3].trimmingCharacters(in: .whitespaces))
             }
@@ -94,7 +98,8 @@ enum Compiler {
     }
 
     static func typecheck(_ file: URL) async throws -> Result {
-        let run = try await ChildProcess.run(try swiftc(), ["-typecheck", "-swift-version", "6", "-I", try modulesFolder().path, file.path])
+        let run = try await ChildProcess.run(
+            try swiftc(), ["-typecheck", "-swift-version", "6", "-I", try modulesFolder().path, file.path])
         return Result(status: run.status, output: run.output)
     }
 
@@ -108,7 +113,8 @@ enum Compiler {
             }
             folder.deleteLastPathComponent()
         }
-        throw CompilerNotFound(what: "the build's Modules folder with Rundown.swiftmodule, above \(CommandLine.arguments[0])")
+        throw CompilerNotFound(
+            what: "the build's Modules folder with Rundown.swiftmodule, above \(CommandLine.arguments[0])")
     }
 
     /// `swiftc` from the toolchain running the tests.

@@ -5,7 +5,10 @@ import Testing
 /// and hooks declared inside them belong to the enclosing group.
 @MainActor
 @Suite struct ControlFlowTests {
-    enum Shape { case circle, square(side: Int) }
+    enum Shape {
+        case circle
+        case square(side: Int)
+    }
 
     struct EveryForm: Scenario {
         let flag: Bool
@@ -46,7 +49,11 @@ import Testing
 
     @Test func everyFormRunsItsExamplesInPlace() async {
         let on = await runEverywhere(EveryForm(flag: true, shape: .square(side: 3), name: "n"))
-        #expect(on.log == ["first", "number 1", "number 2", "flag on", "if branch", "square 3", "named n", "big square", "available", "last"])
+        #expect(
+            on.log == [
+                "first", "number 1", "number 2", "flag on", "if branch", "square 3", "named n", "big square",
+                "available", "last",
+            ])
         let off = await runEverywhere(EveryForm(flag: false, shape: .circle, name: nil))
         #expect(off.log == ["first", "number 1", "number 2", "else branch", "circle", "available", "last"])
     }
@@ -101,13 +108,14 @@ import Testing
         let run = await runEverywhere(HooksInLoopsAndBranches())
         let before = ["beforeEach outside", "beforeEach 1", "beforeEach 2"]
         let after = ["afterEach 1", "afterEach 2"]
-        #expect(run.log == ["beforeAll in if"]
-            + before + ["first"] + after
-            + before + ["in if"] + after
-            + before + ["nested"] + after
-            + before + ["number 1"] + after
-            + before + ["number 2"] + after
-            + ["afterAll"])
+        #expect(
+            run.log == ["beforeAll in if"]
+                + before + ["first"] + after
+                + before + ["in if"] + after
+                + before + ["nested"] + after
+                + before + ["number 1"] + after
+                + before + ["number 2"] + after
+                + ["afterAll"])
     }
 
     struct LoopsOfHooksOnly: Scenario {

@@ -12,15 +12,24 @@ import Testing
 
 struct Stack<Element: Equatable> {
     private var items: [Element] = []
-    var top: Element? { SampleUse.record(); return items.last }
-    var count: Int { SampleUse.record(); return items.count }
+    var top: Element? {
+        SampleUse.record()
+        return items.last
+    }
+    var count: Int {
+        SampleUse.record()
+        return items.count
+    }
     mutating func push(_ item: Element) { items.append(item) }
 }
 
 final class Database {
     private var storedRows: [String] = []
     var rows: [String] {
-        get { SampleUse.record(); return storedRows }
+        get {
+            SampleUse.record()
+            return storedRows
+        }
         set { storedRows = newValue }
     }
     var inTransaction = false
@@ -69,7 +78,10 @@ func count(_ input: String) -> Int {
 
 @Suite(.failsWhenCancelled) struct DocSamples {
     @Test func stack() throws {
-        try expectSampleRan(["stack, when empty, has no top", "stack, after a push, has the pushed item on top", "stack, after a push, counts it"]) {
+        try expectSampleRan([
+            "stack, when empty, has no top", "stack, after a push, has the pushed item on top",
+            "stack, after a push, counts it",
+        ]) {
             try spec {
                 var stack = Stack<Int>()
 
@@ -96,7 +108,7 @@ func count(_ input: String) -> Int {
             try spec {
                 aroundEach("in a transaction") { run in
                     try db.begin()
-                    try run()          // the beforeEach hooks, the element, the afterEach hooks
+                    try run()  // the beforeEach hooks, the element, the afterEach hooks
                     try db.rollback()  // always reached: failures inside run() are already recorded
                 }
                 freshDatabase(db)
@@ -108,7 +120,9 @@ func count(_ input: String) -> Int {
     @Test func loopsAndConditionals() throws {
         let cases = [("", 0), ("one", 1), ("two words", 2)]
         // "uses the new API" touches nothing the check can see.
-        try expectSampleRan(["Word count, counts 0 in «»", "Word count, counts 1 in «one»", "Word count, counts 2 in «two words»"]) {
+        try expectSampleRan([
+            "Word count, counts 0 in «»", "Word count, counts 1 in «one»", "Word count, counts 2 in «two words»",
+        ]) {
             try spec("Word count") {
                 for (input, words) in cases {
                     it("counts \(words) in «\(input)»") { #expect(count(input) == words) }
@@ -123,10 +137,18 @@ func count(_ input: String) -> Int {
     @Test func reusablePieces() throws {
         // The array examples touch nothing the check can see; the array is the sample's own.
         var arraysMade = 0
-        try expectSampleRan(["reusablePieces, when emptied, has nothing left", "reusablePieces, an empty stack, has no top", "reusablePieces, an empty stack, has a count of zero"]) {
+        try expectSampleRan([
+            "reusablePieces, when emptied, has nothing left", "reusablePieces, an empty stack, has no top",
+            "reusablePieces, an empty stack, has a count of zero",
+        ]) {
             try spec {
-                context("when empty") { emptyCollectionExamples { arraysMade += 1; return [] } }
-                context("when emptied", content: emptiedExamples)   // a function without parameters, by name
+                context("when empty") {
+                    emptyCollectionExamples {
+                        arraysMade += 1
+                        return []
+                    }
+                }
+                context("when emptied", content: emptiedExamples)  // a function without parameters, by name
                 context("an empty stack") { emptyStackExamples() }  // the ExampleBuilder doc comment
             }
         }
@@ -136,8 +158,11 @@ func count(_ input: String) -> Int {
     @Test func sharedExamplesWithTheirOwnSetUp() throws {
         try spec {
             var stack = Stack<Int>()
-            beforeEach { stack = Stack(); stack.push(1) }
-            behavesLikeANonEmptyStack { stack }   // its beforeEach joins this group, after the one above
+            beforeEach {
+                stack = Stack()
+                stack.push(1)
+            }
+            behavesLikeANonEmptyStack { stack }  // its beforeEach joins this group, after the one above
             it("counts one item") { #expect(stack.count == 1) }
         }
     }
@@ -186,7 +211,10 @@ func count(_ input: String) -> Int {
 @MainActor final class ViewModel {
     private var storedTitle = "Untitled"
     var title: String {
-        get { SampleUse.record(); return storedTitle }
+        get {
+            SampleUse.record()
+            return storedTitle
+        }
         set { storedTitle = newValue }
     }
 }
@@ -249,7 +277,10 @@ actor HostWindow {
 final class TestDatabase {
     private var storedUsers: [String] = []
     var users: [String] {
-        get { SampleUse.record(); return storedUsers }
+        get {
+            SampleUse.record()
+            return storedUsers
+        }
         set { storedUsers = newValue }
     }
     func reset() throws { users = [] }
@@ -269,7 +300,10 @@ func oneUserExamples(_ database: TestDatabase) -> ExampleGroup<SyncCall> {
 @Suite(.failsWhenCancelled) struct CompositionDocSamples {
     @Test func composedFromBuilderFunctions() throws {
         let database = TestDatabase()
-        try expectSampleRan(["composedFromBuilderFunctions, without users, has no users", "composedFromBuilderFunctions, with one user, has one user"]) {
+        try expectSampleRan([
+            "composedFromBuilderFunctions, without users, has no users",
+            "composedFromBuilderFunctions, with one user, has one user",
+        ]) {
             try spec {
                 beforeEach { try database.reset() }
                 context("without users") { emptyDatabaseExamples(database) }

@@ -38,14 +38,20 @@ import Testing
             }
         }
         #expect(log.entries == ["still runs"])
-        #expect(recorded.map { $0.comments.map(\.rawValue) } == [["Stack, when empty"], ["Stack, only hooks"], ["Stack, no cases"]])
+        #expect(
+            recorded.map { $0.comments.map(\.rawValue) } == [
+                ["Stack, when empty"], ["Stack, only hooks"], ["Stack, no cases"],
+            ])
         #expect(recorded.map { $0.sourceLocation?.line } == [emptyLine, hooksLine, loopLine])
-        #expect(recorded.map { $0.sourceLocation?.fileID } == Array(repeating: "RundownTests/EmptyGroupTests.swift", count: 3))
-        #expect(recorded.map { ($0.error as? EmptyGroup).map(String.init(describing:)) } == [
-            "the group 'when empty' holds no example and no group, so its hooks never run and it checks nothing: add an 'it' or a nested group, or remove the group",
-            "the group 'only hooks' holds no example and no group, so its hooks never run and it checks nothing: add an 'it' or a nested group, or remove the group",
-            "the group 'no cases' holds no example and no group, so its hooks never run and it checks nothing: add an 'it' or a nested group, or remove the group",
-        ])
+        #expect(
+            recorded.map { $0.sourceLocation?.fileID }
+                == Array(repeating: "RundownTests/EmptyGroupTests.swift", count: 3))
+        #expect(
+            recorded.map { ($0.error as? EmptyGroup).map(String.init(describing:)) } == [
+                "the group 'when empty' holds no example and no group, so its hooks never run and it checks nothing: add an 'it' or a nested group, or remove the group",
+                "the group 'only hooks' holds no example and no group, so its hooks never run and it checks nothing: add an 'it' or a nested group, or remove the group",
+                "the group 'no cases' holds no example and no group, so its hooks never run and it checks nothing: add an 'it' or a nested group, or remove the group",
+            ])
     }
 
     @Test func aGroupThatHoldsOnlyAnEmptyGroupHasAnElement() async throws {
@@ -88,6 +94,9 @@ import Testing
             Issue.record("the only issue")
         }
         #expect(!recorded.contains { $0.error is EmptyGroup })
-        #expect(recorded.map(\.comments.first?.rawValue) == ["Skipped:\n  Spec, later: skipped (excluded)", "the only issue"])
+        #expect(
+            recorded.map(\.comments.first?.rawValue) == [
+                "Skipped:\n  Spec, later: skipped (excluded)", "the only issue",
+            ])
     }
 }

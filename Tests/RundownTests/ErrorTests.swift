@@ -9,13 +9,19 @@ import Testing
     struct BeforeAllThrows: Scenario {
         @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
             context("broken") {
-                beforeAll("connect") { log("connect"); throw Boom("connect") }
+                beforeAll("connect") {
+                    log("connect")
+                    throw Boom("connect")
+                }
                 beforeAll { log("second beforeAll") }
                 beforeEach { log("beforeEach") }
                 it("a") { log("a") }
                 context("inner") { it("b") { log("b") } }
                 afterEach { log("afterEach") }
-                afterAll { log("afterAll 1"); throw Boom("afterAll") }
+                afterAll {
+                    log("afterAll 1")
+                    throw Boom("afterAll")
+                }
                 afterAll { log("afterAll 2") }
             }
             it("after the broken group") { log("sibling") }
@@ -25,10 +31,11 @@ import Testing
     @Test func beforeAllThrowingSkipsTheGroupButRunsEveryAfterAll() async {
         let run = await runEverywhere(BeforeAllThrows())
         #expect(run.log == ["connect", "afterAll 1", "afterAll 2", "sibling"])
-        #expect(run.failures == [
-            "Spec, broken, connect: Boom(connect)",
-            "Spec, broken, afterAll: Boom(afterAll)",
-        ])
+        #expect(
+            run.failures == [
+                "Spec, broken, connect: Boom(connect)",
+                "Spec, broken, afterAll: Boom(afterAll)",
+            ])
         #expect(run.failed == 2 && run.passed == 1 && run.skipped == 0)
     }
 
@@ -49,17 +56,21 @@ import Testing
 
     @Test func beforeEachThrowingSkipsTheElementButRunsItsAfterEach() async {
         let run = await runEverywhere(BeforeEachThrows())
-        #expect(run.log == [
-            "beforeEach 1 a", "flaky", "afterEach 1", "afterEach 2",
-            "beforeEach 1 b", "flaky", "beforeEach 3", "b", "afterEach 1", "afterEach 2",
-        ])
+        #expect(
+            run.log == [
+                "beforeEach 1 a", "flaky", "afterEach 1", "afterEach 2",
+                "beforeEach 1 b", "flaky", "beforeEach 3", "b", "afterEach 1", "afterEach 2",
+            ])
         #expect(run.failures == ["Spec, a, flaky: Boom(flaky)"])
         #expect(run.failed == 1 && run.passed == 1)
     }
 
     struct ExamplesAndAfterEachThrow: Scenario {
         @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
-            it("a") { log("a"); throw Boom("a") }
+            it("a") {
+                log("a")
+                throw Boom("a")
+            }
             it("b") { log("b") }
             it("c") { log("c") }
             afterEach("first cleanup") {
@@ -73,12 +84,13 @@ import Testing
 
     @Test func anExampleOrAfterEachThrowingLetsTheGroupGoOn() async {
         let run = await runEverywhere(ExamplesAndAfterEachThrow())
-        #expect(run.log == [
-            "a", "afterEach 1", "afterEach 2",
-            "b", "afterEach 1", "afterEach 2",
-            "c", "afterEach 1", "afterEach 2",
-            "afterAll",
-        ])
+        #expect(
+            run.log == [
+                "a", "afterEach 1", "afterEach 2",
+                "b", "afterEach 1", "afterEach 2",
+                "c", "afterEach 1", "afterEach 2",
+                "afterAll",
+            ])
         #expect(run.failures == ["Spec, a: Boom(a)", "Spec, b, first cleanup: Boom(cleanup)"])
         #expect(run.failed == 2 && run.passed == 1)
     }
@@ -109,7 +121,10 @@ import Testing
                     it("a") { log("a") }
                     afterAll { log("inner afterAll") }
                 }
-                it("b") { log("b"); throw Boom("b") }
+                it("b") {
+                    log("b")
+                    throw Boom("b")
+                }
                 afterAll { log("outer afterAll") }
             }
         }
@@ -123,11 +138,12 @@ import Testing
 
     @Test func aFailureKnowsWhereItsElementWasDeclared() async throws {
         let line = #line + 3
-        let report = SpecEngine.run(root {
-            context("ctx") {
-                it("throws") { throw Boom("x") }
-            }
-        })
+        let report = SpecEngine.run(
+            root {
+                context("ctx") {
+                    it("throws") { throw Boom("x") }
+                }
+            })
         let failure = try #require(report.failures.first)
         #expect(failure.location.line == line)
         #expect(failure.location.fileID == "RundownTests/ErrorTests.swift")
@@ -137,11 +153,15 @@ import Testing
 }
 
 /// A root group named "Spec" around the content, for runs without a host.
-func root(_ name: String = "Spec", @ExampleBuilder<SyncCall> _ content: () -> ExampleGroup<SyncCall>) -> GroupNode<Synchronous> {
+func root(_ name: String = "Spec", @ExampleBuilder<SyncCall> _ content: () -> ExampleGroup<SyncCall>) -> GroupNode<
+    Synchronous
+> {
     GroupNode(description: name, location: scenarioLocation, content: content().content)
 }
 
 /// A root group named "Spec" around the content, for runs without a host.
-func asyncRoot(_ name: String = "Spec", @ExampleBuilder<AsyncCall> _ content: () -> ExampleGroup<AsyncCall>) -> GroupNode<Asynchronous> {
+func asyncRoot(_ name: String = "Spec", @ExampleBuilder<AsyncCall> _ content: () -> ExampleGroup<AsyncCall>)
+    -> GroupNode<Asynchronous>
+{
     GroupNode(description: name, location: scenarioLocation, content: content().content)
 }

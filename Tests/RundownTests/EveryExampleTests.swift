@@ -1,6 +1,7 @@
-@testable import Rundown
 import RundownEngine
 import Testing
+
+@testable import Rundown
 
 /// Contract §2, every-example hooks: an each-hook with `.everyExample` runs
 /// around every example at any depth below its group; §3–§4 for its errors and
@@ -38,36 +39,37 @@ import Testing
 
     @Test func everyExampleHooksRunAroundEveryExampleAtAnyDepthInTheirPlace() async {
         let run = await runEverywhere(ThreeLevels())
-        #expect(run.log == [
-            "root beforeAll",
-            // An example of the root: the root's each-hooks in declaration order.
-            "root around <", "root every around <", "root beforeEach", "root every beforeEach",
-            "a",
-            "root every afterEach", "root afterEach", "root every around >", "root around >",
-            // The nested group is one element: only the root's per-element hooks wrap it.
-            "root around <", "root beforeEach",
-            "outer beforeAll",
-            // An example of "outer": the root's every-example layer, then outer's each-hooks.
-            "root every around <", "root every beforeEach",
-            "outer around <", "outer every beforeEach", "outer beforeEach",
-            "b",
-            "outer every afterEach", "outer around >",
-            "root every afterEach", "root every around >",
-            // "inner" is one element of "outer": outer's per-element hooks wrap it once.
-            "outer around <", "outer beforeEach",
-            // An example of "inner": root's layer, outer's layer, inner's own hooks.
-            "root every around <", "root every beforeEach",
-            "outer every beforeEach",
-            "inner beforeEach",
-            "c",
-            "inner afterEach",
-            "outer every afterEach",
-            "root every afterEach", "root every around >",
-            "outer around >",
-            "outer afterAll",
-            "root afterEach", "root around >",
-            "root afterAll",
-        ])
+        #expect(
+            run.log == [
+                "root beforeAll",
+                // An example of the root: the root's each-hooks in declaration order.
+                "root around <", "root every around <", "root beforeEach", "root every beforeEach",
+                "a",
+                "root every afterEach", "root afterEach", "root every around >", "root around >",
+                // The nested group is one element: only the root's per-element hooks wrap it.
+                "root around <", "root beforeEach",
+                "outer beforeAll",
+                // An example of "outer": the root's every-example layer, then outer's each-hooks.
+                "root every around <", "root every beforeEach",
+                "outer around <", "outer every beforeEach", "outer beforeEach",
+                "b",
+                "outer every afterEach", "outer around >",
+                "root every afterEach", "root every around >",
+                // "inner" is one element of "outer": outer's per-element hooks wrap it once.
+                "outer around <", "outer beforeEach",
+                // An example of "inner": root's layer, outer's layer, inner's own hooks.
+                "root every around <", "root every beforeEach",
+                "outer every beforeEach",
+                "inner beforeEach",
+                "c",
+                "inner afterEach",
+                "outer every afterEach",
+                "root every afterEach", "root every around >",
+                "outer around >",
+                "outer afterAll",
+                "root afterEach", "root around >",
+                "root afterAll",
+            ])
         #expect(run.passed == 3 && run.failed == 0 && run.failures.isEmpty)
     }
 
@@ -111,10 +113,12 @@ import Testing
 
     @Test func aFailingEveryExampleBeforeEachSkipsTheRestButRunsEveryAfterEach() async {
         let run = await runEverywhere(AncestorBeforeEachThrows())
-        #expect(run.log == [
-            "reset", "ctx afterEach", "root every afterEach",
-            "reset", "second", "ctx around <", "ctx beforeEach", "y", "ctx afterEach", "ctx around >", "root every afterEach",
-        ])
+        #expect(
+            run.log == [
+                "reset", "ctx afterEach", "root every afterEach",
+                "reset", "second", "ctx around <", "ctx beforeEach", "y", "ctx afterEach", "ctx around >",
+                "root every afterEach",
+            ])
         #expect(run.failures == ["Spec, ctx, x, reset: Boom(reset)"])
         #expect(run.failed == 1 && run.passed == 1)
     }
@@ -122,26 +126,34 @@ import Testing
     struct AfterEachAndExampleThrow: Scenario {
         @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
             context("ctx") {
-                it("x") { log("x"); throw Boom("x") }
+                it("x") {
+                    log("x")
+                    throw Boom("x")
+                }
                 it("y") { log("y") }
                 afterEach { log("ctx afterEach") }
             }
-            afterEach("check", .everyExample) { log("check"); throw Boom("check") }
+            afterEach("check", .everyExample) {
+                log("check")
+                throw Boom("check")
+            }
             afterEach("cleanup", .everyExample) { log("cleanup") }
         }
     }
 
     @Test func aFailingExampleOrEveryExampleAfterEachLetsEverythingElseRun() async {
         let run = await runEverywhere(AfterEachAndExampleThrow())
-        #expect(run.log == [
-            "x", "ctx afterEach", "check", "cleanup",
-            "y", "ctx afterEach", "check", "cleanup",
-        ])
-        #expect(run.failures == [
-            "Spec, ctx, x: Boom(x)",
-            "Spec, ctx, x, check: Boom(check)",
-            "Spec, ctx, y, check: Boom(check)",
-        ])
+        #expect(
+            run.log == [
+                "x", "ctx afterEach", "check", "cleanup",
+                "y", "ctx afterEach", "check", "cleanup",
+            ])
+        #expect(
+            run.failures == [
+                "Spec, ctx, x: Boom(x)",
+                "Spec, ctx, x, check: Boom(check)",
+                "Spec, ctx, y, check: Boom(check)",
+            ])
         #expect(run.failed == 2 && run.passed == 0)
     }
 
@@ -149,7 +161,8 @@ import Testing
         @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
             beforeEach(.everyExample) { log("root every beforeEach") }
             context("ctx") {
-                loggingAround(log, "ctx every around", named: "transaction", throwing: Boom("begin"), everyExample: true)
+                loggingAround(
+                    log, "ctx every around", named: "transaction", throwing: Boom("begin"), everyExample: true)
                 beforeEach { log("ctx beforeEach") }
                 context("deep") {
                     it("x") { log("x") }
@@ -162,11 +175,12 @@ import Testing
 
     @Test func anEveryExampleAroundEachThrowingBeforeItsBodySkipsWhatItWrapsOnly() async {
         let run = await runEverywhere(AroundThrowsBeforeItsBody())
-        #expect(run.log == [
-            "ctx beforeEach",
-            "root every beforeEach", "ctx every around <", "root every afterEach",
-            "ctx afterEach",
-        ])
+        #expect(
+            run.log == [
+                "ctx beforeEach",
+                "root every beforeEach", "ctx every around <", "root every afterEach",
+                "ctx afterEach",
+            ])
         #expect(run.failures == ["Spec, ctx, deep, x, transaction: Boom(begin)"])
         #expect(run.failed == 1)
     }
@@ -183,10 +197,11 @@ import Testing
     @Test func anEveryExampleAroundEachThatNeverCallsItsBodyFailsTheExampleNamingTheHook() async {
         let run = await runEverywhere(AroundNeverCallsItsBody())
         #expect(run.log == ["every around <", "every around >"])
-        #expect(run.failures == [
-            "Spec, ctx, x, lazy: lazy returned without calling its body, so the element it wraps did not run; "
-                + "call the body once on every path through the hook, or throw Skip(\"why\") to skip the element on purpose",
-        ])
+        #expect(
+            run.failures == [
+                "Spec, ctx, x, lazy: lazy returned without calling its body, so the element it wraps did not run; "
+                    + "call the body once on every path through the hook, or throw Skip(\"why\") to skip the element on purpose"
+            ])
         #expect(run.failed == 1)
     }
 
@@ -194,7 +209,8 @@ import Testing
         let line = #line + 1
         let hook: BeforeEach<SyncCall> = beforeEach("reset", .everyExample) { throw Boom("reset") }
         let group: Examples<SyncCall> = context("ctx") { it("x") {} }
-        let root = GroupNode(description: "Spec", location: scenarioLocation, content: hook.content.appending(group.content))
+        let root = GroupNode(
+            description: "Spec", location: scenarioLocation, content: hook.content.appending(group.content))
         let report = SpecEngine.run(root, recognizers: HostChoice.skipRecognizers) { _ in }
         let failure = try #require(report.failures.first)
         #expect(report.failures.count == 1)
@@ -226,12 +242,13 @@ import Testing
     @Test(arguments: SkipTests.Kind.allCases)
     func aSkipInAnEveryExampleBeforeEachSkipsTheExampleAndItsAfterEach(kind: SkipTests.Kind) async {
         let run = await runEverywhere(SkipInEveryExampleBeforeEach(kind: kind))
-        #expect(run.log == [
-            "root around <",
-            "needs GPU",
-            "needs GPU", "ctx beforeEach", "y", "ctx afterEach", "root every afterEach",
-            "root around >",
-        ])
+        #expect(
+            run.log == [
+                "root around <",
+                "needs GPU",
+                "needs GPU", "ctx beforeEach", "y", "ctx afterEach", "root every afterEach",
+                "root around >",
+            ])
         #expect(run.failures.isEmpty)
         #expect(run.skips == ["Spec, ctx, x: skipped (no GPU)"])
         #expect(run.skipped == 1 && run.passed == 1)
@@ -240,7 +257,10 @@ import Testing
     struct SkipInExample: Scenario {
         @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
             context("ctx") {
-                it("x") { log("x"); throw Skip("later") }
+                it("x") {
+                    log("x")
+                    throw Skip("later")
+                }
                 afterEach { log("ctx afterEach") }
             }
             afterEach(.everyExample) { log("root every afterEach") }
@@ -276,7 +296,9 @@ import Testing
 
     struct Focused: Scenario {
         @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
-            beforeEach(.everyExample) { log("every \(ExampleRunner.current!.path.dropFirst().dropLast().joined(separator: "/"))") }
+            beforeEach(.everyExample) {
+                log("every \(ExampleRunner.current!.path.dropFirst().dropLast().joined(separator: "/"))")
+            }
             beforeEach("excluded", .everyExample, .excluded) { log("excluded hook") }
             context("off") {
                 it("a") { log("a") }
@@ -300,14 +322,30 @@ import Testing
     struct AsyncForms: AsyncScenario {
         @ExampleBuilder<Call> func content<Call: AsyncCallKind>(_ log: Log) -> ExampleGroup<Call> {
             aroundEach("transaction", .everyExample) { run in
-                log("begin"); await Task.yield(); try await run(); log("rollback")
+                log("begin")
+                await Task.yield()
+                try await run()
+                log("rollback")
             }
-            beforeEach("reset", .everyExample) { await Task.yield(); log("reset") }
+            beforeEach("reset", .everyExample) {
+                await Task.yield()
+                log("reset")
+            }
             context("ctx") {
-                aroundEach { run in log("ctx <"); try await run(); log("ctx >") }
-                it("x") { await Task.yield(); log("x") }
+                aroundEach { run in
+                    log("ctx <")
+                    try await run()
+                    log("ctx >")
+                }
+                it("x") {
+                    await Task.yield()
+                    log("x")
+                }
             }
-            afterEach("flush", .everyExample) { await Task.yield(); log("flush") }
+            afterEach("flush", .everyExample) {
+                await Task.yield()
+                log("flush")
+            }
         }
     }
 
@@ -320,7 +358,11 @@ import Testing
     @Test func syncSpecWithEveryExampleHooks() throws {
         let log = Log()
         try spec("Stack") {
-            aroundEach(.everyExample) { run in log("<"); try run(); log(">") }
+            aroundEach(.everyExample) { run in
+                log("<")
+                try run()
+                log(">")
+            }
             beforeEach(.everyExample) { log("reset") }
             context("when empty") {
                 it("a") { log("a") }
@@ -339,7 +381,11 @@ import Testing
     @Test func mainActorEveryExampleHooks() throws {
         let entries = Entries()
         try spec {
-            aroundEach(.everyExample) { run in entries.list.append("<"); try run(); entries.list.append(">") }
+            aroundEach(.everyExample) { run in
+                entries.list.append("<")
+                try run()
+                entries.list.append(">")
+            }
             beforeEach("reset", .everyExample) { entries.list.append("reset") }
             context("ctx") { it("x") { entries.list.append("x") } }
             afterEach(.everyExample) { entries.list.append("after") }
@@ -350,10 +396,20 @@ import Testing
     @Test func asyncMainActorEveryExampleHooks() async throws {
         let entries = Entries()
         try await spec {
-            aroundEach(.everyExample) { run in entries.list.append("<"); try await run(); entries.list.append(">") }
-            beforeEach("reset", .everyExample) { await Task.yield(); entries.list.append("reset") }
+            aroundEach(.everyExample) { run in
+                entries.list.append("<")
+                try await run()
+                entries.list.append(">")
+            }
+            beforeEach("reset", .everyExample) {
+                await Task.yield()
+                entries.list.append("reset")
+            }
             context("ctx") { it("x") { entries.list.append("x") } }
-            afterEach(.everyExample) { await Task.yield(); entries.list.append("after") }
+            afterEach(.everyExample) {
+                await Task.yield()
+                entries.list.append("after")
+            }
         }
         #expect(entries.list == ["<", "reset", "x", "after", ">"])
     }

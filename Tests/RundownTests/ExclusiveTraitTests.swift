@@ -1,7 +1,8 @@
-@testable import Rundown
 import RundownEngine
-@testable import RundownConcurrency
 import Testing
+
+@testable import Rundown
+@testable import RundownConcurrency
 
 extension SharedResource {
     static let specWindow = SharedResource("spec window")
@@ -21,7 +22,10 @@ extension SharedResource {
             }
             it("outside") { log("outside holds: \(SharedResource.specWindow.isHeldByCurrentTask)") }
         }
-        #expect(log.entries == ["beforeAll holds: true", "example holds: true", "afterAll holds: true", "outside holds: false"])
+        #expect(
+            log.entries == [
+                "beforeAll holds: true", "example holds: true", "afterAll holds: true", "outside holds: false",
+            ])
     }
 
     @Test func anExampleHoldsTheResourceAroundItsEachHooks() async throws {
@@ -66,13 +70,15 @@ extension SharedResource {
 
     @Test func aSynchronousSpecCannotWaitForAResource() {
         var ran = false
-        let report = SpecEngine.run(root {
-            it("prints", .exclusive(.specPrinter)) { ran = true }
-        })
+        let report = SpecEngine.run(
+            root {
+                it("prints", .exclusive(.specPrinter)) { ran = true }
+            })
         #expect(!ran)
-        #expect(report.failures.map(\.description) == [
-            "Spec, prints, exclusive access to spec printer: 'exclusive access to spec printer' needs an asynchronous spec, because waiting for it may suspend, so the element did not run; "
-                + "use 'try await spec { … }' in an async test, or remove the trait",
-        ])
+        #expect(
+            report.failures.map(\.description) == [
+                "Spec, prints, exclusive access to spec printer: 'exclusive access to spec printer' needs an asynchronous spec, because waiting for it may suspend, so the element did not run; "
+                    + "use 'try await spec { … }' in an async test, or remove the trait"
+            ])
     }
 }

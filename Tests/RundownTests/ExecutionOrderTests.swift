@@ -25,9 +25,15 @@ import Testing
     @Test func hooksRunInTheirOrderAndRepeatsInDeclarationOrder() async {
         let run = await runEverywhere(EveryHookAroundTwoExamples())
         let perExample = { (name: String) in
-            ["around 1 <", "around 2 <", "beforeEach 1", "beforeEach 2", name, "afterEach 1", "afterEach 2", "around 2 >", "around 1 >"]
+            [
+                "around 1 <", "around 2 <", "beforeEach 1", "beforeEach 2", name, "afterEach 1", "afterEach 2",
+                "around 2 >", "around 1 >",
+            ]
         }
-        #expect(run.log == ["beforeAll 1", "beforeAll 2"] + perExample("a") + perExample("b") + ["afterAll 1", "afterAll 2"])
+        #expect(
+            run.log == ["beforeAll 1", "beforeAll 2"] + perExample("a") + perExample("b") + [
+                "afterAll 1", "afterAll 2",
+            ])
         #expect(run.passed == 2 && run.failed == 0 && run.failures.isEmpty)
     }
 
@@ -49,15 +55,16 @@ import Testing
 
     @Test func aNestedGroupIsOneElementOfItsParent() async {
         let run = await runEverywhere(NestedGroupIsOneElement())
-        #expect(run.log == [
-            "outer around <", "outer beforeEach", "first", "outer afterEach", "outer around >",
-            "outer around <", "outer beforeEach",
-            "inner beforeAll",
-            "inner beforeEach", "x",
-            "inner beforeEach", "y",
-            "inner afterAll",
-            "outer afterEach", "outer around >",
-        ])
+        #expect(
+            run.log == [
+                "outer around <", "outer beforeEach", "first", "outer afterEach", "outer around >",
+                "outer around <", "outer beforeEach",
+                "inner beforeAll",
+                "inner beforeEach", "x",
+                "inner beforeEach", "y",
+                "inner afterAll",
+                "outer afterEach", "outer around >",
+            ])
     }
 
     struct EmptyGroups: Scenario {
@@ -102,17 +109,18 @@ import Testing
 
     @Test func eventsFollowTheTree() async {
         let run = await runEverywhere(NestedGroupIsOneElement())
-        #expect(run.events == [
-            "group Spec {",
-            "example Spec, first",
-            "Spec, first: passed",
-            "group Spec, inner {",
-            "example Spec, inner, x",
-            "Spec, inner, x: passed",
-            "example Spec, inner, y",
-            "Spec, inner, y: passed",
-            "} Spec, inner",
-            "} Spec",
-        ])
+        #expect(
+            run.events == [
+                "group Spec {",
+                "example Spec, first",
+                "Spec, first: passed",
+                "group Spec, inner {",
+                "example Spec, inner, x",
+                "Spec, inner, x: passed",
+                "example Spec, inner, y",
+                "Spec, inner, y: passed",
+                "} Spec, inner",
+                "} Spec",
+            ])
     }
 }

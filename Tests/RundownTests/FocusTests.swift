@@ -26,11 +26,12 @@ import Testing
     @Test func onlyFocusedExamplesRunWithTheHooksOfTheirGroups() async {
         let run = await runEverywhere(FocusedExample())
         #expect(run.log == ["root beforeAll", "root beforeEach", "ctx beforeEach", "b", "root afterAll"])
-        #expect(Set(run.skips) == [
-            "Spec, a: skipped (not focused)",
-            "Spec, ctx, c: skipped (not focused)",
-            "Spec, other, d: skipped (not focused)",
-        ])
+        #expect(
+            Set(run.skips) == [
+                "Spec, a: skipped (not focused)",
+                "Spec, ctx, c: skipped (not focused)",
+                "Spec, other, d: skipped (not focused)",
+            ])
         #expect(run.passed == 1 && run.skipped == 3 && !run.everythingSkipped)
     }
 
@@ -82,12 +83,13 @@ import Testing
     @Test func exclusionWinsOverFocusAndExcludedFocusDoesNotCount() async {
         let run = await runEverywhere(ExclusionWinsOverFocus())
         #expect(run.log == ["a"])
-        #expect(run.skips == [
-            "Spec, b: skipped (excluded)",
-            "Spec, excluded, c: skipped (excluded)",
-            "Spec, also excluded, d: skipped (excluded)",
-            "Spec, e: skipped (excluded)",
-        ])
+        #expect(
+            run.skips == [
+                "Spec, b: skipped (excluded)",
+                "Spec, excluded, c: skipped (excluded)",
+                "Spec, also excluded, d: skipped (excluded)",
+                "Spec, e: skipped (excluded)",
+            ])
     }
 
     struct ExcludedFocusInsideAGroup: Scenario {
@@ -107,10 +109,11 @@ import Testing
     @Test func anExcludedFocusedElementInsideAGroupDoesNotFocusTheGroup() async {
         let run = await runEverywhere(ExcludedFocusInsideAGroup())
         #expect(run.log == ["a", "d", "e"])
-        #expect(run.skips == [
-            "Spec, with an excluded focused example, b: skipped (excluded)",
-            "Spec, with an excluded group holding focus, excluded, c: skipped (excluded)",
-        ])
+        #expect(
+            run.skips == [
+                "Spec, with an excluded focused example, b: skipped (excluded)",
+                "Spec, with an excluded group holding focus, excluded, c: skipped (excluded)",
+            ])
         #expect(run.passed == 3 && run.skipped == 2)
     }
 
@@ -149,8 +152,14 @@ import Testing
     @Test func anUnnamedAroundEachIsExcludedWithExcludedInPlaceOfItsName() throws {
         let log = Log()
         try spec("Spec") {
-            aroundEach(.excluded) { run in log("around"); try run() }
-            aroundEach { run in log("kept around"); try run() }
+            aroundEach(.excluded) { run in
+                log("around")
+                try run()
+            }
+            aroundEach { run in
+                log("kept around")
+                try run()
+            }
             it("a") { log("a") }
         }
         #expect(log.entries == ["kept around", "a"])

@@ -39,14 +39,15 @@ import Testing
             anExample(recorder)
             aContext
         }
-        #expect(recorder.entries == [
-            "Spec, ctx, reset database",
-            "shared beforeEach", "Spec, ctx, shared a",
-            "shared beforeEach", "Spec, ctx, shared b",
-            "Spec, from a function, reset database",
-            "Spec, from a function",
-            "Spec, from a property, reset database",
-        ])
+        #expect(
+            recorder.entries == [
+                "Spec, ctx, reset database",
+                "shared beforeEach", "Spec, ctx, shared a",
+                "shared beforeEach", "Spec, ctx, shared b",
+                "Spec, from a function, reset database",
+                "Spec, from a function",
+                "Spec, from a property, reset database",
+            ])
     }
 
     @Test func aHelpersHooksJoinTheEnclosingGroup() throws {
@@ -55,11 +56,12 @@ import Testing
             sharedExamples(recorder)
             it("after the helper") { recorder.entries.append("after") }
         }
-        #expect(recorder.entries == [
-            "shared beforeEach", "Spec, shared a",
-            "shared beforeEach", "Spec, shared b",
-            "shared beforeEach", "after",
-        ])
+        #expect(
+            recorder.entries == [
+                "shared beforeEach", "Spec, shared a",
+                "shared beforeEach", "Spec, shared b",
+                "shared beforeEach", "after",
+            ])
     }
 
     @ExampleBuilder<SyncCall>
@@ -98,10 +100,13 @@ import Testing
             }
         }
         let each = ["setUp 1", "setUp 2", "shared beforeEach"]
-        #expect(recorder.entries == each + ["Spec, phases, shared a", "shared afterEach"]
-            + each + ["Spec, phases, shared b", "shared afterEach"]
-            + each + ["c", "shared afterEach", "afterAll",
-                      "beforeAll", "whole beforeEach", "w", "afterAll"])
+        #expect(
+            recorder.entries == each + ["Spec, phases, shared a", "shared afterEach"]
+                + each + ["Spec, phases, shared b", "shared afterEach"]
+                + each + [
+                    "c", "shared afterEach", "afterAll",
+                    "beforeAll", "whole beforeEach", "w", "afterAll",
+                ])
     }
 
     @ExampleBuilder<Call>

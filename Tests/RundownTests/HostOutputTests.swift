@@ -17,28 +17,29 @@ struct HostOutputTests {
         let run = try await HostOutput.run(["RundownHostFixtures.XCTestHostFixtures"])
 
         #expect(run.status == 1)
-        #expect(run.lines.filter { !$0.contains(" started at ") } == [
-            "\(file):\(fixtures.line(of: "it(\"opens\")", in: "testASkippedSpecDoesNotHideWhatFollows")): error: XCTestHostFixtures.testASkippedSpecDoesNotHideWhatFollows : Till, opens: FixtureError(disk full)",
-            "Test Case 'XCTestHostFixtures.testASkippedSpecDoesNotHideWhatFollows' failed (TIME seconds)",
-            "\(file):\(fixtures.line(of: "XCTAssertEqual(1, 2)", in: "testAssertEqualFails")): error: XCTestHostFixtures.testAssertEqualFails : Cart, with one item, counts it: XCTAssertEqual failed: (\"1\") is not equal to (\"2\") -",
-            "Test Case 'XCTestHostFixtures.testAssertEqualFails' failed (TIME seconds)",
-            "\(file):\(fixtures.line(of: "it(\"writes to disk\")", in: "testErrorIsThrown")): error: XCTestHostFixtures.testErrorIsThrown : Cart, when saving, writes to disk: FixtureError(disk full)",
-            "Test Case 'XCTestHostFixtures.testErrorIsThrown' failed (TIME seconds)",
-            // The skip is reported when the test ends, at the line of the spec that skipped everything.
-            "\(file):\(fixtures.line(of: "try spec(\"Cart\")", in: "testEverythingSkipped")): XCTestHostFixtures.testEverythingSkipped : Test skipped - Cart: skipped (no database)",
-            "Test Case 'XCTestHostFixtures.testEverythingSkipped' skipped (TIME seconds)",
-            "\(file):\(fixtures.line(of: "#expect(1 + 1 == 3)", in: "testExpectFails")): error: XCTestHostFixtures.testExpectFails : Cart, expects: Expectation failed: (1 + 1 → 2) == 3",
-            "Test Case 'XCTestHostFixtures.testExpectFails' failed (TIME seconds)",
-            "Rundown: Cart, saves: skipped (no database)",
-            "Test Case 'XCTestHostFixtures.testPartlySkipped' passed (TIME seconds)",
-            // `#require` records its issue once; the error it throws is not reported again.
-            "\(file):\(fixtures.line(of: "try #require(1 + 1 == 3)", in: "testRequireFails")): error: XCTestHostFixtures.testRequireFails : Cart, requires: Expectation failed: (1 + 1 → 2) == 3",
-            "Test Case 'XCTestHostFixtures.testRequireFails' failed (TIME seconds)",
-            "Test Suite 'XCTestHostFixtures' failed at DATE",
-            "\t Executed 7 tests, with 1 test skipped and 5 failures (0 unexpected) in TIME (TIME) seconds",
-            "Test Suite 'Selected tests' failed at DATE",
-            "\t Executed 7 tests, with 1 test skipped and 5 failures (0 unexpected) in TIME (TIME) seconds",
-        ])
+        #expect(
+            run.lines.filter { !$0.contains(" started at ") } == [
+                "\(file):\(fixtures.line(of: "it(\"opens\")", in: "testASkippedSpecDoesNotHideWhatFollows")): error: XCTestHostFixtures.testASkippedSpecDoesNotHideWhatFollows : Till, opens: FixtureError(disk full)",
+                "Test Case 'XCTestHostFixtures.testASkippedSpecDoesNotHideWhatFollows' failed (TIME seconds)",
+                "\(file):\(fixtures.line(of: "XCTAssertEqual(1, 2)", in: "testAssertEqualFails")): error: XCTestHostFixtures.testAssertEqualFails : Cart, with one item, counts it: XCTAssertEqual failed: (\"1\") is not equal to (\"2\") -",
+                "Test Case 'XCTestHostFixtures.testAssertEqualFails' failed (TIME seconds)",
+                "\(file):\(fixtures.line(of: "it(\"writes to disk\")", in: "testErrorIsThrown")): error: XCTestHostFixtures.testErrorIsThrown : Cart, when saving, writes to disk: FixtureError(disk full)",
+                "Test Case 'XCTestHostFixtures.testErrorIsThrown' failed (TIME seconds)",
+                // The skip is reported when the test ends, at the line of the spec that skipped everything.
+                "\(file):\(fixtures.line(of: "try spec(\"Cart\")", in: "testEverythingSkipped")): XCTestHostFixtures.testEverythingSkipped : Test skipped - Cart: skipped (no database)",
+                "Test Case 'XCTestHostFixtures.testEverythingSkipped' skipped (TIME seconds)",
+                "\(file):\(fixtures.line(of: "#expect(1 + 1 == 3)", in: "testExpectFails")): error: XCTestHostFixtures.testExpectFails : Cart, expects: Expectation failed: (1 + 1 → 2) == 3",
+                "Test Case 'XCTestHostFixtures.testExpectFails' failed (TIME seconds)",
+                "Rundown: Cart, saves: skipped (no database)",
+                "Test Case 'XCTestHostFixtures.testPartlySkipped' passed (TIME seconds)",
+                // `#require` records its issue once; the error it throws is not reported again.
+                "\(file):\(fixtures.line(of: "try #require(1 + 1 == 3)", in: "testRequireFails")): error: XCTestHostFixtures.testRequireFails : Cart, requires: Expectation failed: (1 + 1 → 2) == 3",
+                "Test Case 'XCTestHostFixtures.testRequireFails' failed (TIME seconds)",
+                "Test Suite 'XCTestHostFixtures' failed at DATE",
+                "\t Executed 7 tests, with 1 test skipped and 5 failures (0 unexpected) in TIME (TIME) seconds",
+                "Test Suite 'Selected tests' failed at DATE",
+                "\t Executed 7 tests, with 1 test skipped and 5 failures (0 unexpected) in TIME (TIME) seconds",
+            ])
     }
 
     /// Contract §6 and §9: a task started by an example that fails after its
@@ -50,15 +51,16 @@ struct HostOutputTests {
         let run = try await HostOutput.run(["RundownHostFixtures.LeakedTaskFixtures"])
 
         #expect(run.status == 0)
-        #expect(run.lines.filter { !$0.contains(" started at ") } == [
-            "Test Case 'LeakedTaskFixtures.testALeakedTaskFailsAfterTheTestReturned' passed (TIME seconds)",
-            "\(file):\(fixtures.line(of: "#expect(Bool(false), \"too late\")", in: "testALeakedTaskFailsAfterTheTestReturned")): error: LeakedTaskFixtures.testALeakedTaskFailsAfterTheTestReturned : Sync, leaks a task: Expectation failed: Bool(false) - too late (recorded after the test had ended, by a task it started; XCTest can no longer fail it)",
-            "Test Case 'LeakedTaskFixtures.testZWaitsForTheLeakedTask' passed (TIME seconds)",
-            "Test Suite 'LeakedTaskFixtures' passed at DATE",
-            "\t Executed 2 tests, with 0 failures (0 unexpected) in TIME (TIME) seconds",
-            "Test Suite 'Selected tests' passed at DATE",
-            "\t Executed 2 tests, with 0 failures (0 unexpected) in TIME (TIME) seconds",
-        ])
+        #expect(
+            run.lines.filter { !$0.contains(" started at ") } == [
+                "Test Case 'LeakedTaskFixtures.testALeakedTaskFailsAfterTheTestReturned' passed (TIME seconds)",
+                "\(file):\(fixtures.line(of: "#expect(Bool(false), \"too late\")", in: "testALeakedTaskFailsAfterTheTestReturned")): error: LeakedTaskFixtures.testALeakedTaskFailsAfterTheTestReturned : Sync, leaks a task: Expectation failed: Bool(false) - too late (recorded after the test had ended, by a task it started; XCTest can no longer fail it)",
+                "Test Case 'LeakedTaskFixtures.testZWaitsForTheLeakedTask' passed (TIME seconds)",
+                "Test Suite 'LeakedTaskFixtures' passed at DATE",
+                "\t Executed 2 tests, with 0 failures (0 unexpected) in TIME (TIME) seconds",
+                "Test Suite 'Selected tests' passed at DATE",
+                "\t Executed 2 tests, with 0 failures (0 unexpected) in TIME (TIME) seconds",
+            ])
     }
 
     @Test func aPlainXCTestCaseRecordsEachFailureAtTheSpecsLineNamingTheElementsOwn() async throws {
@@ -68,15 +70,16 @@ struct HostOutputTests {
         let run = try await HostOutput.run(["RundownHostFixtures.PlainXCTestCaseFixtures"])
 
         #expect(run.status == 1)
-        #expect(run.lines.filter { !$0.contains(" started at ") } == [
-            "\(file):\(specLine): error: PlainXCTestCaseFixtures.testEachFailureIsRecorded : failed - Cart, writes to disk: FixtureError(disk full) (XCTestHostFixtures.swift:\(fixtures.line(of: "it(\"writes to disk\")", in: "testEachFailureIsRecorded")))",
-            "\(file):\(specLine): error: PlainXCTestCaseFixtures.testEachFailureIsRecorded : failed - Cart, expects: Expectation failed: (1 + 1 → 2) == 3 (XCTestHostFixtures.swift:\(fixtures.line(of: "#expect(1 + 1 == 3)", in: "testEachFailureIsRecorded")))",
-            "Test Case 'PlainXCTestCaseFixtures.testEachFailureIsRecorded' failed (TIME seconds)",
-            "Test Suite 'PlainXCTestCaseFixtures' failed at DATE",
-            "\t Executed 1 test, with 2 failures (0 unexpected) in TIME (TIME) seconds",
-            "Test Suite 'Selected tests' failed at DATE",
-            "\t Executed 1 test, with 2 failures (0 unexpected) in TIME (TIME) seconds",
-        ])
+        #expect(
+            run.lines.filter { !$0.contains(" started at ") } == [
+                "\(file):\(specLine): error: PlainXCTestCaseFixtures.testEachFailureIsRecorded : failed - Cart, writes to disk: FixtureError(disk full) (XCTestHostFixtures.swift:\(fixtures.line(of: "it(\"writes to disk\")", in: "testEachFailureIsRecorded")))",
+                "\(file):\(specLine): error: PlainXCTestCaseFixtures.testEachFailureIsRecorded : failed - Cart, expects: Expectation failed: (1 + 1 → 2) == 3 (XCTestHostFixtures.swift:\(fixtures.line(of: "#expect(1 + 1 == 3)", in: "testEachFailureIsRecorded")))",
+                "Test Case 'PlainXCTestCaseFixtures.testEachFailureIsRecorded' failed (TIME seconds)",
+                "Test Suite 'PlainXCTestCaseFixtures' failed at DATE",
+                "\t Executed 1 test, with 2 failures (0 unexpected) in TIME (TIME) seconds",
+                "Test Suite 'Selected tests' failed at DATE",
+                "\t Executed 1 test, with 2 failures (0 unexpected) in TIME (TIME) seconds",
+            ])
     }
 
     @Test func swiftTestingPrintsEachIssueOnceWithItsPathAtItsLocation() async throws {
@@ -89,37 +92,75 @@ struct HostOutputTests {
         func atLine(_ snippet: String, in test: String) -> String {
             "\(file):\(fixtures.line(of: snippet, in: test)):1"
         }
-        let run = try await HostOutput.run(["--testing-library", "swift-testing", "--filter", "RundownHostFixtures"])
+        let run = try await HostOutput.run([
+            "--testing-library", "swift-testing", "--filter", "RundownHostFixtures",
+        ])
 
         #expect(run.status == 1)
         // Tests run in parallel: each event is compared with its continuation
         // lines, in sorted order; events of tests starting are left out.
         let events = HostOutput.events(run.lines).filter { !$0[0].hasSuffix(" started.") }
-        #expect(events.sorted { $0.joined() < $1.joined() } == [
-            ["⚠︎ Test everythingSkippedWithoutTheTrait() recorded a warning at \(at("(\"Cart\")", in: "everythingSkippedWithoutTheTrait")): Issue recorded", "↳ Cart, saves: skipped (no database)", "  Every example of 'Cart' was skipped; the test goes on. Give the test the '.specs' trait to report it as skipped when nothing else in it runs."],
-            ["⚠︎ Test partlySkipped() recorded a warning at \(at("(\"Cart\")", in: "partlySkipped")): Issue recorded", "↳ Skipped:", "    Cart, saves: skipped (no database)"],
-            ["✔ Test everythingSkippedWithoutTheTrait() passed after TIME seconds with 1 warning."],
-            ["✔ Test partlySkipped() passed after TIME seconds with 1 warning."],
-            ["✘ Suite SwiftTestingHostFixtures failed after TIME seconds with 10 issues (including 2 warnings)."],
-            ["✘ Test aSkippedSpecDoesNotHideWhatFollows() failed after TIME seconds with 1 issue."],
-            ["✘ Test aSkippedSpecDoesNotHideWhatFollows() recorded an issue at \(at("(\"opens\")", in: "aSkippedSpecDoesNotHideWhatFollows")): Caught error: FixtureError(disk full)", "↳ Till, opens"],
-            ["✘ Test errorIsThrown() failed after TIME seconds with 1 issue."],
-            ["✘ Test errorIsThrown() recorded an issue at \(at("(\"writes to disk\")", in: "errorIsThrown")): Caught error: FixtureError(disk full)", "↳ Cart, when saving, writes to disk"],
-            ["✘ Test expectFails() failed after TIME seconds with 1 issue."],
-            ["✘ Test expectFails() recorded an issue at \(at("#expect(1 + 1 == 3)", in: "expectFails()")): Expectation failed: (1 + 1 → 2) == 3", "↳ Cart, with one item, counts it"],
-            ["✘ Test expectFailsInASynchronousSpec() failed after TIME seconds with 1 issue."],
-            ["✘ Test expectFailsInASynchronousSpec() recorded an issue at \(at("#expect(1 + 1 == 3)", in: "expectFailsInASynchronousSpec")): Expectation failed: (1 + 1 → 2) == 3", "↳ Cart, counts it"],
-            ["✘ Test requireFails() failed after TIME seconds with 1 issue."],
-            ["✘ Test requireFails() recorded an issue at \(at("#require(1 + 1 == 3)", in: "requireFails")): Expectation failed: (1 + 1 → 2) == 3", "↳ Cart, requires"],
-            ["✘ Test run with 10 tests in 1 suite failed after TIME seconds with 10 issues (including 2 warnings)."],
-            ["✘ Test xctAssertionsFail() failed after TIME seconds with 2 issues."],
-            ["✘ Test xctAssertionsFail() recorded an issue at \(atLine("XCTAssertEqual(1, 2)", in: "xctAssertionsFail()")): Issue recorded", "↳ Cart, compares: XCTAssertEqual failed: (\"1\") is not equal to (\"2\")"],
-            ["✘ Test xctAssertionsFail() recorded an issue at \(atLine("XCTFail(\"out of stock\")", in: "xctAssertionsFail()")): Issue recorded", "↳ Cart, gives up: failed - out of stock"],
-            ["✘ Test xctAssertionsFailInAnAsyncSpec() failed after TIME seconds with 1 issue."],
-            ["✘ Test xctAssertionsFailInAnAsyncSpec() recorded an issue at \(atLine("XCTAssertEqual(1, 2)", in: "xctAssertionsFailInAnAsyncSpec")): Issue recorded", "↳ Cart, compares: XCTAssertEqual failed: (\"1\") is not equal to (\"2\")"],
-            // With the `.specs` trait, a test whose spec skipped everything is cancelled when it ends.
-            ["➜ Test everythingSkipped() was cancelled after TIME seconds: \"Cart: skipped (no database)\""],
-        ])
+        #expect(
+            events.sorted { $0.joined() < $1.joined() } == [
+                [
+                    "⚠︎ Test everythingSkippedWithoutTheTrait() recorded a warning at \(at("(\"Cart\")", in: "everythingSkippedWithoutTheTrait")): Issue recorded",
+                    "↳ Cart, saves: skipped (no database)",
+                    "  Every example of 'Cart' was skipped; the test goes on. Give the test the '.specs' trait to report it as skipped when nothing else in it runs.",
+                ],
+                [
+                    "⚠︎ Test partlySkipped() recorded a warning at \(at("(\"Cart\")", in: "partlySkipped")): Issue recorded",
+                    "↳ Skipped:", "    Cart, saves: skipped (no database)",
+                ],
+                ["✔ Test everythingSkippedWithoutTheTrait() passed after TIME seconds with 1 warning."],
+                ["✔ Test partlySkipped() passed after TIME seconds with 1 warning."],
+                [
+                    "✘ Suite SwiftTestingHostFixtures failed after TIME seconds with 10 issues (including 2 warnings)."
+                ],
+                ["✘ Test aSkippedSpecDoesNotHideWhatFollows() failed after TIME seconds with 1 issue."],
+                [
+                    "✘ Test aSkippedSpecDoesNotHideWhatFollows() recorded an issue at \(at("(\"opens\")", in: "aSkippedSpecDoesNotHideWhatFollows")): Caught error: FixtureError(disk full)",
+                    "↳ Till, opens",
+                ],
+                ["✘ Test errorIsThrown() failed after TIME seconds with 1 issue."],
+                [
+                    "✘ Test errorIsThrown() recorded an issue at \(at("(\"writes to disk\")", in: "errorIsThrown")): Caught error: FixtureError(disk full)",
+                    "↳ Cart, when saving, writes to disk",
+                ],
+                ["✘ Test expectFails() failed after TIME seconds with 1 issue."],
+                [
+                    "✘ Test expectFails() recorded an issue at \(at("#expect(1 + 1 == 3)", in: "expectFails()")): Expectation failed: (1 + 1 → 2) == 3",
+                    "↳ Cart, with one item, counts it",
+                ],
+                ["✘ Test expectFailsInASynchronousSpec() failed after TIME seconds with 1 issue."],
+                [
+                    "✘ Test expectFailsInASynchronousSpec() recorded an issue at \(at("#expect(1 + 1 == 3)", in: "expectFailsInASynchronousSpec")): Expectation failed: (1 + 1 → 2) == 3",
+                    "↳ Cart, counts it",
+                ],
+                ["✘ Test requireFails() failed after TIME seconds with 1 issue."],
+                [
+                    "✘ Test requireFails() recorded an issue at \(at("#require(1 + 1 == 3)", in: "requireFails")): Expectation failed: (1 + 1 → 2) == 3",
+                    "↳ Cart, requires",
+                ],
+                [
+                    "✘ Test run with 10 tests in 1 suite failed after TIME seconds with 10 issues (including 2 warnings)."
+                ],
+                ["✘ Test xctAssertionsFail() failed after TIME seconds with 2 issues."],
+                [
+                    "✘ Test xctAssertionsFail() recorded an issue at \(atLine("XCTAssertEqual(1, 2)", in: "xctAssertionsFail()")): Issue recorded",
+                    "↳ Cart, compares: XCTAssertEqual failed: (\"1\") is not equal to (\"2\")",
+                ],
+                [
+                    "✘ Test xctAssertionsFail() recorded an issue at \(atLine("XCTFail(\"out of stock\")", in: "xctAssertionsFail()")): Issue recorded",
+                    "↳ Cart, gives up: failed - out of stock",
+                ],
+                ["✘ Test xctAssertionsFailInAnAsyncSpec() failed after TIME seconds with 1 issue."],
+                [
+                    "✘ Test xctAssertionsFailInAnAsyncSpec() recorded an issue at \(atLine("XCTAssertEqual(1, 2)", in: "xctAssertionsFailInAnAsyncSpec")): Issue recorded",
+                    "↳ Cart, compares: XCTAssertEqual failed: (\"1\") is not equal to (\"2\")",
+                ],
+                // With the `.specs` trait, a test whose spec skipped everything is cancelled when it ends.
+                ["➜ Test everythingSkipped() was cancelled after TIME seconds: \"Cart: skipped (no database)\""],
+            ])
     }
 }
 
@@ -127,7 +168,9 @@ struct HostOutputTests {
 enum HostOutput {
     /// The SwiftPM test binary running now, if this is one.
     static let testBinary: String? = {
-        guard let path = CommandLine.arguments.first, path.hasSuffix(".xctest"), FileManager.default.isExecutableFile(atPath: path) else {
+        guard let path = CommandLine.arguments.first, path.hasSuffix(".xctest"),
+            FileManager.default.isExecutableFile(atPath: path)
+        else {
             return nil
         }
         return path
@@ -135,7 +178,9 @@ enum HostOutput {
 
     /// The checkout this file is in, with a trailing `/`; it is taken out of
     /// the output, as a reader's eye does.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path + "/"
+    static let root =
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path + "/"
 
     struct Run {
         var status: Int32
@@ -148,7 +193,8 @@ enum HostOutput {
         environment["RUNDOWN_FIXTURES"] = "1"
         environment["RUNDOWN_REPORT"] = nil
         environment["NO_COLOR"] = "1"
-        let run = try await ChildProcess.run(URL(fileURLWithPath: try #require(testBinary)), arguments, environment: environment)
+        let run = try await ChildProcess.run(
+            URL(fileURLWithPath: try #require(testBinary)), arguments, environment: environment)
         return Run(status: run.status, lines: run.output.split(separator: "\n").map { normalise(String($0)) })
     }
 
@@ -187,7 +233,8 @@ struct SourceFile {
 
     init(_ path: String) throws {
         self.path = path
-        lines = try String(contentsOfFile: HostOutput.root + path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        lines = try String(contentsOfFile: HostOutput.root + path, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
     }
 
     /// The line of the first `snippet` after the first line containing `anchor`.

@@ -1,7 +1,8 @@
 import Dispatch
-@testable import Rundown
 import RundownDSL
 import Testing
+
+@testable import Rundown
 
 /// Contract §8: every closure of a spec runs in the isolation of the code that
 /// called `spec`. These specs are written with the global DSL (not a
@@ -35,7 +36,10 @@ import Testing
                 witness.note("async it")
             }
             context("nested") {
-                beforeEach { await Task.yield(); witness.note("nested beforeEach") }
+                beforeEach {
+                    await Task.yield()
+                    witness.note("nested beforeEach")
+                }
                 it("deep") { witness.note("deep it") }
             }
             afterEach { witness.note("afterEach") }
@@ -49,7 +53,10 @@ import Testing
     @Test func aSynchronousSpecRunsOnTheCallersMainActor() throws {
         let witness = Witness()
         try spec {
-            aroundEach { run in witness.note("around"); try run() }
+            aroundEach { run in
+                witness.note("around")
+                try run()
+            }
             it("sync") { witness.note("it") }
             afterAll { witness.note("afterAll") }
         }
@@ -120,8 +127,9 @@ actor IsolatedRunner {
 
 @Suite struct ActorIsolationTests {
     @Test func closuresRunOnTheActorThatCalledSpec() async throws {
-        #expect(try await IsolatedRunner().run() == [
-            "beforeAll: actor", "around: actor", "it: actor", "around: actor", "async it: actor", "afterAll: actor",
-        ])
+        #expect(
+            try await IsolatedRunner().run() == [
+                "beforeAll: actor", "around: actor", "it: actor", "around: actor", "async it: actor", "afterAll: actor",
+            ])
     }
 }

@@ -1,6 +1,7 @@
-@testable import Rundown
 import RundownEngine
 import Testing
+
+@testable import Rundown
 
 /// State only the main actor may touch.
 @MainActor final class Screen {
@@ -45,11 +46,16 @@ import Testing
                 thrown = error
             }
         } matching: { issue in
-            recorded("\(issue.comments.map(\.rawValue)): \(issue.error.map { String(describing: $0) } ?? "no error") @\(issue.sourceLocation?.line ?? 0)")
+            recorded(
+                "\(issue.comments.map(\.rawValue)): \(issue.error.map { String(describing: $0) } ?? "no error") @\(issue.sourceLocation?.line ?? 0)"
+            )
             return true
         }
         #expect(thrown == nil)
-        #expect(recorded.entries == [#"["Screen, loads"]: Boom(loads) @\#(line)"#, #"["Screen, shows"]: Boom(shows) @\#(line + 1)"#])
+        #expect(
+            recorded.entries == [
+                #"["Screen, loads"]: Boom(loads) @\#(line)"#, #"["Screen, shows"]: Boom(shows) @\#(line + 1)"#,
+            ])
     }
 
     @Test func anAsyncSpecTouchesMainActorStateWithoutAwait() async throws {
@@ -91,18 +97,26 @@ import Testing
         await withKnownIssue {
             do {
                 try await spec("Screen") {
-                    it("loads") { await Task.yield(); throw Boom("loads") }
+                    it("loads") {
+                        await Task.yield()
+                        throw Boom("loads")
+                    }
                     it("shows") { throw Boom("shows") }
                 }
             } catch {
                 thrown = error
             }
         } matching: { issue in
-            recorded("\(issue.comments.map(\.rawValue)): \(issue.error.map { String(describing: $0) } ?? "no error") @\(issue.sourceLocation?.line ?? 0)")
+            recorded(
+                "\(issue.comments.map(\.rawValue)): \(issue.error.map { String(describing: $0) } ?? "no error") @\(issue.sourceLocation?.line ?? 0)"
+            )
             return true
         }
         #expect(thrown == nil)
-        #expect(recorded.entries == [#"["Screen, loads"]: Boom(loads) @\#(line)"#, #"["Screen, shows"]: Boom(shows) @\#(line + 1)"#])
+        #expect(
+            recorded.entries == [
+                #"["Screen, loads"]: Boom(loads) @\#(line)"#, #"["Screen, shows"]: Boom(shows) @\#(line + 1)"#,
+            ])
     }
 
     @Test func aSynchronousSpecOffTheMainThreadIsAClearFailure() throws {
@@ -112,7 +126,10 @@ import Testing
             try spec { it("x") { log("ran") } }
         }
         #expect(log.entries.isEmpty)
-        #expect(error?.description == "A synchronous main-actor spec must start on the main thread: mark the test '@MainActor', or make it 'async' and use 'try await spec'.")
+        #expect(
+            error?.description
+                == "A synchronous main-actor spec must start on the main thread: mark the test '@MainActor', or make it 'async' and use 'try await spec'."
+        )
         #expect(error?.location?.line == #line - 5)
     }
 }
@@ -126,10 +143,12 @@ extension NonisolatedMainActorSpecTests {
 
     @Test func aMainActorTreeRunOffTheMainActorFailsInsteadOfTrapping() throws {
         try #require(!MainActorCheck.isOnMainActor, "Swift Testing ran this synchronous test on the main actor")
-        let report = SpecEngine.run(GroupNode(description: "Spec", location: scenarioLocation, content: mainActorGroup().content))
-        #expect(report.failures.map(\.description) == [
-            "Spec, a, aroundEach: A synchronous main-actor spec must start on the main thread: mark the test '@MainActor', or make it 'async' and use 'try await spec'.",
-        ])
+        let report = SpecEngine.run(
+            GroupNode(description: "Spec", location: scenarioLocation, content: mainActorGroup().content))
+        #expect(
+            report.failures.map(\.description) == [
+                "Spec, a, aroundEach: A synchronous main-actor spec must start on the main thread: mark the test '@MainActor', or make it 'async' and use 'try await spec'."
+            ])
     }
 }
 

@@ -1,7 +1,8 @@
-@testable import Rundown
-import RundownEngine
 import Foundation
+import RundownEngine
 import Testing
+
+@testable import Rundown
 
 // The port of a Quick spec in Sources/Rundown/Rundown.docc/MigratingFromQuick.md.
 // The code between the "listing" markers below is the article's "after"
@@ -191,7 +192,9 @@ func anEmptyCart<Call: CallKind>(_ cart: @escaping () -> ShoppingCart) -> Exampl
         )
         let listing = try #require(Self.between("// listing:begin\n", "// listing:end\n", in: source))
         let shown = try #require(Self.between("<!-- port:begin -->\n```swift\n", "```\n<!-- port:end -->", in: article))
-        #expect(shown == "import Rundown\nimport Testing\n\n" + listing, "the article's listing differs from the test; copy the test's listing into the article")
+        #expect(
+            shown == "import Rundown\nimport Testing\n\n" + listing,
+            "the article's listing differs from the test; copy the test's listing into the article")
     }
 
     /// The trap `.everyExample` closes: ported literally, the spec compiles and
@@ -241,7 +244,8 @@ func anEmptyCart<Call: CallKind>(_ cart: @escaping () -> ShoppingCart) -> Exampl
     }
 
     static func between(_ start: String, _ end: String, in text: String) -> String? {
-        guard let from = text.range(of: start), let to = text.range(of: end, range: from.upperBound..<text.endIndex) else { return nil }
+        guard let from = text.range(of: start), let to = text.range(of: end, range: from.upperBound..<text.endIndex)
+        else { return nil }
         return String(text[from.upperBound..<to.lowerBound])
     }
 }

@@ -44,12 +44,13 @@ final class Defaults {
             }
             afterEach("check", .everyExample) { log.append("check") }
         }
-        #expect(log == [
-            "reset", "per element", "a", "check",
-            "per element",
-            "reset", "inner beforeEach", "b", "inner afterEach", "check",
-            "reset", "inner beforeEach", "c", "inner afterEach", "check",
-        ])
+        #expect(
+            log == [
+                "reset", "per element", "a", "check",
+                "per element",
+                "reset", "inner beforeEach", "b", "inner afterEach", "check",
+                "reset", "inner beforeEach", "c", "inner afterEach", "check",
+            ])
     }
 
     @Test func sharedExamplesInASynchronousSpec() throws {
@@ -58,16 +59,22 @@ final class Defaults {
             context("a collection") { aCollection(of: { [1, 2] }, count: 2) }
             afterEach(.everyExample) { paths.append(ExampleRunner.current!.description) }
         }
-        #expect(paths == [
-            "Array, a collection, has 2 elements, afterEach",
-            "Array, a collection, is empty exactly when its count is zero, afterEach",
-        ])
+        #expect(
+            paths == [
+                "Array, a collection, has 2 elements, afterEach",
+                "Array, a collection, is empty exactly when its count is zero, afterEach",
+            ])
     }
 
     @Test func sharedExamplesInAnAsyncSpec() async throws {
         try await spec("Page") {
             context("a collection") { aCollection(of: { [] }, count: 0) }
-            context("a loaded page") { aLoadedPage { await Task.yield(); return ["title"] } }
+            context("a loaded page") {
+                aLoadedPage {
+                    await Task.yield()
+                    return ["title"]
+                }
+            }
         }
     }
 

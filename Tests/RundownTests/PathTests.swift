@@ -24,25 +24,27 @@ import Testing
 
     @Test func pathsRunFromTheOutermostGroupToTheElementOrHook() async {
         let run = await runEverywhere(Paths())
-        #expect(run.log == [
-            "Spec, beforeAll",
-            "Spec, open database",
-            "around <",
-            "Spec, a parser, beforeEach",
-            "Spec, a parser, in a context, does a thing",
-            "Spec, a parser, reset",
-            "around >",
-            "Spec, afterAll",
-        ])
+        #expect(
+            run.log == [
+                "Spec, beforeAll",
+                "Spec, open database",
+                "around <",
+                "Spec, a parser, beforeEach",
+                "Spec, a parser, in a context, does a thing",
+                "Spec, a parser, reset",
+                "around >",
+                "Spec, afterAll",
+            ])
     }
 
     @Test func theRunnerDescribesItsElement() throws {
         var seen: [ExampleRunner] = []
         let line = #line + 3
-        SpecEngine.run(root {
-            beforeEach("seed") { seen.append(ExampleRunner.current!) }
-            it("runs") { seen.append(ExampleRunner.current!) }
-        })
+        SpecEngine.run(
+            root {
+                beforeEach("seed") { seen.append(ExampleRunner.current!) }
+                it("runs") { seen.append(ExampleRunner.current!) }
+            })
         let hook = try #require(seen.first)
         let example = try #require(seen.last)
         #expect(hook.path == ["Spec", "runs", "seed"])

@@ -1,10 +1,12 @@
 import Foundation
+import RundownEngine
+import Testing
+
+@testable import Rundown
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-@testable import Rundown
-import RundownEngine
-import Testing
 
 /// Issue 10, in process: the pure logic of the run controls (settings,
 /// selection, hash, shuffle, focus guard, reports). `RunControlOutputTests`
@@ -34,7 +36,10 @@ import Testing
         #expect(read.forbidFocus)
         #expect(read.junitPath == "build/report.xml")
         #expect(read.treeReport)
-        #expect(read.controls == RunControls(filter: ["when empty", "push"], shard: Shard(index: 2, count: 5), seed: 1234, forbidFocus: true))
+        #expect(
+            read.controls
+                == RunControls(
+                    filter: ["when empty", "push"], shard: Shard(index: 2, count: 5), seed: 1234, forbidFocus: true))
     }
 
     @Test func noSettingChangesNothing() {
@@ -57,15 +62,38 @@ import Testing
     }
 
     @Test(arguments: [
-        ("RUNDOWN_SHARD", "0/5", "RUNDOWN_SHARD=0/5 is not a shard Rundown knows; valid forms: RUNDOWN_SHARD=i/n with 1 <= i <= n, such as RUNDOWN_SHARD=2/5"),
-        ("RUNDOWN_SHARD", "6/5", "RUNDOWN_SHARD=6/5 is not a shard Rundown knows; valid forms: RUNDOWN_SHARD=i/n with 1 <= i <= n, such as RUNDOWN_SHARD=2/5"),
-        ("RUNDOWN_SHARD", "2", "RUNDOWN_SHARD=2 is not a shard Rundown knows; valid forms: RUNDOWN_SHARD=i/n with 1 <= i <= n, such as RUNDOWN_SHARD=2/5"),
-        ("RUNDOWN_SEED", "abc", "RUNDOWN_SEED=abc is not a seed Rundown knows; valid forms: RUNDOWN_SEED=<a whole number from 0 to 18446744073709551615>, RUNDOWN_SEED=random"),
-        ("RUNDOWN_SEED", "-1", "RUNDOWN_SEED=-1 is not a seed Rundown knows; valid forms: RUNDOWN_SEED=<a whole number from 0 to 18446744073709551615>, RUNDOWN_SEED=random"),
-        ("RUNDOWN_FORBID_FOCUS", "yes", "RUNDOWN_FORBID_FOCUS=yes is not a value Rundown knows; valid forms: RUNDOWN_FORBID_FOCUS=1, RUNDOWN_FORBID_FOCUS=0"),
-        ("RUNDOWN_FILTER", "||", "RUNDOWN_FILTER=|| has no pattern; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|… (a part of an example's path, ignoring case)"),
+        (
+            "RUNDOWN_SHARD", "0/5",
+            "RUNDOWN_SHARD=0/5 is not a shard Rundown knows; valid forms: RUNDOWN_SHARD=i/n with 1 <= i <= n, such as RUNDOWN_SHARD=2/5"
+        ),
+        (
+            "RUNDOWN_SHARD", "6/5",
+            "RUNDOWN_SHARD=6/5 is not a shard Rundown knows; valid forms: RUNDOWN_SHARD=i/n with 1 <= i <= n, such as RUNDOWN_SHARD=2/5"
+        ),
+        (
+            "RUNDOWN_SHARD", "2",
+            "RUNDOWN_SHARD=2 is not a shard Rundown knows; valid forms: RUNDOWN_SHARD=i/n with 1 <= i <= n, such as RUNDOWN_SHARD=2/5"
+        ),
+        (
+            "RUNDOWN_SEED", "abc",
+            "RUNDOWN_SEED=abc is not a seed Rundown knows; valid forms: RUNDOWN_SEED=<a whole number from 0 to 18446744073709551615>, RUNDOWN_SEED=random"
+        ),
+        (
+            "RUNDOWN_SEED", "-1",
+            "RUNDOWN_SEED=-1 is not a seed Rundown knows; valid forms: RUNDOWN_SEED=<a whole number from 0 to 18446744073709551615>, RUNDOWN_SEED=random"
+        ),
+        (
+            "RUNDOWN_FORBID_FOCUS", "yes",
+            "RUNDOWN_FORBID_FOCUS=yes is not a value Rundown knows; valid forms: RUNDOWN_FORBID_FOCUS=1, RUNDOWN_FORBID_FOCUS=0"
+        ),
+        (
+            "RUNDOWN_FILTER", "||",
+            "RUNDOWN_FILTER=|| has no pattern; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|… (a part of an example's path, ignoring case)"
+        ),
     ])
-    func anUnknownValueIsAWarningListingTheValidFormsAndKeepsTheDefault(variable: String, value: String, warning: String) {
+    func anUnknownValueIsAWarningListingTheValidFormsAndKeepsTheDefault(
+        variable: String, value: String, warning: String
+    ) {
         let (read, warnings) = settings([variable: value])
         #expect(warnings == [warning])
         #expect(read.controls == .none)
@@ -98,12 +126,13 @@ import Testing
         let report = SpecEngine.run(stack(log), controls: RunControls(filter: ["WHEN EMPTY, POPS", "push"])) { event in
             if case .exampleFinished(let path, _, _) = event { events.append(path.joined(separator: ", ")) }
         }
-        #expect(log.entries == [
-            "Stack beforeAll",
-            "Stack beforeEach", "when empty beforeAll", "pops nothing", "when empty afterAll",
-            "Stack beforeEach", "push adds",
-            "Stack afterAll",
-        ])
+        #expect(
+            log.entries == [
+                "Stack beforeAll",
+                "Stack beforeEach", "when empty beforeAll", "pops nothing", "when empty afterAll",
+                "Stack beforeEach", "push adds",
+                "Stack afterAll",
+            ])
         // Filtered-out examples are counted, never reported one by one.
         #expect(events == ["Stack, when empty, pops nothing", "Stack, push adds"])
         #expect(report.passedCount == 2 && report.skippedCount == 0 && report.filteredOutCount == 2)
@@ -116,16 +145,18 @@ import Testing
         #expect(log.entries.isEmpty)
         #expect(report.filteredOutCount == 4 && report.passedCount + report.failedCount + report.skippedCount == 0)
         #expect(!report.everythingSkipped)
-        #expect(RunOutputs.filteredOutLine(report, specName: "Stack", settings: settings(["RUNDOWN_FILTER": "nowhere"]).0)
-            == "'Stack': no example selected, 4 filtered out (RUNDOWN_FILTER=nowhere)")
+        #expect(
+            RunOutputs.filteredOutLine(report, specName: "Stack", settings: settings(["RUNDOWN_FILTER": "nowhere"]).0)
+                == "'Stack': no example selected, 4 filtered out (RUNDOWN_FILTER=nowhere)")
     }
 
     @Test func exclusionAndFocusApplyToTheSelectedExamples() {
-        let report = SpecEngine.run(root("Spec") {
-            xIt("parked a") {}
-            it("other a") {}
-            it("b") {}
-        }, controls: RunControls(filter: ["a"]))
+        let report = SpecEngine.run(
+            root("Spec") {
+                xIt("parked a") {}
+                it("other a") {}
+                it("b") {}
+            }, controls: RunControls(filter: ["a"]))
         #expect(report.skips.map(\.description) == ["Spec, parked a: skipped (excluded)"])
         #expect(report.passedCount == 1 && report.skippedCount == 1 && report.filteredOutCount == 1)
     }
@@ -182,7 +213,8 @@ import Testing
     }
 
     @Test func aShardIsOneToN() {
-        #expect(Shard(index: 0, count: 3) == nil && Shard(index: 4, count: 3) == nil && Shard(index: 1, count: 0) == nil)
+        #expect(
+            Shard(index: 0, count: 3) == nil && Shard(index: 4, count: 3) == nil && Shard(index: 1, count: 0) == nil)
         #expect(Shard(index: 3, count: 3)?.description == "3/3")
     }
 
@@ -195,29 +227,31 @@ import Testing
 
     @Test func aSeedShufflesElementsOfEveryGroupAndHooksKeepTheirOrder() {
         let log = Log()
-        SpecEngine.run(root("Stack") {
-            beforeAll { log("beforeAll") }
-            beforeEach { log("beforeEach 1") }
-            beforeEach { log("beforeEach 2") }
-            context("when empty") {
-                it("pops nothing") { log("pops nothing") }
-                it("has no top") { log("has no top") }
-            }
-            context("with one item") {
-                it("pops it") { log("pops it") }
-                it("breaks") { log("breaks") }
-            }
-            it("push adds") { log("push adds") }
-            it("peeks") { log("peeks") }
-            afterAll { log("afterAll") }
-        }, controls: RunControls(seed: 7))
+        SpecEngine.run(
+            root("Stack") {
+                beforeAll { log("beforeAll") }
+                beforeEach { log("beforeEach 1") }
+                beforeEach { log("beforeEach 2") }
+                context("when empty") {
+                    it("pops nothing") { log("pops nothing") }
+                    it("has no top") { log("has no top") }
+                }
+                context("with one item") {
+                    it("pops it") { log("pops it") }
+                    it("breaks") { log("breaks") }
+                }
+                it("push adds") { log("push adds") }
+                it("peeks") { log("peeks") }
+                afterAll { log("afterAll") }
+            }, controls: RunControls(seed: 7))
         let each = ["beforeEach 1", "beforeEach 2"]
-        #expect(log.entries == ["beforeAll"]
-            + each + ["pops nothing", "has no top"]
-            + each + ["breaks", "pops it"]
-            + each + ["peeks"]
-            + each + ["push adds"]
-            + ["afterAll"])
+        #expect(
+            log.entries == ["beforeAll"]
+                + each + ["pops nothing", "has no top"]
+                + each + ["breaks", "pops it"]
+                + each + ["peeks"]
+                + each + ["push adds"]
+                + ["afterAll"])
     }
 
     @Test func theSameSeedGivesTheSameOrderAndAnotherSeedAnother() {
@@ -254,15 +288,17 @@ import Testing
 
     @Test func aForbiddenFocusIsAFailureNamingThePathAndLine() {
         let line = #line + 3
-        let report = SpecEngine.run(root("Cart") {
-            context("saving") {
-                fIt("writes") {}
-                it("reads") {}
-            }
-        }, controls: RunControls(forbidFocus: true))
-        #expect(report.failures.map(\.description) == [
-            "Cart, saving, writes: focused element left in: Cart, saving, writes (RunControlTests.swift:\(line)); focus is forbidden in this run, remove the focus before committing",
-        ])
+        let report = SpecEngine.run(
+            root("Cart") {
+                context("saving") {
+                    fIt("writes") {}
+                    it("reads") {}
+                }
+            }, controls: RunControls(forbidFocus: true))
+        #expect(
+            report.failures.map(\.description) == [
+                "Cart, saving, writes: focused element left in: Cart, saving, writes (RunControlTests.swift:\(line)); focus is forbidden in this run, remove the focus before committing"
+            ])
         #expect(report.failures.first?.location.line == line)
         #expect(report.failures.first?.location.filePath == #filePath)
         // Focus still decides what runs.
@@ -270,7 +306,11 @@ import Testing
     }
 
     @Test func focusIsAllowedByDefault() {
-        let report = SpecEngine.run(root("Cart") { fIt("writes") {}; it("reads") {} })
+        let report = SpecEngine.run(
+            root("Cart") {
+                fIt("writes") {}
+                it("reads") {}
+            })
         #expect(report.failures.isEmpty)
     }
 
@@ -292,7 +332,9 @@ import Testing
         }
         var forbidding = RunSettings.plain
         forbidding.forbidFocus = true
-        #expect(await run(forbidding)?.hasPrefix("Cart, writes: focused element left in: Cart, writes (RunControlTests.swift:") == true)
+        #expect(
+            await run(forbidding)?.hasPrefix(
+                "Cart, writes: focused element left in: Cart, writes (RunControlTests.swift:") == true)
         #expect(await run(.plain) == nil)
     }
 
@@ -301,36 +343,41 @@ import Testing
     @Test func aJUnitSuiteHasOneTestCasePerExampleWithFailuresAndSkips() throws {
         let collector = JUnitCollector(seed: nil)
         let line = #line + 5
-        SpecEngine.run(root("Cart <&>") {
-            context("when \"saving\"") {
-                it("passes") {}
-                it("skips") { throw Skip("no db") }
-                it("fails") { throw Boom("disk\nfull") }
-            }
-            context("broken") {
-                beforeAll { throw Boom("setup") }
-                beforeEach { throw Boom("unreached") }
-                it("never runs") {}
-            }
-            context("hooked") {
-                it("cleans up") {}
-                afterEach { throw Boom("cleanup") }
-            }
-            afterAll { throw Boom("teardown") }
-        }, observer: collector.receive)
+        SpecEngine.run(
+            root("Cart <&>") {
+                context("when \"saving\"") {
+                    it("passes") {}
+                    it("skips") { throw Skip("no db") }
+                    it("fails") { throw Boom("disk\nfull") }
+                }
+                context("broken") {
+                    beforeAll { throw Boom("setup") }
+                    beforeEach { throw Boom("unreached") }
+                    it("never runs") {}
+                }
+                context("hooked") {
+                    it("cleans up") {}
+                    afterEach { throw Boom("cleanup") }
+                }
+                afterAll { throw Boom("teardown") }
+            }, observer: collector.receive)
         let suite = collector.suite(specName: "Cart <&>", testName: "CartTests.testCart", time: .milliseconds(12))
         #expect((suite.tests, suite.failures, suite.skipped) == (7, 5, 1))
         let parsed = try JUnitDocument(JUnitFile.document([suite]))
-        #expect(parsed.suites == [["name": "Cart <&>", "tests": "7", "failures": "5", "errors": "0", "skipped": "1", "time": "0.012000"]])
-        #expect(parsed.cases.map(\.name) == [
-            "Cart <&>, when \"saving\", passes",
-            "Cart <&>, when \"saving\", skips",
-            "Cart <&>, when \"saving\", fails",
-            "Cart <&>, broken, beforeAll",
-            "Cart <&>, broken, never runs",
-            "Cart <&>, hooked, cleans up",
-            "Cart <&>, afterAll",
-        ])
+        #expect(
+            parsed.suites == [
+                ["name": "Cart <&>", "tests": "7", "failures": "5", "errors": "0", "skipped": "1", "time": "0.012000"]
+            ])
+        #expect(
+            parsed.cases.map(\.name) == [
+                "Cart <&>, when \"saving\", passes",
+                "Cart <&>, when \"saving\", skips",
+                "Cart <&>, when \"saving\", fails",
+                "Cart <&>, broken, beforeAll",
+                "Cart <&>, broken, never runs",
+                "Cart <&>, hooked, cleans up",
+                "Cart <&>, afterAll",
+            ])
         #expect(Set(parsed.cases.map(\.className)) == ["CartTests.testCart / Cart <&>"])
         let fails = parsed.cases[2]
         #expect(fails.failures == ["Boom(disk\nfull)"])
@@ -344,15 +391,21 @@ import Testing
     }
 
     @Test func specsFinishingInParallelEndUpInOneWellFormedFile() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rundown-junit-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rundown-junit-\(UUID().uuidString)")
         let path = directory.path + "/"
         defer { try? FileManager.default.removeItem(at: directory) }
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<20 {
                 group.addTask {
                     let collector = JUnitCollector(seed: nil)
-                    SpecEngine.run(root("Spec \(index)") { it("a") {}; it("b") {} }, observer: collector.receive)
-                    JUnitFile.shared.add(collector.suite(specName: "Spec \(index)", testName: nil, time: .zero), at: path)
+                    SpecEngine.run(
+                        root("Spec \(index)") {
+                            it("a") {}
+                            it("b") {}
+                        }, observer: collector.receive)
+                    JUnitFile.shared.add(
+                        collector.suite(specName: "Spec \(index)", testName: nil, time: .zero), at: path)
                 }
             }
         }
@@ -380,15 +433,21 @@ import Testing
         let outputs = RunOutputs(settings)
         var printed: [String] = []
         let report = SpecEngine.run(root("Cart") { it("saves") {} }, observer: outputs.receive)
-        outputs.finish(report, specName: "Cart", testName: "CartTests.testCart", settings: settings) { printed.append($0) }
+        outputs.finish(report, specName: "Cart", testName: "CartTests.testCart", settings: settings) {
+            printed.append($0)
+        }
         #expect(printed.count == 1)
-        #expect(printed.first?.replacing(/\(\d+\.\d{3} s\)/, with: "(t)") == "Rundown tree of CartTests.testCart, spec 'Cart':\n  Cart\n    ✔ saves (t)")
+        #expect(
+            printed.first?.replacing(/\(\d+\.\d{3} s\)/, with: "(t)")
+                == "Rundown tree of CartTests.testCart, spec 'Cart':\n  Cart\n    ✔ saves (t)")
     }
 }
 
 /// The root of a spec as `spec` makes it, for runs with settings of their own.
 func specRoot(_ name: String, @ExampleBuilder<SyncCall> _ content: () -> ExampleGroup<SyncCall>) -> SpecRoot<SyncCall> {
-    SpecRoot(name, function: "", fileID: "RundownTests/RunControlTests.swift", filePath: #filePath, line: 1, column: 1, content: content())
+    SpecRoot(
+        name, function: "", fileID: "RundownTests/RunControlTests.swift", filePath: #filePath, line: 1, column: 1,
+        content: content())
 }
 
 /// A JUnit document as Foundation's XML parser reads it.
@@ -421,11 +480,15 @@ struct JUnitDocument {
         var document = JUnitDocument(empty: ())
         private var text: String?
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             switch name {
             case "testsuites": document.root = attributes
             case "testsuite": document.suites.append(attributes)
-            case "testcase": document.cases.append(Case(name: attributes["name"] ?? "?", className: attributes["classname"] ?? "?"))
+            case "testcase":
+                document.cases.append(Case(name: attributes["name"] ?? "?", className: attributes["classname"] ?? "?"))
             case "failure":
                 document.cases[document.cases.count - 1].failures.append(attributes["message"] ?? "")
                 text = ""

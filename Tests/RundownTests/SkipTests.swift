@@ -22,7 +22,10 @@ import XCTest
         let kind: Kind
         @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
             context("on this machine") {
-                beforeAll { log("beforeAll"); throw kind.skip("no GPU") }
+                beforeAll {
+                    log("beforeAll")
+                    throw kind.skip("no GPU")
+                }
                 beforeAll { log("second beforeAll") }
                 beforeEach { log("beforeEach") }
                 it("a") { log("a") }
@@ -69,7 +72,10 @@ import XCTest
     struct SkipInExample: Scenario {
         let kind: Kind
         @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
-            it("a") { log("a"); throw kind.skip("flaky upstream") }
+            it("a") {
+                log("a")
+                throw kind.skip("flaky upstream")
+            }
             afterEach { log("afterEach") }
             afterAll { log("afterAll") }
         }
@@ -104,18 +110,20 @@ import XCTest
 
     @Test func aSkipIsLocatedWhereItWasThrownNotAtItsElementOrHook() {
         let top = #line
-        let report = SpecEngine.run(root {
-            context("in a hook") {
-                beforeEach {
-                    throw Skip("hook")
+        let report = SpecEngine.run(
+            root {
+                context("in a hook") {
+                    beforeEach {
+                        throw Skip("hook")
+                    }
+                    it("b") {}
                 }
-                it("b") {}
-            }
-            it("a") {
-                throw Skip("example")
-            }
-        })
-        #expect(report.skips.map(\.description) == ["Spec, in a hook, b: skipped (hook)", "Spec, a: skipped (example)"])
+                it("a") {
+                    throw Skip("example")
+                }
+            })
+        #expect(
+            report.skips.map(\.description) == ["Spec, in a hook, b: skipped (hook)", "Spec, a: skipped (example)"])
         #expect(report.skips.map(\.location.line) == [top + 4, top + 9])
     }
 

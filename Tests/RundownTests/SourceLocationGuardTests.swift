@@ -1,16 +1,18 @@
 import Rundown
 import RundownTestingSupport
+import Testing
+
 #if canImport(XCTest) && !canImport(ObjectiveC)
 import RundownXCTestSupport
 #endif
-import Testing
 
 /// Swift Testing's `SourceLocation` traps, ending the whole run, on a file ID
 /// without a module or a line or column below 1. Every location Rundown gives
 /// it goes through `SwiftTestingHost.sourceLocation`, which repairs them.
 @Suite struct SourceLocationGuardTests {
     private func location(fileID: String, line: Int = 12, column: Int = 5) -> SourceLocation {
-        SwiftTestingHost.sourceLocation(CodeLocation(fileID: fileID, filePath: "/src/Cart.swift", line: line, column: column))
+        SwiftTestingHost.sourceLocation(
+            CodeLocation(fileID: fileID, filePath: "/src/Cart.swift", line: line, column: column))
     }
 
     @Test func aValidLocationIsKept() {
@@ -41,14 +43,23 @@ import Testing
 
     #if canImport(XCTest) && !canImport(ObjectiveC)
     @Test func anXCTestAssertionTakesTheModuleOfItsElement() {
-        let runner = ExampleRunner(path: ["Cart"], role: .example, location: CodeLocation(fileID: "CartTests/CartSpec.swift", filePath: "/src/CartSpec.swift", line: 3, column: 9))
-        let location = XCTestAssertionFailure.location(filePath: "/src/Helpers/Asserts.swift", line: 40, madeIn: runner.location)
-        #expect(location == CodeLocation(fileID: "CartTests/Asserts.swift", filePath: "/src/Helpers/Asserts.swift", line: 40, column: 1))
+        let runner = ExampleRunner(
+            path: ["Cart"], role: .example,
+            location: CodeLocation(
+                fileID: "CartTests/CartSpec.swift", filePath: "/src/CartSpec.swift", line: 3, column: 9))
+        let location = XCTestAssertionFailure.location(
+            filePath: "/src/Helpers/Asserts.swift", line: 40, madeIn: runner.location)
+        #expect(
+            location
+                == CodeLocation(
+                    fileID: "CartTests/Asserts.swift", filePath: "/src/Helpers/Asserts.swift", line: 40, column: 1))
     }
 
     @Test func anXCTestAssertionWithoutADirectoryOrLineStillGetsAValidLocation() {
-        let runner = ExampleRunner(path: ["Cart"], role: .example, location: CodeLocation(fileID: "", filePath: "", line: 0, column: 0))
-        let location = SwiftTestingHost.sourceLocation(XCTestAssertionFailure.location(filePath: "<EXPR>", line: 0, madeIn: runner.location))
+        let runner = ExampleRunner(
+            path: ["Cart"], role: .example, location: CodeLocation(fileID: "", filePath: "", line: 0, column: 0))
+        let location = SwiftTestingHost.sourceLocation(
+            XCTestAssertionFailure.location(filePath: "<EXPR>", line: 0, madeIn: runner.location))
         #expect(location.fileID == "Unknown/<EXPR>")
         #expect(location.line == 1)
         #expect(location.column == 1)

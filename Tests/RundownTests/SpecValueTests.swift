@@ -1,6 +1,7 @@
 import Foundation
-@testable import Rundown
 import Testing
+
+@testable import Rundown
 
 /// Issue 10: a spec as a value, whose examples are the arguments of a
 /// parameterized Swift Testing test.
@@ -61,10 +62,11 @@ let asyncSpec = Spec("Async") {
             afterAll { log("afterAll") }
         }
         for example in spec.examples { try await example.run() }
-        #expect(log.entries == [
-            "beforeAll", "ctx beforeAll", "a", "ctx afterAll", "afterAll",
-            "beforeAll", "b", "afterAll",
-        ])
+        #expect(
+            log.entries == [
+                "beforeAll", "ctx beforeAll", "a", "ctx afterAll", "afterAll",
+                "beforeAll", "b", "afterAll",
+            ])
     }
 
     @Test func theWholeDefinitionRunsAsSpecDoes() async throws {
@@ -110,7 +112,10 @@ let asyncSpec = Spec("Async") {
     @Test func theSynchronousFormRefusesAnAsyncSpec() throws {
         let example = try #require(asyncSpec.examples.first)
         #expect(throws: AsyncSpecNeedsAwait.self) { try example.run() }
-        #expect(AsyncSpecNeedsAwait(specName: "Async").description == "the spec 'Async' may have async closures: run it with 'try await', or make it with 'Spec.synchronous'")
+        #expect(
+            AsyncSpecNeedsAwait(specName: "Async").description
+                == "the spec 'Async' may have async closures: run it with 'try await', or make it with 'Spec.synchronous'"
+        )
         #expect(throws: AsyncSpecNeedsAwait.self) { try runSynchronously(asyncSpec) }
     }
 }

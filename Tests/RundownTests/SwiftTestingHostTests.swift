@@ -24,9 +24,15 @@ import Testing
         }
         let recorded = issues.withLock { $0 }
         try #require(recorded.count == 2, "spec recorded each failure once and rethrew nothing")
-        #expect(recorded.map { $0.comments.map(\.rawValue) } == [["Parser, when empty, throws"], ["Parser, when full, throws too"]])
+        #expect(
+            recorded.map { $0.comments.map(\.rawValue) } == [
+                ["Parser, when empty, throws"], ["Parser, when full, throws too"],
+            ])
         #expect(recorded.map { $0.sourceLocation?.line } == [firstLine, secondLine])
-        #expect(recorded.map { $0.sourceLocation?.fileID } == ["RundownTests/SwiftTestingHostTests.swift", "RundownTests/SwiftTestingHostTests.swift"])
+        #expect(
+            recorded.map { $0.sourceLocation?.fileID } == [
+                "RundownTests/SwiftTestingHostTests.swift", "RundownTests/SwiftTestingHostTests.swift",
+            ])
         #expect(recorded.map { ($0.error as? Boom)?.name } == ["empty", "full"])
     }
 
@@ -38,7 +44,9 @@ import Testing
             try body()
         } matching: { issue in
             let path = issue.comments.map(\.rawValue).joined(separator: " | ")
-            recorded("\(path): \(issue.error.map { String(describing: $0) } ?? "no error") @\(issue.sourceLocation?.line ?? 0)")
+            recorded(
+                "\(path): \(issue.error.map { String(describing: $0) } ?? "no error") @\(issue.sourceLocation?.line ?? 0)"
+            )
             return true
         }
         return recorded.entries
@@ -54,20 +62,24 @@ import Testing
                     afterAll("close") { throw Boom("close") }
                 }
                 context("each") {
-                    aroundEach("wrap") { run in try run(); throw Boom("wrap") }
+                    aroundEach("wrap") { run in
+                        try run()
+                        throw Boom("wrap")
+                    }
                     beforeEach("seed") { throw Boom("seed") }
                     it("example") {}
                     afterEach("clean") { throw Boom("clean") }
                 }
             }
         }
-        #expect(recorded == [
-            "Hooks, all, open: Boom(open) @\(top + 4)",
-            "Hooks, all, close: Boom(close) @\(top + 6)",
-            "Hooks, each, example, seed: Boom(seed) @\(top + 10)",
-            "Hooks, each, example, clean: Boom(clean) @\(top + 12)",
-            "Hooks, each, example, wrap: Boom(wrap) @\(top + 9)",
-        ])
+        #expect(
+            recorded == [
+                "Hooks, all, open: Boom(open) @\(top + 4)",
+                "Hooks, all, close: Boom(close) @\(top + 6)",
+                "Hooks, each, example, seed: Boom(seed) @\(top + 10)",
+                "Hooks, each, example, clean: Boom(clean) @\(top + 12)",
+                "Hooks, each, example, wrap: Boom(wrap) @\(top + 9)",
+            ])
     }
 
     @Test func anAroundEachErrorAfterItsBodyIsAnIssue() throws {
@@ -93,12 +105,18 @@ import Testing
         let recorded = try issues {
             try spec("Lazy") {
                 aroundEach("lazy") { _ in ran("lazy") }
-                aroundEach("inner") { run in ran("inner"); try run() }
+                aroundEach("inner") { run in
+                    ran("inner")
+                    try run()
+                }
                 it("a") { ran("a") }
             }
         }
         #expect(ran.entries == ["lazy"])
-        #expect(recorded == ["Lazy, a, lazy: lazy returned without calling its body, so the element it wraps did not run; call the body once on every path through the hook, or throw Skip(\"why\") to skip the element on purpose @\(line)"])
+        #expect(
+            recorded == [
+                "Lazy, a, lazy: lazy returned without calling its body, so the element it wraps did not run; call the body once on every path through the hook, or throw Skip(\"why\") to skip the element on purpose @\(line)"
+            ])
     }
 
     @Test func anExpectationInsideASpecFailsTheTest() throws {
@@ -117,8 +135,14 @@ import Testing
             let log = Log()
             do {
                 try spec("Detached") {
-                    it("a") { log("a"); throw Boom("first") }
-                    it("b") { log("b"); throw Boom("second") }
+                    it("a") {
+                        log("a")
+                        throw Boom("first")
+                    }
+                    it("b") {
+                        log("b")
+                        throw Boom("second")
+                    }
                     afterAll { log("afterAll") }
                 }
                 return (log.entries, "nothing thrown")
@@ -145,9 +169,10 @@ import Testing
         let recorded = warnings.withLock { $0 }
         #expect(recorded.map(\.severity) == [.warning])
         #expect(recorded.first?.sourceLocation?.line == line)
-        #expect(recorded.first?.comments.map(\.rawValue) == [
-            "Everything was skipped:\n  Skipping, b: skipped (excluded)\n  Skipping, a: skipped (not on this platform)\nEvery example of 'Skipping' was skipped; the test goes on. Give the test the '.specs' trait to report it as skipped when nothing else in it runs.",
-        ])
+        #expect(
+            recorded.first?.comments.map(\.rawValue) == [
+                "Everything was skipped:\n  Skipping, b: skipped (excluded)\n  Skipping, a: skipped (not on this platform)\nEvery example of 'Skipping' was skipped; the test goes on. Give the test the '.specs' trait to report it as skipped when nothing else in it runs."
+            ])
     }
 
     /// Contract §4: a fully skipped spec does not hide what follows it.
@@ -157,7 +182,12 @@ import Testing
         try await withKnownIssue {
             try await spec("first") { it("a") { throw Skip("n/a") } }
             ran("after first")
-            try await spec("second") { it("b") { ran("b"); throw Boom("b") } }
+            try await spec("second") {
+                it("b") {
+                    ran("b")
+                    throw Boom("b")
+                }
+            }
         } matching: { issue in
             if issue.severity == .error { failures.withLock { $0.append(issue.comments.map(\.rawValue).joined()) } }
             return true
@@ -173,9 +203,17 @@ import Testing
         }
         let report = try await runCapturingIssues {
             try synchronousSpec()
-            try await spec("Async") { it("requires") { await Task.yield(); try #require(1 + 1 == 3) } }
+            try await spec("Async") {
+                it("requires") {
+                    await Task.yield()
+                    try #require(1 + 1 == 3)
+                }
+            }
         }
-        #expect(report.errors == ["Expectation failed: (1 + 1 → 2) == 3 (error)", "Expectation failed: (1 + 1 → 2) == 3 (error)"])
+        #expect(
+            report.errors == [
+                "Expectation failed: (1 + 1 → 2) == 3 (error)", "Expectation failed: (1 + 1 → 2) == 3 (error)",
+            ])
     }
 
     /// Contract §4: a spec nested in an example, whose examples were all skipped, skips that example.
@@ -228,7 +266,10 @@ import Testing
             }
         }
         #expect(report.errors == [])
-        #expect(report.warnings == ["Cancel, cancels: skipped (not today)\nEvery example of 'Cancel' was skipped; the test goes on. Give the test the '.specs' trait to report it as skipped when nothing else in it runs."])
+        #expect(
+            report.warnings == [
+                "Cancel, cancels: skipped (not today)\nEvery example of 'Cancel' was skipped; the test goes on. Give the test the '.specs' trait to report it as skipped when nothing else in it runs."
+            ])
     }
 
     /// The test helper every other suite relies on: the warning of a spec
@@ -244,7 +285,9 @@ import Testing
         let warning = try #require(warnings.withLock { $0.first })
         let failing = try #require(FailsWhenCancelled.failingFullSkips(warning))
         #expect(failing.severity == .error)
-        #expect(failing.comments.last?.rawValue == "unexpected: a spec skipped everything, though its examples were expected to run")
+        #expect(
+            failing.comments.last?.rawValue
+                == "unexpected: a spec skipped everything, though its examples were expected to run")
     }
 }
 
@@ -261,6 +304,8 @@ import Testing
         return name
     }
 
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // The snake-case name is the point: the host must keep it as written.
     func test_snake_case() throws -> String {
         var name = ""
         try spec { it("x") { name = ExampleRunner.current!.path[0] } }
@@ -339,8 +384,9 @@ struct PartlySkippedSpecTests {
             it("adds") { ran("adds") }
         }
         #expect(ran.entries == ["adds"])
-        #expect(partlySkippedWarnings.entries == [
-            "warning: Skipped:\n  Partly skipped, saves: skipped (no database)\n  Partly skipped, offline, loads: skipped (no network) @\(line)",
-        ])
+        #expect(
+            partlySkippedWarnings.entries == [
+                "warning: Skipped:\n  Partly skipped, saves: skipped (no database)\n  Partly skipped, offline, loads: skipped (no network) @\(line)"
+            ])
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Rundown
 import RundownEngine
 import Testing
+
+@testable import Rundown
 
 /// Issue 10: `.timeLimit` on the examples and groups of asynchronous specs.
 @Suite struct TimeLimitTests {
@@ -9,22 +10,26 @@ import Testing
         let log = Log()
         let started = ContinuousClock.now
         let line = #line + 2
-        let report = await SpecEngine.run(asyncRoot("Sync") {
-            it("waits", .timeLimit(.milliseconds(200))) {
-                log("waits")
-                do {
-                    try await Task.sleep(for: .seconds(30))
-                } catch {
-                    log("cancelled")
-                    throw error
+        let report = await SpecEngine.run(
+            asyncRoot("Sync") {
+                it("waits", .timeLimit(.milliseconds(200))) {
+                    log("waits")
+                    do {
+                        try await Task.sleep(for: .seconds(30))
+                    } catch {
+                        log("cancelled")
+                        throw error
+                    }
                 }
-            }
-            it("goes on") { log("goes on") }
-            afterEach { log("afterEach") }
-        })
+                it("goes on") { log("goes on") }
+                afterEach { log("afterEach") }
+            })
         #expect(started.duration(to: .now) < .seconds(10))
         #expect(log.entries == ["waits", "cancelled", "afterEach", "goes on", "afterEach"])
-        #expect(report.failures.map(\.description) == ["Sync, waits: the time limit of 0.2 seconds of Sync, waits expired; it was cancelled"])
+        #expect(
+            report.failures.map(\.description) == [
+                "Sync, waits: the time limit of 0.2 seconds of Sync, waits expired; it was cancelled"
+            ])
         #expect(report.failures.first?.location.line == line)
         #expect(report.passedCount == 1 && report.failedCount == 1)
     }
@@ -33,43 +38,50 @@ import Testing
         let log = Log()
         let parked = Parked()
         let started = ContinuousClock.now
-        let report = await SpecEngine.run(asyncRoot("Sync") {
-            it("hangs", .timeLimit(.milliseconds(200))) {
-                await withCheckedContinuation { parked.park($0) }
-                log("hangs resumed")
-            }
-            it("goes on") { log("goes on") }
-            afterAll { log("afterAll") }
-        })
+        let report = await SpecEngine.run(
+            asyncRoot("Sync") {
+                it("hangs", .timeLimit(.milliseconds(200))) {
+                    await withCheckedContinuation { parked.park($0) }
+                    log("hangs resumed")
+                }
+                it("goes on") { log("goes on") }
+                afterAll { log("afterAll") }
+            })
         #expect(started.duration(to: .now) < .seconds(10))
         #expect(log.entries == ["goes on", "afterAll"])
-        #expect(report.failures.map(\.description) == ["Sync, hangs: the time limit of 0.2 seconds of Sync, hangs expired; it was cancelled and was still running 0.2 seconds later, so the spec went on without it"])
+        #expect(
+            report.failures.map(\.description) == [
+                "Sync, hangs: the time limit of 0.2 seconds of Sync, hangs expired; it was cancelled and was still running 0.2 seconds later, so the spec went on without it"
+            ])
         parked.resume()
     }
 
     @Test func aGroupsLimitCoversItsElementsAndItsAfterAllStillRuns() async {
         let log = Log()
-        let report = await SpecEngine.run(asyncRoot("Sync") {
-            describe("batch", .timeLimit(.milliseconds(300))) {
-                it("a") { log("a") }
-                it("b") { try await Task.sleep(for: .seconds(30)) }
-                it("c") { log("c") }
-                afterAll { log("batch afterAll") }
-            }
-            it("after") { log("after") }
-        })
+        let report = await SpecEngine.run(
+            asyncRoot("Sync") {
+                describe("batch", .timeLimit(.milliseconds(300))) {
+                    it("a") { log("a") }
+                    it("b") { try await Task.sleep(for: .seconds(30)) }
+                    it("c") { log("c") }
+                    afterAll { log("batch afterAll") }
+                }
+                it("after") { log("after") }
+            })
         #expect(log.entries == ["a", "batch afterAll", "after"])
-        #expect(report.failures.map(\.description) == [
-            "Sync, batch, b: the time limit of 0.3 seconds of Sync, batch expired; it was cancelled",
-            "Sync, batch, c: the time limit of 0.3 seconds of Sync, batch expired before this could start",
-        ])
+        #expect(
+            report.failures.map(\.description) == [
+                "Sync, batch, b: the time limit of 0.3 seconds of Sync, batch expired; it was cancelled",
+                "Sync, batch, c: the time limit of 0.3 seconds of Sync, batch expired before this could start",
+            ])
         #expect(report.passedCount == 2 && report.failedCount == 2)
     }
 
     @Test func anElementWithinItsLimitPasses() async {
-        let report = await SpecEngine.run(asyncRoot("Sync") {
-            it("is quick", .timeLimit(.seconds(30))) { await Task.yield() }
-        })
+        let report = await SpecEngine.run(
+            asyncRoot("Sync") {
+                it("is quick", .timeLimit(.seconds(30))) { await Task.yield() }
+            })
         #expect(report.failures.isEmpty && report.passedCount == 1)
     }
 
@@ -89,10 +101,14 @@ import Testing
     }
 
     @Test func aSynchronousSpecCannotBeLimited() {
-        let report = SpecEngine.run(root("Sync") {
-            it("waits", .timeLimit(.seconds(1))) {}
-        })
-        #expect(report.failures.map(\.description) == ["Sync, waits, time limit: \(ElementScopeNeedsAsynchronousSpec(scope: "time limit"))"])
+        let report = SpecEngine.run(
+            root("Sync") {
+                it("waits", .timeLimit(.seconds(1))) {}
+            })
+        #expect(
+            report.failures.map(\.description) == [
+                "Sync, waits, time limit: \(ElementScopeNeedsAsynchronousSpec(scope: "time limit"))"
+            ])
     }
 }
 

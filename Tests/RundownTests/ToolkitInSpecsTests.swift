@@ -1,7 +1,8 @@
-@testable import Rundown
-@testable import RundownConcurrency
 import RundownEngine
 import Testing
+
+@testable import Rundown
+@testable import RundownConcurrency
 
 /// Issue 9: the concurrency toolkit inside specs reports where the user's call is, and nested
 /// `.exclusive` groups cannot deadlock.
@@ -9,11 +10,12 @@ import Testing
 struct ToolkitInSpecsTests {
     @Test func anEventuallyTimeoutIsReportedAtTheEventuallyCall() async throws {
         let line = #line + 3
-        let report = await SpecEngine.run(asyncRoot {
-            it("waits") {
-                try await eventually("never", within: .milliseconds(20)) { false }
-            }
-        })
+        let report = await SpecEngine.run(
+            asyncRoot {
+                it("waits") {
+                    try await eventually("never", within: .milliseconds(20)) { false }
+                }
+            })
         let failure = try #require(report.failures.first)
         #expect(failure.path == ["Spec", "waits"])
         #expect(failure.error is EventuallyError)
@@ -40,22 +42,25 @@ struct ToolkitInSpecsTests {
         let keychain = SharedResource("spec inversion: keychain")
         let window = SharedResource("spec inversion: host window")
         var ran = false
-        let report = await SpecEngine.run(asyncRoot {
-            describe("signing in", .exclusive(keychain)) {
-                it("shows the form", .exclusive(window)) { ran = true }
-            }
-        })
+        let report = await SpecEngine.run(
+            asyncRoot {
+                describe("signing in", .exclusive(keychain)) {
+                    it("shows the form", .exclusive(window)) { ran = true }
+                }
+            })
         #expect(!ran)
         let failure = try #require(report.failures.first)
         let error = try #require(failure.error as? ExclusiveAccessError)
-        guard case let .lockOrderInversion(held, requested, _) = error else {
+        guard case .lockOrderInversion(let held, let requested, _) = error else {
             Issue.record("expected a lock-order inversion, got \(error)")
             return
         }
         #expect(String(describing: error).hasPrefix("Lock-order inversion: spec 'Spec, signing in, shows the form"))
         #expect(held == keychain)
         #expect(requested == window)
-        #expect(String(describing: error).contains("holds shared resource 'spec inversion: keychain' and asked for 'spec inversion: host window'"))
+        #expect(
+            String(describing: error).contains(
+                "holds shared resource 'spec inversion: keychain' and asked for 'spec inversion: host window'"))
         #expect(!keychain.lock.isLocked)
     }
 }

@@ -30,12 +30,15 @@ import XCTest
                 }
             }
         }
-        #expect(recorded.map { $0.comments.map(\.rawValue) } == [
-            [#"Cart, when full, totals: XCTAssertEqual failed: ("1") is not equal to ("2") - the total"#],
-            ["Cart, when full, totals: failed"],
-        ])
+        #expect(
+            recorded.map { $0.comments.map(\.rawValue) } == [
+                [#"Cart, when full, totals: XCTAssertEqual failed: ("1") is not equal to ("2") - the total"#],
+                ["Cart, when full, totals: failed"],
+            ])
         #expect(recorded.map { $0.sourceLocation?.line } == [line, line + 1])
-        #expect(recorded.map { $0.sourceLocation?.fileID } == Array(repeating: "RundownTests/XCTestAssertionForwardingTests.swift", count: 2))
+        #expect(
+            recorded.map { $0.sourceLocation?.fileID }
+                == Array(repeating: "RundownTests/XCTestAssertionForwardingTests.swift", count: 2))
         #expect(recorded.map { $0.sourceLocation?.filePath } == [#filePath, #filePath])
         #expect(recorded.map { $0.sourceLocation?.column } == [1, 1])
     }

@@ -18,7 +18,9 @@ struct Parser {
 final class ParserTests: Rundown.TestCase {
     func testParser() throws {
         let uses = Log()
-        defer { XCTAssertEqual(uses.entries, ["Parser, parses nothing from nothing"], "the sample's example did not run") }
+        defer {
+            XCTAssertEqual(uses.entries, ["Parser, parses nothing from nothing"], "the sample's example did not run")
+        }
         try Parser.$uses.withValue(uses) {
             var parser: Parser!
             try spec {

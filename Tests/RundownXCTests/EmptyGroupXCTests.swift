@@ -10,12 +10,18 @@ final class EmptyGroupXCTests: Rundown.TestCase {
     override func record(_ issue: XCTIssue) {
         guard captured != nil else { return super.record(issue) }
         let location = issue.sourceCodeContext.location
-        captured?.append(RecordedFailure(message: issue.compactDescription, file: location?.fileURL.path ?? "", line: location?.lineNumber ?? 0))
+        captured?.append(
+            RecordedFailure(
+                message: issue.compactDescription, file: location?.fileURL.path ?? "",
+                line: location?.lineNumber ?? 0))
     }
     #else
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+    override func recordFailure(
+        withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+    ) {
         guard captured != nil else {
-            return super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+            return super.recordFailure(
+                withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
         }
         captured?.append(RecordedFailure(message: description, file: filePath, line: lineNumber))
     }
@@ -33,10 +39,13 @@ final class EmptyGroupXCTests: Rundown.TestCase {
             it("still runs") { ran("still runs") }
         }
         XCTAssertEqual(ran.entries, ["still runs"])
-        XCTAssertEqual(captured, [
-            RecordedFailure(
-                message: "Stack, when full: the group 'when full' holds no example and no group, so its hooks never run and it checks nothing: add an 'it' or a nested group, or remove the group",
-                file: #filePath, line: line),
-        ])
+        XCTAssertEqual(
+            captured,
+            [
+                RecordedFailure(
+                    message:
+                        "Stack, when full: the group 'when full' holds no example and no group, so its hooks never run and it checks nothing: add an 'it' or a nested group, or remove the group",
+                    file: #filePath, line: line)
+            ])
     }
 }

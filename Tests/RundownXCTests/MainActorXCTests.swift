@@ -45,7 +45,6 @@ extension ModelGroups {
     }
 }
 
-
 final class AsynchronousMainActorTests: CheckedTestCase, MainActorSuite {
     func testAnAsyncSpecRunsOnTheMainActor() async throws {
         let model = Model()
@@ -99,12 +98,14 @@ final class MainActorMethodTests: Rundown.TestCase {
             afterEach { note("afterEach") }
             afterAll { note("afterAll") }
         }
-        XCTAssertEqual(model.items, [
-            "beforeAll: main",
-            "around: main", "beforeEach: main", "sync it: main", "afterEach: main",
-            "around: main", "beforeEach: main", "async it: main", "afterEach: main",
-            "afterAll: main",
-        ])
+        XCTAssertEqual(
+            model.items,
+            [
+                "beforeAll: main",
+                "around: main", "beforeEach: main", "sync it: main", "afterEach: main",
+                "around: main", "beforeEach: main", "async it: main", "afterEach: main",
+                "afterAll: main",
+            ])
     }
 }
 
@@ -126,11 +127,13 @@ final class MainActorFailureTests: CheckedTestCase, MainActorSuite {
             }
         }
         XCTAssertNil(thrown)
-        XCTAssertEqual(failures, [
-            RecordedFailure(message: "Screen, loads: Boom(loads)", file: #filePath, line: line),
-            RecordedFailure(message: "Screen, shows: Boom(shows)", file: #filePath, line: line + 1),
-            RecordedFailure(message: "Screen, close: Boom(close)", file: #filePath, line: line + 2),
-        ])
+        XCTAssertEqual(
+            failures,
+            [
+                RecordedFailure(message: "Screen, loads: Boom(loads)", file: #filePath, line: line),
+                RecordedFailure(message: "Screen, shows: Boom(shows)", file: #filePath, line: line + 1),
+                RecordedFailure(message: "Screen, close: Boom(close)", file: #filePath, line: line + 2),
+            ])
     }
 
     func testAnAsyncMainActorSpecRecordsEachFailureAndThrowsNothing() async throws {
@@ -139,7 +142,10 @@ final class MainActorFailureTests: CheckedTestCase, MainActorSuite {
         let failures = await capturingFailures {
             do {
                 try await spec("Screen") {
-                    it("loads") { await Task.yield(); throw Boom("loads") }
+                    it("loads") {
+                        await Task.yield()
+                        throw Boom("loads")
+                    }
                     it("shows") { throw Boom("shows") }
                 }
             } catch {
@@ -147,10 +153,12 @@ final class MainActorFailureTests: CheckedTestCase, MainActorSuite {
             }
         }
         XCTAssertNil(thrown)
-        XCTAssertEqual(failures, [
-            RecordedFailure(message: "Screen, loads: Boom(loads)", file: #filePath, line: line),
-            RecordedFailure(message: "Screen, shows: Boom(shows)", file: #filePath, line: line + 1),
-        ])
+        XCTAssertEqual(
+            failures,
+            [
+                RecordedFailure(message: "Screen, loads: Boom(loads)", file: #filePath, line: line),
+                RecordedFailure(message: "Screen, shows: Boom(shows)", file: #filePath, line: line + 1),
+            ])
     }
 
 }

@@ -14,17 +14,25 @@ final class TestCaseTests: CheckedTestCase {
         let failures = try capturingFailures {
             try spec("Parser") {
                 context("when empty") {
-                    it("throws") { ran("throws"); throw Boom("empty") }
+                    it("throws") {
+                        ran("throws")
+                        throw Boom("empty")
+                    }
                 }
                 it("still runs") { ran("still runs") }
-                afterAll("close") { ran("close"); throw Boom("close") }
+                afterAll("close") {
+                    ran("close")
+                    throw Boom("close")
+                }
             }
         }
         XCTAssertEqual(ran.entries, ["throws", "still runs", "close"])
-        XCTAssertEqual(failures, [
-            RecordedFailure(message: "Parser, when empty, throws: Boom(empty)", file: #filePath, line: firstLine),
-            RecordedFailure(message: "Parser, close: Boom(close)", file: #filePath, line: hookLine),
-        ])
+        XCTAssertEqual(
+            failures,
+            [
+                RecordedFailure(message: "Parser, when empty, throws: Boom(empty)", file: #filePath, line: firstLine),
+                RecordedFailure(message: "Parser, close: Boom(close)", file: #filePath, line: hookLine),
+            ])
     }
 
     func testHookFailuresAreRecordedAtTheirHooksNotAtTheExample() throws {
@@ -37,20 +45,25 @@ final class TestCaseTests: CheckedTestCase {
                     afterAll("close") { throw Boom("close") }
                 }
                 context("each") {
-                    aroundEach("wrap") { run in try run(); throw Boom("wrap") }
+                    aroundEach("wrap") { run in
+                        try run()
+                        throw Boom("wrap")
+                    }
                     beforeEach("seed") { throw Boom("seed") }
                     it("example") {}
                     afterEach("clean") { throw Boom("clean") }
                 }
             }
         }
-        XCTAssertEqual(failures, [
-            RecordedFailure(message: "Hooks, all, open: Boom(open)", file: #filePath, line: top + 4),
-            RecordedFailure(message: "Hooks, all, close: Boom(close)", file: #filePath, line: top + 6),
-            RecordedFailure(message: "Hooks, each, example, seed: Boom(seed)", file: #filePath, line: top + 10),
-            RecordedFailure(message: "Hooks, each, example, clean: Boom(clean)", file: #filePath, line: top + 12),
-            RecordedFailure(message: "Hooks, each, example, wrap: Boom(wrap)", file: #filePath, line: top + 9),
-        ])
+        XCTAssertEqual(
+            failures,
+            [
+                RecordedFailure(message: "Hooks, all, open: Boom(open)", file: #filePath, line: top + 4),
+                RecordedFailure(message: "Hooks, all, close: Boom(close)", file: #filePath, line: top + 6),
+                RecordedFailure(message: "Hooks, each, example, seed: Boom(seed)", file: #filePath, line: top + 10),
+                RecordedFailure(message: "Hooks, each, example, clean: Boom(clean)", file: #filePath, line: top + 12),
+                RecordedFailure(message: "Hooks, each, example, wrap: Boom(wrap)", file: #filePath, line: top + 9),
+            ])
     }
 
     func testAnAroundEachErrorAfterItsBodyIsRecorded() throws {
@@ -67,7 +80,9 @@ final class TestCaseTests: CheckedTestCase {
             }
         }
         XCTAssertEqual(ran.entries, ["writes", "after body"])
-        XCTAssertEqual(failures, [RecordedFailure(message: "Transaction, writes, commit: Boom(commit)", file: #filePath, line: line)])
+        XCTAssertEqual(
+            failures,
+            [RecordedFailure(message: "Transaction, writes, commit: Boom(commit)", file: #filePath, line: line)])
     }
 
     func testAnOutermostAroundEachThatNeverCallsItsBodyFailsTheTest() throws {
@@ -76,14 +91,22 @@ final class TestCaseTests: CheckedTestCase {
         let failures = try capturingFailures {
             try spec("Lazy") {
                 aroundEach("lazy") { _ in ran("lazy") }
-                aroundEach("inner") { run in ran("inner"); try run() }
+                aroundEach("inner") { run in
+                    ran("inner")
+                    try run()
+                }
                 it("a") { ran("a") }
             }
         }
         XCTAssertEqual(ran.entries, ["lazy"])
-        XCTAssertEqual(failures, [
-            RecordedFailure(message: "Lazy, a, lazy: lazy returned without calling its body, so the element it wraps did not run; call the body once on every path through the hook, or throw Skip(\"why\") to skip the element on purpose", file: #filePath, line: line),
-        ])
+        XCTAssertEqual(
+            failures,
+            [
+                RecordedFailure(
+                    message:
+                        "Lazy, a, lazy: lazy returned without calling its body, so the element it wraps did not run; call the body once on every path through the hook, or throw Skip(\"why\") to skip the element on purpose",
+                    file: #filePath, line: line)
+            ])
     }
 
     func testAnUnnamedSpecIsNamedAfterTheTestMethod() throws {
@@ -96,7 +119,10 @@ final class TestCaseTests: CheckedTestCase {
     func testAnAsyncSpecRecordsEveryError() async throws {
         let failures = try await capturingFailures {
             try await spec("Async") {
-                it("a") { await Task.yield(); throw Boom("a") }
+                it("a") {
+                    await Task.yield()
+                    throw Boom("a")
+                }
                 it("b") { throw Boom("b") }
             }
         }
@@ -108,7 +134,12 @@ final class TestCaseTests: CheckedTestCase {
         let ran = Log()
         try spec("first") { it("a") { throw Skip("n/a") } }
         let failures = try capturingFailures {
-            try spec("second") { it("b") { ran("b"); throw Boom("b") } }
+            try spec("second") {
+                it("b") {
+                    ran("b")
+                    throw Boom("b")
+                }
+            }
         }
         XCTAssertEqual(ran.entries, ["b"])
         XCTAssertEqual(failures.map(\.message), ["second, b: Boom(b)"])
@@ -123,7 +154,12 @@ final class TestCaseTests: CheckedTestCase {
                 it("requires") { try #require(1 + 1 == 3) }
             }
         }
-        XCTAssertEqual(failures, [RecordedFailure(message: "Requiring, requires: Expectation failed: (1 + 1 → 2) == 3", file: #filePath, line: line)])
+        XCTAssertEqual(
+            failures,
+            [
+                RecordedFailure(
+                    message: "Requiring, requires: Expectation failed: (1 + 1 → 2) == 3", file: #filePath, line: line)
+            ])
     }
 
     /// Contract §4: Swift Testing's `Test.cancel` is a skip in XCTest too.
@@ -183,16 +219,23 @@ final class TestCaseTests: CheckedTestCase {
                 it("records") { Issue.record("by hand") }
             }
         }
-        XCTAssertEqual(failures, [
-            RecordedFailure(message: "Mixed, expects: Expectation failed: (1 + 1 → 2) == 3 - one and one", file: #filePath, line: line),
-            RecordedFailure(message: "Mixed, records: Issue recorded - by hand", file: #filePath, line: line + 1),
-        ])
+        XCTAssertEqual(
+            failures,
+            [
+                RecordedFailure(
+                    message: "Mixed, expects: Expectation failed: (1 + 1 → 2) == 3 - one and one", file: #filePath,
+                    line: line),
+                RecordedFailure(message: "Mixed, records: Issue recorded - by hand", file: #filePath, line: line + 1),
+            ])
     }
 
     func testSwiftTestingIssuesInsideAnAsyncSpecFailTheTest() async throws {
         let failures = try await capturingFailures {
             try await spec("Mixed") {
-                it("expects") { await Task.yield(); #expect(Bool(false)) }
+                it("expects") {
+                    await Task.yield()
+                    #expect(Bool(false))
+                }
             }
         }
         XCTAssertEqual(failures.map(\.message), ["Mixed, expects: Expectation failed: Bool(false)"])
@@ -202,8 +245,14 @@ final class TestCaseTests: CheckedTestCase {
         var sut: [String] = []
         try spec {
             beforeEach { sut = ["fresh"] }
-            it("changes its own copy") { sut.append("x"); self.counter += 1 }
-            it("starts fresh") { XCTAssertEqual(sut, ["fresh"]); self.counter += 1 }
+            it("changes its own copy") {
+                sut.append("x")
+                self.counter += 1
+            }
+            it("starts fresh") {
+                XCTAssertEqual(sut, ["fresh"])
+                self.counter += 1
+            }
         }
         XCTAssertEqual(counter, 2)
     }
@@ -227,7 +276,9 @@ final class TestCaseTests: CheckedTestCase {
 final class GlobalSpecInXCTestTests: XCTestCase {
     private var captured: [RecordedFailure] = []
 
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+    override func recordFailure(
+        withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+    ) {
         captured.append(RecordedFailure(message: description, file: filePath, line: lineNumber))
     }
 
@@ -235,16 +286,28 @@ final class GlobalSpecInXCTestTests: XCTestCase {
         let ran = Log()
         let line = #line + 1
         try spec("Global") {
-            it("a") { ran("a"); throw Boom("a") }
-            it("b") { ran("b"); #expect(Bool(false)) }
+            it("a") {
+                ran("a")
+                throw Boom("a")
+            }
+            it("b") {
+                ran("b")
+                #expect(Bool(false))
+            }
         }
         let failures = captured
         captured = []
         XCTAssertEqual(ran.entries, ["a", "b"])
-        XCTAssertEqual(failures, [
-            RecordedFailure(message: "failed - Global, a: Boom(a) (TestCaseTests.swift:\(line + 1))", file: #filePath, line: line),
-            RecordedFailure(message: "failed - Global, b: Expectation failed: Bool(false) (TestCaseTests.swift:\(line + 2))", file: #filePath, line: line),
-        ])
+        XCTAssertEqual(
+            failures,
+            [
+                RecordedFailure(
+                    message: "failed - Global, a: Boom(a) (TestCaseTests.swift:\(line + 1))", file: #filePath,
+                    line: line),
+                RecordedFailure(
+                    message: "failed - Global, b: Expectation failed: Bool(false) (TestCaseTests.swift:\(line + 2))",
+                    file: #filePath, line: line),
+            ])
     }
 }
 

@@ -19,6 +19,8 @@ struct RecordedFailure: Equatable {
 /// `spec` as `XCTSkip` (what the host does today) or recorded while the test
 /// went on. A test that checks a fully skipped spec on purpose catches its
 /// `XCTSkip` itself, or lives in a class without this check.
+// swift-format-ignore: AmbiguousTrailingClosureOverload
+// `capturingFailures` has a sync and an async form under one name, as XCTest's own assertions have.
 class CheckedTestCase: Rundown.TestCase {
     /// Failures are collected here instead of failing the test while it is non-nil.
     private var captured: [RecordedFailure]?
@@ -48,12 +50,18 @@ class CheckedTestCase: Rundown.TestCase {
     override func record(_ issue: XCTIssue) {
         guard captured != nil else { return super.record(issue) }
         let location = issue.sourceCodeContext.location
-        captured?.append(RecordedFailure(message: issue.compactDescription, file: location?.fileURL.path ?? "", line: location?.lineNumber ?? 0))
+        captured?.append(
+            RecordedFailure(
+                message: issue.compactDescription, file: location?.fileURL.path ?? "",
+                line: location?.lineNumber ?? 0))
     }
     #else
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+    override func recordFailure(
+        withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+    ) {
         guard captured != nil else {
-            return super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+            return super.recordFailure(
+                withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
         }
         captured?.append(RecordedFailure(message: description, file: filePath, line: lineNumber))
     }
@@ -64,5 +72,7 @@ class CheckedTestCase: Rundown.TestCase {
 /// that was not expected.
 func failIfSkipped(_ testCase: XCTestCase, file: StaticString = #filePath, line: UInt = #line) {
     guard let run = testCase.testRun, run.hasBeenSkipped else { return }
-    XCTFail("\(testCase.name) was skipped: a spec in it skipped everything, though its examples were expected to run", file: file, line: line)
+    XCTFail(
+        "\(testCase.name) was skipped: a spec in it skipped everything, though its examples were expected to run",
+        file: file, line: line)
 }

@@ -23,7 +23,8 @@ final class CallerHost: SpecHost, Sendable {
         }
         for other in failures.dropFirst() {
             let location = other.location
-            FileHandle.standardError.write(Data("\(location.filePath):\(location.line): error: \(other.description)\n".utf8))
+            FileHandle.standardError.write(
+                Data("\(location.filePath):\(location.line): error: \(other.description)\n".utf8))
         }
         throw SpecFailure(first, moreFailures: failures.count - 1)
     }
@@ -56,7 +57,9 @@ struct NestedSpecHost: SpecHost {
             throw NestedSpecFailed(specName: run.specName, failureCount: failures)
         }
         if run.report.everythingSkipped {
-            throw Skip(run.skipSummary, fileID: run.location.fileID, filePath: run.location.filePath, line: run.location.line, column: run.location.column)
+            throw Skip(
+                run.skipSummary, fileID: run.location.fileID, filePath: run.location.filePath, line: run.location.line,
+                column: run.location.column)
         }
     }
 }

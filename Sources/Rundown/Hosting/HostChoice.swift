@@ -1,6 +1,7 @@
 import RundownEngine
 import RundownTestingSupport
 import RundownXCTestSupport
+
 #if canImport(XCTest)
 import XCTest
 #endif
@@ -57,7 +58,10 @@ enum HostChoice {
         #if canImport(XCTest) && !canImport(ObjectiveC)
         XCTestAssertionForwarding.start { failure in
             guard let runner = ExampleRunner.current, let host = SpecHosting.current else { return }
-            host.record(.reported(message: failure.message, path: runner.path, location: failure.location(madeIn: runner.location)))
+            host.record(
+                .reported(
+                    message: failure.message, path: runner.path, location: failure.location(madeIn: runner.location)
+                ))
         }
         #endif
     }

@@ -52,7 +52,9 @@ extension SpecRun where Call.Mode == Synchronous {
         let controls = settings.controls
         let report = SpecHosting.$current.withValue(host) {
             host.scope {
-                SpecEngine.run(root.node, recognizers: HostChoice.skipRecognizers, controls: controls, observer: observer, scope: host.closureScope)
+                SpecEngine.run(
+                    root.node, recognizers: HostChoice.skipRecognizers, controls: controls, observer: observer,
+                    scope: host.closureScope)
             }
         }
         try finish(report, outputs)
@@ -77,7 +79,8 @@ extension SpecRun where Call.Mode == Asynchronous {
         let controls = settings.controls
         return await SpecHosting.$current.withValue(host) {
             await host.scope(isolation: isolation) {
-                await SpecEngine.run(root.node, recognizers: HostChoice.skipRecognizers, controls: controls, observer: observer)
+                await SpecEngine.run(
+                    root.node, recognizers: HostChoice.skipRecognizers, controls: controls, observer: observer)
             }
         }
     }
@@ -97,7 +100,9 @@ struct SeededFailure: Error, CustomStringConvertible {
     /// framework has reported already is left as it is: the host does not
     /// report it again, and must still recognise it.
     static func note(_ seed: UInt64?, on failure: SpecFailure) -> SpecFailure {
-        guard let seed, !(failure.error is any ReportedByFramework), !(failure.error is SeededFailure) else { return failure }
+        guard let seed, !(failure.error is any ReportedByFramework), !(failure.error is SeededFailure) else {
+            return failure
+        }
         var noted = failure
         noted.error = SeededFailure(error: failure.error, seed: seed)
         return noted

@@ -37,7 +37,9 @@ public struct SpecsTrait: TestTrait, SuiteTrait, TestScoping {
     }
 
     /// Runs the test inside the scope that records what its specs did.
-    @concurrent public func provideScope(for test: Test, testCase: Test.Case?, performing function: @concurrent @Sendable () async throws -> Void) async throws {
+    @concurrent public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @concurrent @Sendable () async throws -> Void
+    ) async throws {
         try await SpecTestScope.run(test, testCase, function)
     }
 }

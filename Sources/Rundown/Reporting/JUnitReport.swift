@@ -68,7 +68,8 @@ final class JUnitCollector {
         var body = ""
         for item in cases {
             suite.tests += 1
-            body += "    <testcase name=\"\(XML.escape(item.name))\" classname=\"\(XML.escape(className))\" time=\"\(XML.seconds(item.time))\""
+            body +=
+                "    <testcase name=\"\(XML.escape(item.name))\" classname=\"\(XML.escape(className))\" time=\"\(XML.seconds(item.time))\""
             if let failure = item.failures.first {
                 body += " file=\"\(XML.escape(failure.location.filePath))\" line=\"\(failure.location.line)\""
             }
@@ -83,9 +84,12 @@ final class JUnitCollector {
             for failure in item.failures {
                 // The case's name is the example's path: the message names only the hook below it, if any.
                 let below = failure.path.dropFirst(item.path.count)
-                let message = (below.isEmpty ? "" : below.joined(separator: ", ") + ": ") + String(describing: SeededFailure.note(seed, on: failure).error)
+                let message =
+                    (below.isEmpty ? "" : below.joined(separator: ", ") + ": ")
+                    + String(describing: SeededFailure.note(seed, on: failure).error)
                 let location = "\(failure.location.filePath):\(failure.location.line)"
-                body += "      <failure message=\"\(XML.escape(message))\">\(XML.escape("\(location): \(message)"))</failure>\n"
+                body +=
+                    "      <failure message=\"\(XML.escape(message))\">\(XML.escape("\(location): \(message)"))</failure>\n"
             }
             if item.failedByHook {
                 body += "      <failure message=\"not run: a hook it depends on failed (see that hook's failure)\"/>\n"
@@ -96,7 +100,8 @@ final class JUnitCollector {
             }
             body += "    </testcase>\n"
         }
-        suite.xml = "  <testsuite name=\"\(XML.escape(specName))\" tests=\"\(suite.tests)\" failures=\"\(suite.failures)\" errors=\"0\" skipped=\"\(suite.skipped)\" time=\"\(XML.seconds(time))\">\n\(body)  </testsuite>\n"
+        suite.xml =
+            "  <testsuite name=\"\(XML.escape(specName))\" tests=\"\(suite.tests)\" failures=\"\(suite.failures)\" errors=\"0\" skipped=\"\(suite.skipped)\" time=\"\(XML.seconds(time))\">\n\(body)  </testsuite>\n"
         return suite
     }
 }
@@ -127,7 +132,10 @@ final class JUnitFile: Sendable {
                 try Data(document.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
             } catch {
                 if warned.insert(file).inserted {
-                    FileHandle.standardError.write(Data("warning: Rundown: cannot write the JUnit report to \(file) (RUNDOWN_JUNIT=\(path)): \(error)\n".utf8))
+                    FileHandle.standardError.write(
+                        Data(
+                            "warning: Rundown: cannot write the JUnit report to \(file) (RUNDOWN_JUNIT=\(path)): \(error)\n"
+                                .utf8))
                 }
             }
         }
@@ -147,7 +155,8 @@ final class JUnitFile: Sendable {
         let tests = suites.reduce(0) { $0 + $1.tests }
         let failures = suites.reduce(0) { $0 + $1.failures }
         let skipped = suites.reduce(0) { $0 + $1.skipped }
-        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"Rundown\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n"
+        return
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"Rundown\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n"
             + suites.map(\.xml).joined() + "</testsuites>\n"
     }
 }

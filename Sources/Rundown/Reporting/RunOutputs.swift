@@ -32,7 +32,10 @@ final class RunOutputs {
     }
 
     /// Writes what the run asked for, once it has ended.
-    func finish(_ report: SpecReport, specName: String, testName: String?, settings: RunSettings, print: (String) -> Void = { Swift.print($0) }) {
+    func finish(
+        _ report: SpecReport, specName: String, testName: String?, settings: RunSettings,
+        print: (String) -> Void = { Swift.print($0) }
+    ) {
         let filtered = Self.filteredOutLine(report, specName: specName, settings: settings)
         if let treeBuffer {
             var lines = ["Rundown tree of \(testName.map { "\($0), " } ?? "")spec '\(specName)':"]

@@ -35,7 +35,7 @@ final class TreeReport {
             case .skipped(let reason): write(indent(path) + "skipped \(name)" + (reason.map { " (\($0))" } ?? ""))
             }
             if let running, running.path == path {
-                running.failures.forEach { write(indent(path) + "  " + describe($0, under: path)) }
+                for failure in running.failures { write(indent(path) + "  " + describe(failure, under: path)) }
             }
             running = nil
         case .failed(let failure):

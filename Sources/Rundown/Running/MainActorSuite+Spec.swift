@@ -20,7 +20,9 @@ extension MainActorSuite {
         column: Int = #column,
         @ExampleBuilder<SyncMainCall> _ content: () -> ExampleGroup<SyncMainCall>
     ) throws {
-        let root = SpecRoot(name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
+        let root = SpecRoot(
+            name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content()
+        )
         try MainThread.run(specAt: root.location) {
             try SpecRun(root, testCase: self as AnyObject).run()
         }
@@ -42,7 +44,9 @@ extension MainActorSuite {
         column: Int = #column,
         @ExampleBuilder<AsyncMainCall> _ content: () -> ExampleGroup<AsyncMainCall>
     ) async throws {
-        let root = SpecRoot(name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
+        let root = SpecRoot(
+            name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content()
+        )
         try await SpecRun(root, testCase: self as AnyObject).run()
     }
 }

@@ -36,7 +36,8 @@ public func spec(
     column: Int = #column,
     @ExampleBuilder<SyncCall> _ content: () -> ExampleGroup<SyncCall>
 ) throws {
-    let root = SpecRoot(name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
+    let root = SpecRoot(
+        name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
     try SpecRun(root).run()
 }
 
@@ -57,6 +58,7 @@ nonisolated(nonsending) public func spec(
     column: Int = #column,
     @ExampleBuilder<AsyncCall> _ content: () -> ExampleGroup<AsyncCall>
 ) async throws {
-    let root = SpecRoot(name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
+    let root = SpecRoot(
+        name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
     try await SpecRun(root).run()
 }

@@ -11,7 +11,10 @@ struct SpecRoot<Call: CallKind> {
     /// Where `spec` was called.
     var location: CodeLocation { node.location }
 
-    init(_ name: String?, function: String, fileID: String, filePath: StaticString, line: Int, column: Int, content: ExampleGroup<Call>) {
+    init(
+        _ name: String?, function: String, fileID: String, filePath: StaticString, line: Int, column: Int,
+        content: ExampleGroup<Call>
+    ) {
         self.filePath = filePath
         node = GroupNode(
             description: specName(name, function: function),

@@ -1,5 +1,6 @@
 import RundownDSL
 import RundownEngine
+
 #if canImport(Testing)
 import Testing
 #endif
@@ -97,15 +98,17 @@ public struct Spec: Sendable {
     /// Every example of the spec, in declaration order, focused, excluded
     /// and all: the arguments of a parameterized test.
     public var examples: [Example] {
-        let paths: [[String]] = switch content {
-        case .sync(let content): Self.paths(root(content).node)
-        case .async(let content): Self.paths(root(content).node)
-        }
+        let paths: [[String]] =
+            switch content {
+            case .sync(let content): Self.paths(root(content).node)
+            case .async(let content): Self.paths(root(content).node)
+            }
         return paths.enumerated().map { Example(spec: self, path: $0.element, index: $0.offset) }
     }
 
     func root<Call: CallKind>(_ content: () -> ExampleGroup<Call>) -> SpecRoot<Call> {
-        SpecRoot(name, function: name, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
+        SpecRoot(
+            name, function: name, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
     }
 
     private static func paths<Mode>(_ root: GroupNode<Mode>) -> [[String]] {

@@ -49,7 +49,9 @@ open class TestCase: XCTestCase {
         column: Int = #column,
         @ExampleBuilder<SyncCall> _ content: () -> ExampleGroup<SyncCall>
     ) throws {
-        let root = SpecRoot(name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
+        let root = SpecRoot(
+            name, function: function, fileID: fileID, filePath: filePath, line: line, column: column,
+            content: content())
         try SpecRun(root, testCase: self).run()
     }
 
@@ -69,7 +71,9 @@ open class TestCase: XCTestCase {
         column: Int = #column,
         @ExampleBuilder<AsyncCall> _ content: () -> ExampleGroup<AsyncCall>
     ) async throws {
-        let root = SpecRoot(name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
+        let root = SpecRoot(
+            name, function: function, fileID: fileID, filePath: filePath, line: line, column: column,
+            content: content())
         try await SpecRun(root, testCase: self).run()
     }
 
@@ -103,7 +107,9 @@ open class TestCase: XCTestCase {
 
     /// Prefixes failures recorded while a spec runs (`XCTAssert…`, `XCTFail`)
     /// with the path of the element or hook that recorded them.
-    open override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+    open override func recordFailure(
+        withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+    ) {
         let prefixed = XCTestHost.pathPrefix.map { "\($0)\(description)" } ?? description
         super.recordFailure(withDescription: prefixed, inFile: filePath, atLine: lineNumber, expected: expected)
     }

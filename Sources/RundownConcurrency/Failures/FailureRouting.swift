@@ -1,3 +1,6 @@
+import Foundation
+import RundownEngine
+
 #if canImport(Testing)
 import RundownTestingSupport
 import Testing
@@ -6,8 +9,6 @@ import Testing
 import RundownXCTestSupport
 import XCTest
 #endif
-import Foundation
-import RundownEngine
 
 /// Sends a ``ConcurrencyFailure`` to whichever test framework or spec is running the current code.
 ///
@@ -37,12 +38,15 @@ package enum FailureRouting {
         // Inside a spec, the spec's host takes it, with the element's path,
         // exactly as it takes the spec's own failures.
         if let host = SpecHosting.current {
-            host.record(.reported(message: failure.message, path: ExampleRunner.current?.path, location: failure.location))
+            host.record(
+                .reported(message: failure.message, path: ExampleRunner.current?.path, location: failure.location))
             return
         }
         #if canImport(Testing)
         if Test.current != nil {
-            Issue.record(Comment(rawValue: failure.message), sourceLocation: SwiftTestingHost.sourceLocation(failure.location))
+            Issue.record(
+                Comment(rawValue: failure.message),
+                sourceLocation: SwiftTestingHost.sourceLocation(failure.location))
             return
         }
         #endif

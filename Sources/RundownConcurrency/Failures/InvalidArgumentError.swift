@@ -29,7 +29,8 @@ public struct InvalidArgumentError: Error, Equatable, CustomStringConvertible {
     /// Throws unless `timeout` is more than zero.
     static func checkTimeout(_ timeout: Duration, in call: String, argument: String = "within") throws {
         guard timeout > .zero else {
-            throw InvalidArgumentError(call: call, argument: argument, value: "\(timeout)", requirement: "more than zero")
+            throw InvalidArgumentError(
+                call: call, argument: argument, value: "\(timeout)", requirement: "more than zero")
         }
     }
 

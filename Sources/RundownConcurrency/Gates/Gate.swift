@@ -115,10 +115,14 @@ public final class Gate: Sendable {
         try InvalidArgumentError.checkTimeout(limit, in: "Gate '\(name)'.waitUntilParked(count:within:)")
         let name = self.name
         let id: UInt64 = state.withLock { $0.nextID() }
-        try await withDeadline(limit, onTimeout: { [state] in
-            let (parked, arrivals) = state.withLock { ($0.parked.count, $0.arrivals) }
-            return GateError.notReached(gate: name, expected: count, parked: parked, arrivals: arrivals, waited: limit)
-        }) { [state] in
+        try await withDeadline(
+            limit,
+            onTimeout: { [state] in
+                let (parked, arrivals) = state.withLock { ($0.parked.count, $0.arrivals) }
+                return GateError.notReached(
+                    gate: name, expected: count, parked: parked, arrivals: arrivals, waited: limit)
+            }
+        ) { [state] in
             try await parkUntil(count: { $0.parked.count }, reaches: count, in: state, watchers: \.watchers, id: id)
         }
     }

@@ -8,11 +8,11 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
     /// Explains the timeout well enough to find the missing step without a debugger.
     public var description: String {
         switch self {
-        case let .notReached(gate, expected, parked, arrivals, waited):
+        case .notReached(let gate, let expected, let parked, let arrivals, let waited):
             return "Gate '\(gate)' was not reached: waited \(waited) for \(expected) parked caller(s), "
                 + "but \(parked) parked (\(arrivals) arrival(s) in total). "
                 + "Is the code that should call arrive() running, and does it use this gate?"
-        case let .neverOpened(gate, waited):
+        case .neverOpened(let gate, let waited):
             return "Gate '\(gate)' was never opened: a caller stayed parked for \(waited) waiting for open()."
         }
     }

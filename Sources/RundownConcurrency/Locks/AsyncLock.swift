@@ -208,7 +208,8 @@ public final class AsyncLock: Sendable {
                 guard let index = state.waiters.firstIndex(where: { $0.ticket == ticket }) else {
                     // The timer took the ticket out of the line before the task parked.
                     let waited = timeout ?? .zero
-                    return .settled(.failure(AsyncLockError.timedOut(lock: name, waited: waited, holder: state.holderName)))
+                    return .settled(
+                        .failure(AsyncLockError.timedOut(lock: name, waited: waited, holder: state.holderName)))
                 }
                 state.waiters[index].continuation = continuation
                 return .parked(wake: [])
@@ -271,11 +272,12 @@ public final class AsyncLock: Sendable {
         }
         // Recorded here, in the holder's task, so the failure reaches the test or spec it belongs to.
         if !sharersGone {
-            FailureRouting.record(site.saying(
-                "AsyncLock '\(name)': a task started inside withLock (Task { }) was still running \(limit) "
-                    + "after the closure returned, and it shares the hold. Await or cancel such tasks "
-                    + "before the closure returns; the lock is released now."
-            ))
+            FailureRouting.record(
+                site.saying(
+                    "AsyncLock '\(name)': a task started inside withLock (Task { }) was still running \(limit) "
+                        + "after the closure returned, and it shares the hold. Await or cancel such tasks "
+                        + "before the closure returns; the lock is released now."
+                ))
         }
     }
 
@@ -295,11 +297,14 @@ public final class AsyncLock: Sendable {
         try InvalidArgumentError.checkCount(count, in: "AsyncLock '\(name)'.waitUntilQueued(count:within:)")
         let limit = timeout ?? TimeoutScale.scaled(.seconds(10))
         let name = self.name
-        try await withDeadline(limit, onTimeout: { [state] in
-            DeadlineExceeded(
-                "AsyncLock '\(name)': expected \(count) queued waiter(s), saw \(state.withLock { $0.waiters.count })"
-            )
-        }) { [state] in
+        try await withDeadline(
+            limit,
+            onTimeout: { [state] in
+                DeadlineExceeded(
+                    "AsyncLock '\(name)': expected \(count) queued waiter(s), saw \(state.withLock { $0.waiters.count })"
+                )
+            }
+        ) { [state] in
             let id = state.withLock { $0.nextTicket() }
             try await parkUntil(count: { $0.waiters.count }, reaches: count, in: state, watchers: \.watchers, id: id)
         }

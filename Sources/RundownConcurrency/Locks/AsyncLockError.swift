@@ -14,7 +14,7 @@ public enum AsyncLockError: Error, Equatable, CustomStringConvertible {
         case .reentrantAcquisition(let lock):
             return "AsyncLock '\(lock)' is already held by this task; acquiring it again would deadlock. "
                 + "AsyncLock is not re-entrant: do the nested work inside the outer withLock instead."
-        case let .timedOut(lock, waited, holder):
+        case .timedOut(let lock, let waited, let holder):
             let who = holder ?? "a task outside any test"
             return "AsyncLock '\(lock)': waited \(waited) in line and gave up; it is still held by \(who)."
         }

@@ -11,11 +11,11 @@ public enum ExclusiveAccessError: Error, Equatable, CustomStringConvertible {
     /// Names the resources and the test, and says how to fix the test.
     public var description: String {
         switch self {
-        case let .notHeld(resource, user):
+        case .notHeld(let resource, let user):
             let who = user ?? "code outside any test"
             return "Shared resource \(resource) was used by \(who) without exclusive access. "
                 + "Add .exclusive(...) for it to the suite or test, or wrap the code in withExclusiveAccess { ... }."
-        case let .lockOrderInversion(held, requested, holder):
+        case .lockOrderInversion(let held, let requested, let holder):
             let who = holder ?? "code outside any test"
             return "Lock-order inversion: \(who) holds shared resource \(held) and asked for \(requested), "
                 + "whose name sorts before it. Shared resources are always taken in name order, so that two "

@@ -123,8 +123,12 @@ public struct SharedResource: Hashable, Sendable, CustomStringConvertible {
     ) async throws -> Value {
         let missing = Set(resources).filter { !$0.isHeldByCurrentTask }.sorted { $0.name < $1.name }
         if let first = missing.first,
-           let held = HeldLocks.current.locks.compactMap(\.resource).filter({ $0.name > first.name }).max(by: { $0.name < $1.name }) {
-            throw ExclusiveAccessError.lockOrderInversion(held: held, requested: first, holder: FailureRouting.currentTestName)
+            let held = HeldLocks.current.locks.compactMap(\.resource).filter({ $0.name > first.name }).max(by: {
+                $0.name < $1.name
+            })
+        {
+            throw ExclusiveAccessError.lockOrderInversion(
+                held: held, requested: first, holder: FailureRouting.currentTestName)
         }
         let site = CallSite(timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column)
         return try await nest(missing[...], site, isolation: isolation, body)

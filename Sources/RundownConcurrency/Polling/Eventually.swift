@@ -39,7 +39,8 @@ public func eventually(
     isolation: isolated (any Actor)? = #isolation,
     _ condition: () async throws -> Bool
 ) async throws {
-    let site = try PollSite(description: description, timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = try PollSite(
+        description: description, timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column)
     try await poll(site, isolation: isolation) { () async throws -> (Void?, String) in
         try await condition() ? ((), "true") : (nil, "false")
     }
@@ -74,7 +75,8 @@ public func eventually<Value>(
     isolation: isolated (any Actor)? = #isolation,
     _ value: () async throws -> Value?
 ) async throws -> Value {
-    let site = try PollSite(description: description, timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = try PollSite(
+        description: description, timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column)
     return try await poll(site, isolation: isolation) { () async throws -> (Value?, String) in
         let current = try await value()
         return (current, "nil")
@@ -115,7 +117,8 @@ public func eventually<Value>(
     _ value: () async throws -> Value,
     satisfies predicate: (Value) throws -> Bool
 ) async throws -> Value {
-    let site = try PollSite(description: description, timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = try PollSite(
+        description: description, timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column)
     return try await poll(site, isolation: isolation) { () async throws -> (Value?, String) in
         let current = try await value()
         return try predicate(current) ? (current, "") : (nil, String(describing: current))

@@ -53,7 +53,11 @@ public final class TrackingTaskStarter: TaskStarting {
         }
         let task = Task.detached(name: name, priority: priority) { [self] in
             defer { finish(context.taskID) }
-            return await withTaskCancellationHandler { await work.value } onCancel: { work.cancel() }
+            return await withTaskCancellationHandler {
+                await work.value
+            } onCancel: {
+                work.cancel()
+            }
         }
         attach(context.taskID) { task.cancel() }
         return task
@@ -75,7 +79,11 @@ public final class TrackingTaskStarter: TaskStarting {
         }
         let task = Task.detached(name: name, priority: priority) { [self] in
             defer { finish(context.taskID) }
-            return try await withTaskCancellationHandler { try await work.value } onCancel: { work.cancel() }
+            return try await withTaskCancellationHandler {
+                try await work.value
+            } onCancel: {
+                work.cancel()
+            }
         }
         attach(context.taskID) { task.cancel() }
         return task
@@ -93,9 +101,12 @@ public final class TrackingTaskStarter: TaskStarting {
     public func waitForAll(within timeout: Duration? = nil) async throws {
         let limit = timeout ?? TimeoutScale.scaled(.seconds(10))
         try InvalidArgumentError.checkTimeout(limit, in: "TrackingTaskStarter.waitForAll(within:)")
-        try await withDeadline(limit, onTimeout: { [self] in
-            TaskTrackingError(stillRunning: runningTasks, waited: limit)
-        }) { [state] in
+        try await withDeadline(
+            limit,
+            onTimeout: { [self] in
+                TaskTrackingError(stillRunning: runningTasks, waited: limit)
+            }
+        ) { [state] in
             let id = state.withLock { $0.nextWaiterID() }
             try await parkCurrentTask(in: state) { state, continuation in
                 if state.runningCount == 0 { return .settled(.success(())) }
@@ -141,10 +152,12 @@ public final class TrackingTaskStarter: TaskStarting {
     ) -> Bool {
         let running = runningTasks
         guard !running.isEmpty else { return true }
-        let message = "\(running.count) tracked task(s) still running: "
+        let message =
+            "\(running.count) tracked task(s) still running: "
             + running.map(\.description).joined(separator: ", ")
             + ". Await them with waitForAll() or stop them with cancelAll() before the test ends."
-        FailureRouting.record(ConcurrencyFailure(message, fileID: fileID, filePath: filePath, line: line, column: column))
+        FailureRouting.record(
+            ConcurrencyFailure(message, fileID: fileID, filePath: filePath, line: line, column: column))
         return false
     }
 

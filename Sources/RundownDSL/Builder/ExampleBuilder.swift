@@ -63,32 +63,44 @@ public enum ExampleBuilder<Call: CallKind> {
     }
 
     /// A `beforeAll` hook, or steps starting with one (such as an ``ExampleGroup``), after the steps so far; only other `beforeAll` hooks may precede it.
-    public static func buildPartialBlock<F, L>(accumulated: any StepOpenToBeforeAll<F, Call>, next: Steps<BeforeAllPhase, L, Call>) -> Steps<F, L, Call> {
+    public static func buildPartialBlock<F, L>(
+        accumulated: any StepOpenToBeforeAll<F, Call>, next: Steps<BeforeAllPhase, L, Call>
+    ) -> Steps<F, L, Call> {
         Steps(content: accumulated.content.appending(next.content))
     }
 
     /// An `aroundEach` hook, or steps starting with one, after the steps so far.
-    public static func buildPartialBlock<F, L>(accumulated: any StepOpenToAroundEach<F, Call>, next: Steps<AroundEachPhase, L, Call>) -> Steps<F, L, Call> {
+    public static func buildPartialBlock<F, L>(
+        accumulated: any StepOpenToAroundEach<F, Call>, next: Steps<AroundEachPhase, L, Call>
+    ) -> Steps<F, L, Call> {
         Steps(content: accumulated.content.appending(next.content))
     }
 
     /// A `beforeEach` hook, or steps starting with one, after the steps so far.
-    public static func buildPartialBlock<F, L>(accumulated: any StepOpenToBeforeEach<F, Call>, next: Steps<BeforeEachPhase, L, Call>) -> Steps<F, L, Call> {
+    public static func buildPartialBlock<F, L>(
+        accumulated: any StepOpenToBeforeEach<F, Call>, next: Steps<BeforeEachPhase, L, Call>
+    ) -> Steps<F, L, Call> {
         Steps(content: accumulated.content.appending(next.content))
     }
 
     /// An example or group, or steps starting with one, after the steps so far.
-    public static func buildPartialBlock<F, L>(accumulated: any StepOpenToExamples<F, Call>, next: Steps<ExamplesPhase, L, Call>) -> Steps<F, L, Call> {
+    public static func buildPartialBlock<F, L>(
+        accumulated: any StepOpenToExamples<F, Call>, next: Steps<ExamplesPhase, L, Call>
+    ) -> Steps<F, L, Call> {
         Steps(content: accumulated.content.appending(next.content))
     }
 
     /// An `afterEach` hook, or steps starting with one, after the steps so far.
-    public static func buildPartialBlock<F, L>(accumulated: any StepOpenToAfterEach<F, Call>, next: Steps<AfterEachPhase, L, Call>) -> Steps<F, L, Call> {
+    public static func buildPartialBlock<F, L>(
+        accumulated: any StepOpenToAfterEach<F, Call>, next: Steps<AfterEachPhase, L, Call>
+    ) -> Steps<F, L, Call> {
         Steps(content: accumulated.content.appending(next.content))
     }
 
     /// An `afterAll` hook, which may follow anything.
-    public static func buildPartialBlock<F, P>(accumulated: Steps<F, P, Call>, next: Step<AfterAllPhase, Call>) -> Steps<F, AfterAllPhase, Call> {
+    public static func buildPartialBlock<F, P>(accumulated: Steps<F, P, Call>, next: Step<AfterAllPhase, Call>)
+        -> Steps<F, AfterAllPhase, Call>
+    {
         Steps(content: accumulated.content.appending(next.content))
     }
 

@@ -16,19 +16,39 @@
 
 // MARK: beforeAll
 
-@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group, and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
+@available(
+    *, unavailable,
+    message:
+        "'beforeAll' must come before every other hook and every example of its group, and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook"
+)
 extension AroundEachPhase: OpenToBeforeAll {}
 
-@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group, and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
+@available(
+    *, unavailable,
+    message:
+        "'beforeAll' must come before every other hook and every example of its group, and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook"
+)
 extension BeforeEachPhase: OpenToBeforeAll {}
 
-@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group, and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
+@available(
+    *, unavailable,
+    message:
+        "'beforeAll' must come before every other hook and every example of its group, and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook"
+)
 extension ExamplesPhase: OpenToBeforeAll {}
 
-@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group, and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
+@available(
+    *, unavailable,
+    message:
+        "'beforeAll' must come before every other hook and every example of its group, and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook"
+)
 extension AfterEachPhase: OpenToBeforeAll {}
 
-@available(*, unavailable, message: "'beforeAll' must come before every other hook and every example of its group, and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook")
+@available(
+    *, unavailable,
+    message:
+        "'beforeAll' must come before every other hook and every example of its group, and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook"
+)
 extension AfterAllPhase: OpenToBeforeAll {}
 
 // MARK: aroundEach
@@ -42,7 +62,11 @@ extension ExamplesPhase: OpenToAroundEach {}
 @available(*, unavailable, message: "'aroundEach' must come before 'beforeEach' and the examples of its group")
 extension AfterEachPhase: OpenToAroundEach {}
 
-@available(*, unavailable, message: "'aroundEach' must come before 'beforeEach' and the examples of its group; and only 'afterAll' hooks may follow a helper that returns 'ExampleGroup': declare its first and last phase to use it before other elements")
+@available(
+    *, unavailable,
+    message:
+        "'aroundEach' must come before 'beforeEach' and the examples of its group; and only 'afterAll' hooks may follow a helper that returns 'ExampleGroup': declare its first and last phase to use it before other elements"
+)
 extension AfterAllPhase: OpenToAroundEach {}
 
 // MARK: beforeEach
@@ -53,18 +77,32 @@ extension ExamplesPhase: OpenToBeforeEach {}
 @available(*, unavailable, message: "'beforeEach' must come before the examples of its group")
 extension AfterEachPhase: OpenToBeforeEach {}
 
-@available(*, unavailable, message: "'beforeEach' must come before the examples of its group; and only 'afterAll' hooks may follow a helper that returns 'ExampleGroup': declare its first and last phase to use it before other elements")
+@available(
+    *, unavailable,
+    message:
+        "'beforeEach' must come before the examples of its group; and only 'afterAll' hooks may follow a helper that returns 'ExampleGroup': declare its first and last phase to use it before other elements"
+)
 extension AfterAllPhase: OpenToBeforeEach {}
 
 // MARK: examples and groups
 
-@available(*, unavailable, message: "examples and groups must come before the 'afterEach' and 'afterAll' hooks of their group")
+@available(
+    *, unavailable, message: "examples and groups must come before the 'afterEach' and 'afterAll' hooks of their group"
+)
 extension AfterEachPhase: OpenToExamples {}
 
-@available(*, unavailable, message: "examples and groups must come before the 'afterEach' and 'afterAll' hooks of their group; and only 'afterAll' hooks may follow a helper that returns 'ExampleGroup': declare its first and last phase to use it before other elements")
+@available(
+    *, unavailable,
+    message:
+        "examples and groups must come before the 'afterEach' and 'afterAll' hooks of their group; and only 'afterAll' hooks may follow a helper that returns 'ExampleGroup': declare its first and last phase to use it before other elements"
+)
 extension AfterAllPhase: OpenToExamples {}
 
 // MARK: afterEach
 
-@available(*, unavailable, message: "'afterEach' must come before 'afterAll'; and only 'afterAll' hooks may follow a helper that returns 'ExampleGroup': declare its first and last phase to use it before other elements")
+@available(
+    *, unavailable,
+    message:
+        "'afterEach' must come before 'afterAll'; and only 'afterAll' hooks may follow a helper that returns 'ExampleGroup': declare its first and last phase to use it before other elements"
+)
 extension AfterAllPhase: OpenToAfterEach {}

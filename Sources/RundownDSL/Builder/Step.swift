@@ -64,13 +64,22 @@ public typealias AfterAll<Call: CallKind> = Step<AfterAllPhase, Call>
 
 extension Steps where First == Last {
     /// A step holding one hook.
-    static func hook(_ kind: HookKind, _ name: HookName?, _ traits: [HookTrait], _ location: CodeLocation, _ body: HookNode<Call.Mode>.Body) -> Self {
+    static func hook(
+        _ kind: HookKind, _ name: HookName?, _ traits: [HookTrait], _ location: CodeLocation,
+        _ body: HookNode<Call.Mode>.Body
+    ) -> Self {
         let excluded = (traits + (name?.traits ?? [])).contains { $0.isExcluded }
-        return Self(content: GroupContent(hook: HookNode<Call.Mode>(kind: kind, name: name?.name, location: location, isExcluded: excluded, body: body)))
+        return Self(
+            content: GroupContent(
+                hook: HookNode<Call.Mode>(
+                    kind: kind, name: name?.name, location: location, isExcluded: excluded, body: body)))
     }
 
     /// A step holding one each-hook.
-    static func hook(_ kind: HookKind, _ name: HookName?, _ traits: [EachHookTrait], _ location: CodeLocation, _ body: HookNode<Call.Mode>.Body) -> Self {
+    static func hook(
+        _ kind: HookKind, _ name: HookName?, _ traits: [EachHookTrait], _ location: CodeLocation,
+        _ body: HookNode<Call.Mode>.Body
+    ) -> Self {
         let excluded = traits.contains { $0.isExcluded } || (name?.traits ?? []).contains { $0.isExcluded }
         let hook = HookNode<Call.Mode>(
             kind: kind, name: name?.name, location: location,
@@ -82,15 +91,23 @@ extension Steps where First == Last {
 
 extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
     /// A step holding one example.
-    static func example(_ description: String, _ traits: [ExampleTrait], _ location: CodeLocation, _ body: Call.Mode.Body) -> Self {
-        let node = ExampleNode<Call.Mode>(description: description, marks: ExampleTrait.marks(traits), location: location, scopes: ExampleTrait.scopes(traits), body: body)
+    static func example(
+        _ description: String, _ traits: [ExampleTrait], _ location: CodeLocation, _ body: Call.Mode.Body
+    ) -> Self {
+        let node = ExampleNode<Call.Mode>(
+            description: description, marks: ExampleTrait.marks(traits), location: location,
+            scopes: ExampleTrait.scopes(traits), body: body)
         return Self(content: GroupContent(element: .example(node)))
     }
 
     /// A step holding one group; a group without any element becomes an
     /// example that fails with ``EmptyGroup``.
-    static func group<F, L>(_ description: String, _ traits: [ExampleTrait], _ location: CodeLocation, _ content: Steps<F, L, Call>) -> Self {
-        let node = GroupNode<Call.Mode>(description: description, marks: ExampleTrait.marks(traits), location: location, scopes: ExampleTrait.scopes(traits), content: content.content)
+    static func group<F, L>(
+        _ description: String, _ traits: [ExampleTrait], _ location: CodeLocation, _ content: Steps<F, L, Call>
+    ) -> Self {
+        let node = GroupNode<Call.Mode>(
+            description: description, marks: ExampleTrait.marks(traits), location: location,
+            scopes: ExampleTrait.scopes(traits), content: content.content)
         return Self(content: GroupContent(element: .checkedGroup(node, as: Call.self)))
     }
 }

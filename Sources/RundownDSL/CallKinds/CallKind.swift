@@ -38,7 +38,9 @@ extension AsyncCallKind where Mode == Asynchronous {
     public static func asyncBody(_ body: @escaping () async throws -> Void) -> Mode.Body { body }
 
     /// Adapts an `async` `aroundEach` hook to this kind's engine.
-    public static func asyncAround(_ around: @escaping (_ body: () async throws -> Void) async throws -> Void) -> Mode.Around {
+    public static func asyncAround(_ around: @escaping (_ body: () async throws -> Void) async throws -> Void)
+        -> Mode.Around
+    {
         around
     }
 }
@@ -90,7 +92,8 @@ public protocol AsyncMainActorCallKind: MainActorCallKind {
     /// Adapts an `async` main-actor body.
     static func asyncMainBody(_ body: @escaping @MainActor () async throws -> Void) -> Mode.Body
     /// Adapts an `async` main-actor `aroundEach` hook.
-    static func asyncMainAround(_ around: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void) -> Mode.Around
+    static func asyncMainAround(_ around: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void)
+        -> Mode.Around
 }
 
 /// Synchronous specs: `try spec { … }`.
@@ -101,7 +104,11 @@ public enum SyncCall: CallKind {
 
 // Only the compile error is wanted from this conformance: being unavailable,
 // it can never be used, so its members are never called.
-@available(*, unavailable, message: "an 'async' closure needs an asynchronous spec: write 'try await spec { … }' inside an 'async' function (top-level code picks the synchronous 'spec'), or make the helper's call kind 'AsyncCall'")
+@available(
+    *, unavailable,
+    message:
+        "an 'async' closure needs an asynchronous spec: write 'try await spec { … }' inside an 'async' function (top-level code picks the synchronous 'spec'), or make the helper's call kind 'AsyncCall'"
+)
 extension SyncCall: AsyncCallKind {
     /// Adapts an `async` body to this kind's engine.
     public static func asyncBody(_ body: @escaping () async throws -> Void) -> Mode.Body {
@@ -109,7 +116,9 @@ extension SyncCall: AsyncCallKind {
     }
 
     /// Adapts an `async` `aroundEach` hook to this kind's engine.
-    public static func asyncAround(_ around: @escaping (_ body: () async throws -> Void) async throws -> Void) -> Mode.Around {
+    public static func asyncAround(_ around: @escaping (_ body: () async throws -> Void) async throws -> Void)
+        -> Mode.Around
+    {
         preconditionFailure("unreachable: the conformance is unavailable")
     }
 }
@@ -134,7 +143,11 @@ public enum AsyncMainCall: AsyncCallKind, MainActorCallKind {
 
 // Only the compile error is wanted from this conformance: being unavailable,
 // it can never be used, so its members are never called.
-@available(*, unavailable, message: "an 'async' closure needs an asynchronous spec: write 'try await spec { … }' inside an 'async' function (top-level code picks the synchronous 'spec'), or make the helper's call kind 'AsyncMainCall'")
+@available(
+    *, unavailable,
+    message:
+        "an 'async' closure needs an asynchronous spec: write 'try await spec { … }' inside an 'async' function (top-level code picks the synchronous 'spec'), or make the helper's call kind 'AsyncMainCall'"
+)
 extension SyncMainCall: AsyncMainActorCallKind {
     /// Adapts a main-actor `async` body to this kind's engine.
     public static func asyncMainBody(_ body: @escaping @MainActor () async throws -> Void) -> Mode.Body {
@@ -142,7 +155,9 @@ extension SyncMainCall: AsyncMainActorCallKind {
     }
 
     /// Adapts a main-actor `async` `aroundEach` hook to this kind's engine.
-    public static func asyncMainAround(_ around: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void) -> Mode.Around {
+    public static func asyncMainAround(
+        _ around: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void
+    ) -> Mode.Around {
         preconditionFailure("unreachable: the conformance is unavailable")
     }
 }
@@ -154,7 +169,9 @@ extension AsyncMainCall: AsyncMainActorCallKind {
     }
 
     /// Adapts a main-actor `async` `aroundEach` hook to this kind's engine.
-    public static func asyncMainAround(_ around: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void) -> Mode.Around {
+    public static func asyncMainAround(
+        _ around: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void
+    ) -> Mode.Around {
         self.around(around)
     }
 }
@@ -184,7 +201,9 @@ extension AsyncMainCall {
         { try await body() }
     }
 
-    static func around(_ around: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void) -> Mode.Around {
+    static func around(_ around: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void)
+        -> Mode.Around
+    {
         { inner in
             try await callAround(around, WrappedBody(call: inner))
         }

@@ -40,7 +40,9 @@ extension MainActorSuite {
         column: Int = #column,
         _ body: @escaping @MainActor () throws -> Void
     ) -> Example<Call> {
-        .example(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), Call.body(body))
+        .example(
+            description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+            Call.body(body))
     }
 
     /// Declares an example whose `async` body runs on the main actor.
@@ -54,7 +56,9 @@ extension MainActorSuite {
         column: Int = #column,
         _ body: @escaping @MainActor () async throws -> Void
     ) -> Example<Call> {
-        .example(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), Call.asyncMainBody(body))
+        .example(
+            description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+            Call.asyncMainBody(body))
     }
 
     /// Declares a focused example whose body runs on the main actor.
@@ -67,7 +71,9 @@ extension MainActorSuite {
         column: Int = #column,
         _ body: @escaping @MainActor () throws -> Void
     ) -> Example<Call> {
-        .example(description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), Call.body(body))
+        .example(
+            description, [.focused] + traits,
+            CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), Call.body(body))
     }
 
     /// Declares a focused example whose `async` body runs on the main actor.
@@ -81,7 +87,9 @@ extension MainActorSuite {
         column: Int = #column,
         _ body: @escaping @MainActor () async throws -> Void
     ) -> Example<Call> {
-        .example(description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), Call.asyncMainBody(body))
+        .example(
+            description, [.focused] + traits,
+            CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), Call.asyncMainBody(body))
     }
 
     /// Declares an excluded example whose body runs on the main actor.
@@ -94,7 +102,9 @@ extension MainActorSuite {
         column: Int = #column,
         _ body: @escaping @MainActor () throws -> Void
     ) -> Example<Call> {
-        .example(description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), Call.body(body))
+        .example(
+            description, [.excluded] + traits,
+            CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), Call.body(body))
     }
 
     /// Declares an excluded example whose `async` body runs on the main actor.
@@ -108,7 +118,9 @@ extension MainActorSuite {
         column: Int = #column,
         _ body: @escaping @MainActor () async throws -> Void
     ) -> Example<Call> {
-        .example(description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), Call.asyncMainBody(body))
+        .example(
+            description, [.excluded] + traits,
+            CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), Call.asyncMainBody(body))
     }
 
     /// Declares a group of main-actor examples; see the global `describe`.
@@ -121,7 +133,9 @@ extension MainActorSuite {
         column: Int = #column,
         @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
     ) -> Examples<Call> {
-        .group(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
+        .group(
+            description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content()
+        )
     }
 
     /// Declares a group of main-actor examples; see the global `context`.
@@ -134,7 +148,9 @@ extension MainActorSuite {
         column: Int = #column,
         @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
     ) -> Examples<Call> {
-        .group(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
+        .group(
+            description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content()
+        )
     }
 
     /// Declares a group of main-actor examples; see the global `fDescribe`.
@@ -147,7 +163,9 @@ extension MainActorSuite {
         column: Int = #column,
         @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
     ) -> Examples<Call> {
-        .group(description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
+        .group(
+            description, [.focused] + traits,
+            CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
     }
 
     /// Declares a group of main-actor examples; see the global `fContext`.
@@ -160,7 +178,9 @@ extension MainActorSuite {
         column: Int = #column,
         @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
     ) -> Examples<Call> {
-        .group(description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
+        .group(
+            description, [.focused] + traits,
+            CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
     }
 
     /// Declares a group of main-actor examples; see the global `xDescribe`.
@@ -173,7 +193,9 @@ extension MainActorSuite {
         column: Int = #column,
         @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
     ) -> Examples<Call> {
-        .group(description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
+        .group(
+            description, [.excluded] + traits,
+            CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
     }
 
     /// Declares a group of main-actor examples; see the global `xContext`.
@@ -186,7 +208,9 @@ extension MainActorSuite {
         column: Int = #column,
         @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
     ) -> Examples<Call> {
-        .group(description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
+        .group(
+            description, [.excluded] + traits,
+            CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
     }
 
     /// Declares a `beforeAll` hook that runs on the main actor; see the global `beforeAll`.
@@ -199,7 +223,9 @@ extension MainActorSuite {
         column: Int = #column,
         _ body: @escaping @MainActor () throws -> Void
     ) -> Step<BeforeAllPhase, Call> {
-        .hook(.beforeAll, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.body(body)))
+        .hook(
+            .beforeAll, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+            .plain(Call.body(body)))
     }
 
     /// Declares an `async` `beforeAll` hook that runs on the main actor; see the global `beforeAll`.
@@ -213,7 +239,9 @@ extension MainActorSuite {
         column: Int = #column,
         _ body: @escaping @MainActor () async throws -> Void
     ) -> Step<BeforeAllPhase, Call> {
-        .hook(.beforeAll, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.asyncMainBody(body)))
+        .hook(
+            .beforeAll, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+            .plain(Call.asyncMainBody(body)))
     }
 
     /// Declares a `beforeEach` hook that runs on the main actor; see the global `beforeEach`.
@@ -226,7 +254,9 @@ extension MainActorSuite {
         column: Int = #column,
         _ body: @escaping @MainActor () throws -> Void
     ) -> Step<BeforeEachPhase, Call> {
-        .hook(.beforeEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.body(body)))
+        .hook(
+            .beforeEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+            .plain(Call.body(body)))
     }
 
     /// Declares an `async` `beforeEach` hook that runs on the main actor; see the global `beforeEach`.
@@ -240,7 +270,9 @@ extension MainActorSuite {
         column: Int = #column,
         _ body: @escaping @MainActor () async throws -> Void
     ) -> Step<BeforeEachPhase, Call> {
-        .hook(.beforeEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.asyncMainBody(body)))
+        .hook(
+            .beforeEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+            .plain(Call.asyncMainBody(body)))
     }
 
     /// Declares a `afterEach` hook that runs on the main actor; see the global `afterEach`.
@@ -253,7 +285,9 @@ extension MainActorSuite {
         column: Int = #column,
         _ body: @escaping @MainActor () throws -> Void
     ) -> Step<AfterEachPhase, Call> {
-        .hook(.afterEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.body(body)))
+        .hook(
+            .afterEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+            .plain(Call.body(body)))
     }
 
     /// Declares an `async` `afterEach` hook that runs on the main actor; see the global `afterEach`.
@@ -267,7 +301,9 @@ extension MainActorSuite {
         column: Int = #column,
         _ body: @escaping @MainActor () async throws -> Void
     ) -> Step<AfterEachPhase, Call> {
-        .hook(.afterEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.asyncMainBody(body)))
+        .hook(
+            .afterEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+            .plain(Call.asyncMainBody(body)))
     }
 
     /// Declares a `afterAll` hook that runs on the main actor; see the global `afterAll`.
@@ -280,7 +316,9 @@ extension MainActorSuite {
         column: Int = #column,
         _ body: @escaping @MainActor () throws -> Void
     ) -> Step<AfterAllPhase, Call> {
-        .hook(.afterAll, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.body(body)))
+        .hook(
+            .afterAll, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+            .plain(Call.body(body)))
     }
 
     /// Declares an `async` `afterAll` hook that runs on the main actor; see the global `afterAll`.
@@ -294,7 +332,9 @@ extension MainActorSuite {
         column: Int = #column,
         _ body: @escaping @MainActor () async throws -> Void
     ) -> Step<AfterAllPhase, Call> {
-        .hook(.afterAll, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.asyncMainBody(body)))
+        .hook(
+            .afterAll, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+            .plain(Call.asyncMainBody(body)))
     }
 
     /// Declares an `aroundEach` hook that runs on the main actor; see the global `aroundEach`.
@@ -307,7 +347,9 @@ extension MainActorSuite {
         column: Int = #column,
         _ body: @escaping @MainActor (_ body: () throws -> Void) throws -> Void
     ) -> AroundEach<SyncMainCall> {
-        .hook(.aroundEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .around(SyncMainCall.around(body)))
+        .hook(
+            .aroundEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+            .around(SyncMainCall.around(body)))
     }
 
     /// Declares an `async` `aroundEach` hook that runs on the main actor; see the global `aroundEach`.
@@ -321,7 +363,9 @@ extension MainActorSuite {
         column: Int = #column,
         _ body: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void
     ) -> AroundEach<Call> {
-        .hook(.aroundEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .around(Call.asyncMainAround(body)))
+        .hook(
+            .aroundEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+            .around(Call.asyncMainAround(body)))
     }
 
 }

@@ -15,7 +15,9 @@ public func beforeEach<Call: CallKind>(
     column: Int = #column,
     _ body: @escaping () throws -> Void
 ) -> Step<BeforeEachPhase, Call> {
-    .hook(.beforeEach, nil, [trait] + moreTraits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.body(body)))
+    .hook(
+        .beforeEach, nil, [trait] + moreTraits,
+        CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.body(body)))
 }
 
 /// Declares a `beforeEach` hook with traits and no name, such as
@@ -30,7 +32,9 @@ public func beforeEach<Call: AsyncCallKind>(
     column: Int = #column,
     _ body: @escaping () async throws -> Void
 ) -> Step<BeforeEachPhase, Call> {
-    .hook(.beforeEach, nil, [trait] + moreTraits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.asyncBody(body)))
+    .hook(
+        .beforeEach, nil, [trait] + moreTraits,
+        CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.asyncBody(body)))
 }
 
 /// Declares an `afterEach` hook with traits and no name, such as
@@ -44,7 +48,9 @@ public func afterEach<Call: CallKind>(
     column: Int = #column,
     _ body: @escaping () throws -> Void
 ) -> Step<AfterEachPhase, Call> {
-    .hook(.afterEach, nil, [trait] + moreTraits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.body(body)))
+    .hook(
+        .afterEach, nil, [trait] + moreTraits,
+        CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.body(body)))
 }
 
 /// Declares an `afterEach` hook with traits and no name, such as
@@ -59,7 +65,9 @@ public func afterEach<Call: AsyncCallKind>(
     column: Int = #column,
     _ body: @escaping () async throws -> Void
 ) -> Step<AfterEachPhase, Call> {
-    .hook(.afterEach, nil, [trait] + moreTraits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.asyncBody(body)))
+    .hook(
+        .afterEach, nil, [trait] + moreTraits,
+        CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.asyncBody(body)))
 }
 
 /// Declares an `aroundEach` hook with traits and no name, such as
@@ -73,7 +81,9 @@ public func aroundEach<Call: CallKind>(
     column: Int = #column,
     _ body: @escaping (_ body: () throws -> Void) throws -> Void
 ) -> AroundEach<Call> where Call.Mode == Synchronous {
-    .hook(.aroundEach, nil, [trait] + moreTraits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .around(body))
+    .hook(
+        .aroundEach, nil, [trait] + moreTraits,
+        CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .around(body))
 }
 
 /// Declares an `aroundEach` hook with traits and no name, such as
@@ -88,7 +98,9 @@ public func aroundEach<Call: AsyncCallKind>(
     column: Int = #column,
     _ body: @escaping (_ body: () async throws -> Void) async throws -> Void
 ) -> AroundEach<Call> {
-    .hook(.aroundEach, nil, [trait] + moreTraits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .around(Call.asyncAround(body)))
+    .hook(
+        .aroundEach, nil, [trait] + moreTraits,
+        CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .around(Call.asyncAround(body)))
 }
 
 extension MainActorSuite {
@@ -104,7 +116,9 @@ extension MainActorSuite {
         column: Int = #column,
         _ body: @escaping @MainActor () throws -> Void
     ) -> Step<BeforeEachPhase, Call> {
-        .hook(.beforeEach, nil, [trait] + moreTraits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.body(body)))
+        .hook(
+            .beforeEach, nil, [trait] + moreTraits,
+            CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.body(body)))
     }
 
     /// Declares a `beforeEach` hook with traits and no name, such as
@@ -119,7 +133,10 @@ extension MainActorSuite {
         column: Int = #column,
         _ body: @escaping @MainActor () async throws -> Void
     ) -> Step<BeforeEachPhase, Call> {
-        .hook(.beforeEach, nil, [trait] + moreTraits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.asyncMainBody(body)))
+        .hook(
+            .beforeEach, nil, [trait] + moreTraits,
+            CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+            .plain(Call.asyncMainBody(body)))
     }
 
     /// Declares an `afterEach` hook with traits and no name, such as
@@ -133,7 +150,9 @@ extension MainActorSuite {
         column: Int = #column,
         _ body: @escaping @MainActor () throws -> Void
     ) -> Step<AfterEachPhase, Call> {
-        .hook(.afterEach, nil, [trait] + moreTraits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.body(body)))
+        .hook(
+            .afterEach, nil, [trait] + moreTraits,
+            CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.body(body)))
     }
 
     /// Declares an `afterEach` hook with traits and no name, such as
@@ -148,7 +167,10 @@ extension MainActorSuite {
         column: Int = #column,
         _ body: @escaping @MainActor () async throws -> Void
     ) -> Step<AfterEachPhase, Call> {
-        .hook(.afterEach, nil, [trait] + moreTraits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.asyncMainBody(body)))
+        .hook(
+            .afterEach, nil, [trait] + moreTraits,
+            CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+            .plain(Call.asyncMainBody(body)))
     }
 
     /// Declares an `aroundEach` hook with traits and no name, such as
@@ -162,7 +184,10 @@ extension MainActorSuite {
         column: Int = #column,
         _ body: @escaping @MainActor (_ body: () throws -> Void) throws -> Void
     ) -> AroundEach<SyncMainCall> {
-        .hook(.aroundEach, nil, [trait] + moreTraits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .around(SyncMainCall.around(body)))
+        .hook(
+            .aroundEach, nil, [trait] + moreTraits,
+            CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+            .around(SyncMainCall.around(body)))
     }
 
     /// Declares an `aroundEach` hook with traits and no name, such as
@@ -177,7 +202,10 @@ extension MainActorSuite {
         column: Int = #column,
         _ body: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void
     ) -> AroundEach<Call> {
-        .hook(.aroundEach, nil, [trait] + moreTraits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .around(Call.asyncMainAround(body)))
+        .hook(
+            .aroundEach, nil, [trait] + moreTraits,
+            CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+            .around(Call.asyncMainAround(body)))
     }
 
 }

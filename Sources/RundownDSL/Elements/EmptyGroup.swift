@@ -4,10 +4,14 @@ extension ElementNode {
     /// A group as an element of its parent, or, when the group holds no
     /// element, an example at the group's place that fails with
     /// ``EmptyGroup``; its marks still apply, its hooks and scopes are dropped.
-    static func checkedGroup<Call: CallKind>(_ group: GroupNode<Mode>, as _: Call.Type) -> ElementNode<Mode> where Call.Mode == Mode {
+    static func checkedGroup<Call: CallKind>(_ group: GroupNode<Mode>, as _: Call.Type) -> ElementNode<Mode>
+    where Call.Mode == Mode {
         guard group.content.elements.isEmpty else { return .group(group) }
         let error = EmptyGroup(group: group.description)
-        return .example(ExampleNode(description: group.description, marks: group.marks, location: group.location, body: Call.body { throw error }))
+        return .example(
+            ExampleNode(
+                description: group.description, marks: group.marks, location: group.location,
+                body: Call.body { throw error }))
     }
 }
 
@@ -19,7 +23,9 @@ extension GroupNode {
         guard content.elements.isEmpty else { return self }
         let error = EmptyGroup(group: description)
         var root = self
-        root.content = GroupContent(element: .example(ExampleNode(description: "no example", location: location, body: Call.body { throw error })))
+        root.content = GroupContent(
+            element: .example(
+                ExampleNode(description: "no example", location: location, body: Call.body { throw error })))
         return root
     }
 }

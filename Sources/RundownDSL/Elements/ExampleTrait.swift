@@ -53,7 +53,11 @@ public struct HookTrait: Sendable, Hashable {
     public static let excluded = HookTrait(isExcluded: true)
 
     /// Not for `beforeAll` and `afterAll`, which run once per group.
-    @available(*, unavailable, message: "'.everyExample' is a trait of 'beforeEach', 'afterEach' and 'aroundEach'; 'beforeAll' and 'afterAll' run once per group")
+    @available(
+        *, unavailable,
+        message:
+            "'.everyExample' is a trait of 'beforeEach', 'afterEach' and 'aroundEach'; 'beforeAll' and 'afterAll' run once per group"
+    )
     public static var everyExample: HookTrait { HookTrait(isExcluded: false) }
 }
 

@@ -10,12 +10,14 @@ public func it<Call: CallKind>(
     _ description: String,
     _ traits: ExampleTrait...,
     fileID: String = #fileID,
-        filePath: String = #filePath,
-        line: Int = #line,
-        column: Int = #column,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
     _ body: @escaping () throws -> Void
 ) -> Example<Call> {
-    .example(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), Call.body(body))
+    .example(
+        description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+        Call.body(body))
 }
 
 /// Declares an example: what the spec checks.
@@ -29,12 +31,14 @@ public func it<Call: AsyncCallKind>(
     _ description: String,
     _ traits: ExampleTrait...,
     fileID: String = #fileID,
-        filePath: String = #filePath,
-        line: Int = #line,
-        column: Int = #column,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
     _ body: @escaping () async throws -> Void
 ) -> Example<Call> {
-    .example(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), Call.asyncBody(body))
+    .example(
+        description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+        Call.asyncBody(body))
 }
 
 /// Declares a focused example: while any element of a spec is focused, only focused ones run. Same as `it(_:.focused)`.
@@ -47,12 +51,14 @@ public func fIt<Call: CallKind>(
     _ description: String,
     _ traits: ExampleTrait...,
     fileID: String = #fileID,
-        filePath: String = #filePath,
-        line: Int = #line,
-        column: Int = #column,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
     _ body: @escaping () throws -> Void
 ) -> Example<Call> {
-    .example(description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), Call.body(body))
+    .example(
+        description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+        Call.body(body))
 }
 
 /// Declares a focused example: while any element of a spec is focused, only focused ones run. Same as `it(_:.focused)`.
@@ -66,12 +72,14 @@ public func fIt<Call: AsyncCallKind>(
     _ description: String,
     _ traits: ExampleTrait...,
     fileID: String = #fileID,
-        filePath: String = #filePath,
-        line: Int = #line,
-        column: Int = #column,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
     _ body: @escaping () async throws -> Void
 ) -> Example<Call> {
-    .example(description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), Call.asyncBody(body))
+    .example(
+        description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+        Call.asyncBody(body))
 }
 
 /// Declares an excluded example, which does not run. Same as `it(_:.excluded)`.
@@ -84,12 +92,14 @@ public func xIt<Call: CallKind>(
     _ description: String,
     _ traits: ExampleTrait...,
     fileID: String = #fileID,
-        filePath: String = #filePath,
-        line: Int = #line,
-        column: Int = #column,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
     _ body: @escaping () throws -> Void
 ) -> Example<Call> {
-    .example(description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), Call.body(body))
+    .example(
+        description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+        Call.body(body))
 }
 
 /// Declares an excluded example, which does not run. Same as `it(_:.excluded)`.
@@ -103,10 +113,12 @@ public func xIt<Call: AsyncCallKind>(
     _ description: String,
     _ traits: ExampleTrait...,
     fileID: String = #fileID,
-        filePath: String = #filePath,
-        line: Int = #line,
-        column: Int = #column,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
     _ body: @escaping () async throws -> Void
 ) -> Example<Call> {
-    .example(description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), Call.asyncBody(body))
+    .example(
+        description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+        Call.asyncBody(body))
 }

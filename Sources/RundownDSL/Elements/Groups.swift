@@ -14,9 +14,9 @@ public func describe<Call: CallKind>(
     _ description: String,
     _ traits: ExampleTrait...,
     fileID: String = #fileID,
-        filePath: String = #filePath,
-        line: Int = #line,
-        column: Int = #column,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
     @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
 ) -> Examples<Call> {
     .group(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
@@ -36,9 +36,9 @@ public func context<Call: CallKind>(
     _ description: String,
     _ traits: ExampleTrait...,
     fileID: String = #fileID,
-        filePath: String = #filePath,
-        line: Int = #line,
-        column: Int = #column,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
     @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
 ) -> Examples<Call> {
     .group(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
@@ -58,12 +58,14 @@ public func fDescribe<Call: CallKind>(
     _ description: String,
     _ traits: ExampleTrait...,
     fileID: String = #fileID,
-        filePath: String = #filePath,
-        line: Int = #line,
-        column: Int = #column,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
     @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
 ) -> Examples<Call> {
-    .group(description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
+    .group(
+        description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+        content())
 }
 
 /// Declares a focused group: its elements run, and unfocused elements elsewhere do not.
@@ -80,12 +82,14 @@ public func fContext<Call: CallKind>(
     _ description: String,
     _ traits: ExampleTrait...,
     fileID: String = #fileID,
-        filePath: String = #filePath,
-        line: Int = #line,
-        column: Int = #column,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
     @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
 ) -> Examples<Call> {
-    .group(description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
+    .group(
+        description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+        content())
 }
 
 /// Declares an excluded group, which does not run.
@@ -102,12 +106,14 @@ public func xDescribe<Call: CallKind>(
     _ description: String,
     _ traits: ExampleTrait...,
     fileID: String = #fileID,
-        filePath: String = #filePath,
-        line: Int = #line,
-        column: Int = #column,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
     @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
 ) -> Examples<Call> {
-    .group(description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
+    .group(
+        description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+        content())
 }
 
 /// Declares an excluded group, which does not run.
@@ -124,10 +130,12 @@ public func xContext<Call: CallKind>(
     _ description: String,
     _ traits: ExampleTrait...,
     fileID: String = #fileID,
-        filePath: String = #filePath,
-        line: Int = #line,
-        column: Int = #column,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
     @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
 ) -> Examples<Call> {
-    .group(description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
+    .group(
+        description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+        content())
 }

@@ -10,12 +10,14 @@ public func beforeAll<Call: CallKind>(
     _ name: HookName? = nil,
     _ traits: HookTrait...,
     fileID: String = #fileID,
-        filePath: String = #filePath,
-        line: Int = #line,
-        column: Int = #column,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
     _ body: @escaping () throws -> Void
 ) -> Step<BeforeAllPhase, Call> {
-    .hook(.beforeAll, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.body(body)))
+    .hook(
+        .beforeAll, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+        .plain(Call.body(body)))
 }
 
 /// Runs once before the elements of its group, if any of them runs.
@@ -29,12 +31,14 @@ public func beforeAll<Call: AsyncCallKind>(
     _ name: HookName? = nil,
     _ traits: HookTrait...,
     fileID: String = #fileID,
-        filePath: String = #filePath,
-        line: Int = #line,
-        column: Int = #column,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
     _ body: @escaping () async throws -> Void
 ) -> Step<BeforeAllPhase, Call> {
-    .hook(.beforeAll, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.asyncBody(body)))
+    .hook(
+        .beforeAll, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+        .plain(Call.asyncBody(body)))
 }
 
 /// Runs before each element of its group; for a nested group, once before the
@@ -49,12 +53,14 @@ public func beforeEach<Call: CallKind>(
     _ name: HookName? = nil,
     _ traits: EachHookTrait...,
     fileID: String = #fileID,
-        filePath: String = #filePath,
-        line: Int = #line,
-        column: Int = #column,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
     _ body: @escaping () throws -> Void
 ) -> Step<BeforeEachPhase, Call> {
-    .hook(.beforeEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.body(body)))
+    .hook(
+        .beforeEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+        .plain(Call.body(body)))
 }
 
 /// Runs before each element of its group; for a nested group, once before the
@@ -70,12 +76,14 @@ public func beforeEach<Call: AsyncCallKind>(
     _ name: HookName? = nil,
     _ traits: EachHookTrait...,
     fileID: String = #fileID,
-        filePath: String = #filePath,
-        line: Int = #line,
-        column: Int = #column,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
     _ body: @escaping () async throws -> Void
 ) -> Step<BeforeEachPhase, Call> {
-    .hook(.beforeEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.asyncBody(body)))
+    .hook(
+        .beforeEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+        .plain(Call.asyncBody(body)))
 }
 
 /// Runs after each element of its group, even when the element or a hook before
@@ -89,12 +97,14 @@ public func afterEach<Call: CallKind>(
     _ name: HookName? = nil,
     _ traits: EachHookTrait...,
     fileID: String = #fileID,
-        filePath: String = #filePath,
-        line: Int = #line,
-        column: Int = #column,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
     _ body: @escaping () throws -> Void
 ) -> Step<AfterEachPhase, Call> {
-    .hook(.afterEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.body(body)))
+    .hook(
+        .afterEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+        .plain(Call.body(body)))
 }
 
 /// Runs after each element of its group, even when the element or a hook before
@@ -109,12 +119,14 @@ public func afterEach<Call: AsyncCallKind>(
     _ name: HookName? = nil,
     _ traits: EachHookTrait...,
     fileID: String = #fileID,
-        filePath: String = #filePath,
-        line: Int = #line,
-        column: Int = #column,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
     _ body: @escaping () async throws -> Void
 ) -> Step<AfterEachPhase, Call> {
-    .hook(.afterEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.asyncBody(body)))
+    .hook(
+        .afterEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+        .plain(Call.asyncBody(body)))
 }
 
 /// Runs once after the elements of its group, even when one of them failed.
@@ -127,12 +139,14 @@ public func afterAll<Call: CallKind>(
     _ name: HookName? = nil,
     _ traits: HookTrait...,
     fileID: String = #fileID,
-        filePath: String = #filePath,
-        line: Int = #line,
-        column: Int = #column,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
     _ body: @escaping () throws -> Void
 ) -> Step<AfterAllPhase, Call> {
-    .hook(.afterAll, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.body(body)))
+    .hook(
+        .afterAll, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+        .plain(Call.body(body)))
 }
 
 /// Runs once after the elements of its group, even when one of them failed.
@@ -146,12 +160,14 @@ public func afterAll<Call: AsyncCallKind>(
     _ name: HookName? = nil,
     _ traits: HookTrait...,
     fileID: String = #fileID,
-        filePath: String = #filePath,
-        line: Int = #line,
-        column: Int = #column,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
     _ body: @escaping () async throws -> Void
 ) -> Step<AfterAllPhase, Call> {
-    .hook(.afterAll, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .plain(Call.asyncBody(body)))
+    .hook(
+        .afterAll, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+        .plain(Call.asyncBody(body)))
 }
 
 /// Wraps each element of its group: the hook receives the element's body and
@@ -171,12 +187,14 @@ public func aroundEach<Call: CallKind>(
     _ name: HookName? = nil,
     _ traits: EachHookTrait...,
     fileID: String = #fileID,
-        filePath: String = #filePath,
-        line: Int = #line,
-        column: Int = #column,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
     _ body: @escaping (_ body: () throws -> Void) throws -> Void
 ) -> AroundEach<Call> where Call.Mode == Synchronous {
-    .hook(.aroundEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .around(body))
+    .hook(
+        .aroundEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+        .around(body))
 }
 
 /// Wraps each element of its group: the hook receives the element's body and
@@ -197,10 +215,12 @@ public func aroundEach<Call: AsyncCallKind>(
     _ name: HookName? = nil,
     _ traits: EachHookTrait...,
     fileID: String = #fileID,
-        filePath: String = #filePath,
-        line: Int = #line,
-        column: Int = #column,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
     _ body: @escaping (_ body: () async throws -> Void) async throws -> Void
 ) -> AroundEach<Call> {
-    .hook(.aroundEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), .around(Call.asyncAround(body)))
+    .hook(
+        .aroundEach, name, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+        .around(Call.asyncAround(body)))
 }

@@ -28,7 +28,9 @@ struct FocusPlan<Mode: ExecutionMode> {
         }
         self.forbiddenFocus = forbiddenFocus
         var filteredOut = 0
-        let selected = controls.selectsAll ? root : Self.select(root, path: [root.description], controls: controls, filteredOut: &filteredOut)
+        let selected =
+            controls.selectsAll
+            ? root : Self.select(root, path: [root.description], controls: controls, filteredOut: &filteredOut)
         filteredOutCount = filteredOut
         var leftOut: [(path: [String], location: CodeLocation, reason: String)] = []
         if let selected, selected.marks.isExcluded {
@@ -48,7 +50,9 @@ struct FocusPlan<Mode: ExecutionMode> {
     }
 
     /// The group with only the examples `controls` select, or `nil` if it has none.
-    private static func select(_ group: GroupNode<Mode>, path: [String], controls: RunControls, filteredOut: inout Int) -> GroupNode<Mode>? {
+    private static func select(_ group: GroupNode<Mode>, path: [String], controls: RunControls, filteredOut: inout Int)
+        -> GroupNode<Mode>?
+    {
         var kept: [ElementNode<Mode>] = []
         for element in group.content.elements {
             switch element {
@@ -59,7 +63,9 @@ struct FocusPlan<Mode: ExecutionMode> {
                     filteredOut += 1
                 }
             case .group(let child):
-                if let selected = select(child, path: path + [child.description], controls: controls, filteredOut: &filteredOut) {
+                if let selected = select(
+                    child, path: path + [child.description], controls: controls, filteredOut: &filteredOut)
+                {
                     kept.append(.group(selected))
                 }
             }
@@ -72,7 +78,8 @@ struct FocusPlan<Mode: ExecutionMode> {
 
     /// The group with its elements, and theirs, in the seed's order.
     private static func shuffle(_ group: GroupNode<Mode>, path: [String], seed: UInt64) -> GroupNode<Mode> {
-        let elements = SeededOrder.shuffled(group.content.elements, seed: seed, path: path).map { element -> ElementNode<Mode> in
+        let elements = SeededOrder.shuffled(group.content.elements, seed: seed, path: path).map {
+            element -> ElementNode<Mode> in
             guard case .group(let child) = element else { return element }
             return .group(shuffle(child, path: path + [child.description], seed: seed))
         }
@@ -82,7 +89,9 @@ struct FocusPlan<Mode: ExecutionMode> {
     }
 
     /// Every element marked focused in `element`, with its path.
-    private static func collectFocus(_ element: ElementNode<Mode>, under path: [String], into list: inout [(path: [String], location: CodeLocation)]) {
+    private static func collectFocus(
+        _ element: ElementNode<Mode>, under path: [String], into list: inout [(path: [String], location: CodeLocation)]
+    ) {
         let own = path + [element.description]
         if element.marks.isFocused {
             list.append((own, element.location))

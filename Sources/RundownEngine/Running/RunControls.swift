@@ -25,7 +25,10 @@ package struct RunControls: Sendable, Hashable {
     package var example: [String]?
 
     /// Creates controls; the defaults change nothing.
-    package init(filter: [String] = [], shard: Shard? = nil, seed: UInt64? = nil, forbidFocus: Bool = false, example: [String]? = nil) {
+    package init(
+        filter: [String] = [], shard: Shard? = nil, seed: UInt64? = nil, forbidFocus: Bool = false,
+        example: [String]? = nil
+    ) {
         self.filter = filter.map { $0.lowercased() }.filter { !$0.isEmpty }
         self.shard = shard
         self.seed = seed

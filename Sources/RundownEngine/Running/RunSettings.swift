@@ -56,14 +56,20 @@ package struct RunSettings: Sendable {
             FileHandle.standardError.write(Data("warning: Rundown: \(warning)\n".utf8))
         }
         if settings.seedIsRandom, let seed = settings.seed {
-            FileHandle.standardError.write(Data("Rundown: RUNDOWN_SEED=random picked seed \(seed); replay this order with RUNDOWN_SEED=\(seed)\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "Rundown: RUNDOWN_SEED=random picked seed \(seed); replay this order with RUNDOWN_SEED=\(seed)\n"
+                        .utf8))
         }
         return settings
     }()
 
     /// Reads the settings from `environment`, passing each value it does not
     /// understand to `warn`. `random` draws a seed from `randomSeed`.
-    package init(environment: [String: String], randomSeed: () -> UInt64 = { UInt64.random(in: 0...UInt64.max) }, warn: (String) -> Void) {
+    package init(
+        environment: [String: String], randomSeed: () -> UInt64 = { UInt64.random(in: 0...UInt64.max) },
+        warn: (String) -> Void
+    ) {
         if let report = environment["RUNDOWN_REPORT"], !report.isEmpty {
             switch report {
             case "tree": treeReport = true
@@ -73,17 +79,23 @@ package struct RunSettings: Sendable {
         if let filter = environment["RUNDOWN_FILTER"], !filter.isEmpty {
             let patterns = filter.split(separator: "|", omittingEmptySubsequences: true).map(String.init)
             if patterns.isEmpty {
-                warn("RUNDOWN_FILTER=\(filter) has no pattern; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|… (a part of an example's path, ignoring case)")
+                warn(
+                    "RUNDOWN_FILTER=\(filter) has no pattern; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|… (a part of an example's path, ignoring case)"
+                )
             } else {
                 self.filter = patterns
             }
         }
         if let shard = environment["RUNDOWN_SHARD"], !shard.isEmpty {
             let parts = shard.split(separator: "/", omittingEmptySubsequences: false)
-            if parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), let valid = Shard(index: index, count: count) {
+            if parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
+                let valid = Shard(index: index, count: count)
+            {
                 self.shard = valid
             } else {
-                warn("RUNDOWN_SHARD=\(shard) is not a shard Rundown knows; valid forms: RUNDOWN_SHARD=i/n with 1 <= i <= n, such as RUNDOWN_SHARD=2/5")
+                warn(
+                    "RUNDOWN_SHARD=\(shard) is not a shard Rundown knows; valid forms: RUNDOWN_SHARD=i/n with 1 <= i <= n, such as RUNDOWN_SHARD=2/5"
+                )
             }
         }
         if let seed = environment["RUNDOWN_SEED"], !seed.isEmpty {
@@ -93,7 +105,9 @@ package struct RunSettings: Sendable {
             } else if let number = UInt64(seed) {
                 self.seed = number
             } else {
-                warn("RUNDOWN_SEED=\(seed) is not a seed Rundown knows; valid forms: RUNDOWN_SEED=<a whole number from 0 to \(UInt64.max)>, RUNDOWN_SEED=random")
+                warn(
+                    "RUNDOWN_SEED=\(seed) is not a seed Rundown knows; valid forms: RUNDOWN_SEED=<a whole number from 0 to \(UInt64.max)>, RUNDOWN_SEED=random"
+                )
             }
         }
         if let ci = environment["CI"], !ci.isEmpty {
@@ -103,7 +117,10 @@ package struct RunSettings: Sendable {
             switch forbid {
             case "1": forbidFocus = true
             case "0": forbidFocus = false
-            default: warn("RUNDOWN_FORBID_FOCUS=\(forbid) is not a value Rundown knows; valid forms: RUNDOWN_FORBID_FOCUS=1, RUNDOWN_FORBID_FOCUS=0")
+            default:
+                warn(
+                    "RUNDOWN_FORBID_FOCUS=\(forbid) is not a value Rundown knows; valid forms: RUNDOWN_FORBID_FOCUS=1, RUNDOWN_FORBID_FOCUS=0"
+                )
             }
         }
         if let junit = environment["RUNDOWN_JUNIT"], !junit.isEmpty {
@@ -123,8 +140,11 @@ package struct RunSettings: Sendable {
         if let factor = Double(trimmed), factor.isFinite, factor > 0 {
             return (factor, nil)
         }
-        return (1, "RUNDOWN_TIMEOUT_SCALE='\(raw)' is not understood; valid forms are a positive number "
-            + "such as 2 or 2.5 (every default deadline is multiplied by it). Using 1.")
+        return (
+            1,
+            "RUNDOWN_TIMEOUT_SCALE='\(raw)' is not understood; valid forms are a positive number "
+                + "such as 2 or 2.5 (every default deadline is multiplied by it). Using 1."
+        )
     }
 
     /// The line a failure's message ends with while the run is shuffled,

@@ -83,7 +83,10 @@ final class SpecWalk<Mode: ExecutionMode> {
         let plan = FocusPlan(root, controls: controls)
         recorder.filteredOut(plan.filteredOutCount)
         for focus in plan.forbiddenFocus {
-            recorder.record(SpecFailure(path: focus.path, error: FocusedElementLeftIn(path: focus.path, location: focus.location), location: focus.location))
+            recorder.record(
+                SpecFailure(
+                    path: focus.path, error: FocusedElementLeftIn(path: focus.path, location: focus.location),
+                    location: focus.location))
         }
         for example in plan.leftOut {
             recorder.record(SkipRecord(path: example.path, reason: example.reason, location: example.location))
@@ -103,10 +106,11 @@ final class SpecWalk<Mode: ExecutionMode> {
     func next() -> Instruction? {
         recordLateAroundCalls()
         while let frame = stack.last {
-            let instruction = switch frame {
-            case .group(let group): step(group)
-            case .element(let element): step(element)
-            }
+            let instruction =
+                switch frame {
+                case .group(let group): step(group)
+                case .element(let element): step(element)
+                }
             if let instruction { return instruction }
         }
         recordLateAroundCalls()
@@ -157,11 +161,14 @@ final class SpecWalk<Mode: ExecutionMode> {
             }
             element.stage = .waitingForAround
             let hook = hooks[level]
-            let runner = ExampleRunner(path: element.path + [hook.pathComponent], role: .hook(.aroundEach), location: hook.location)
+            let runner = ExampleRunner(
+                path: element.path + [hook.pathComponent], role: .hook(.aroundEach), location: hook.location)
             guard case .around(let body) = hook.body else {
                 // A hand-built node: fail the element as if the hook had thrown before calling its body.
                 let mismatch = HookBodyMismatch(hook: hook.pathComponent, kind: .aroundEach)
-                finishAround(element, layer: layer, level: level, .failed(mismatch), AroundBodyGate.Calls(ran: false, refused: 0))
+                finishAround(
+                    element, layer: layer, level: level, .failed(mismatch), AroundBodyGate.Calls(ran: false, refused: 0)
+                )
                 return nil
             }
             let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyCalledAfterReturn)
@@ -184,7 +191,8 @@ final class SpecWalk<Mode: ExecutionMode> {
             switch element.node {
             case .example(let example):
                 pending = .example(element)
-                return .call(example.body, ExampleRunner(path: element.path, role: .example, location: example.location))
+                return .call(
+                    example.body, ExampleRunner(path: element.path, role: .example, location: example.location))
             case .group(let group):
                 push(GroupFrame(group: group, path: element.path, inherited: element.parent.childInherited))
                 return nil
@@ -214,14 +222,17 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
     }
 
-    private func call(_ hook: HookNode<Mode>, path: [String], pending makePending: (HookNode<Mode>) -> Pending) -> Instruction? {
+    private func call(_ hook: HookNode<Mode>, path: [String], pending makePending: (HookNode<Mode>) -> Pending)
+        -> Instruction?
+    {
         pending = makePending(hook)
         guard case .plain(let body) = hook.body else {
             // A hand-built node: the hook fails as if it had thrown.
             finish(.failed(HookBodyMismatch(hook: hook.pathComponent, kind: hook.kind)))
             return nil
         }
-        return .call(body, ExampleRunner(path: path + [hook.pathComponent], role: .hook(hook.kind), location: hook.location))
+        return .call(
+            body, ExampleRunner(path: path + [hook.pathComponent], role: .hook(hook.kind), location: hook.location))
     }
 
     private func push(_ group: GroupFrame) {
@@ -255,13 +266,15 @@ final class SpecWalk<Mode: ExecutionMode> {
                 leaveOut(group.node.content.elements, under: group.path, as: .failed)
                 group.stage = .afterAll(0)
             case (.beforeAll, .skipped(let reason)):
-                recorder.record(SkipRecord(path: group.path, reason: reason.message, location: reason.location ?? hook.location))
+                recorder.record(
+                    SkipRecord(path: group.path, reason: reason.message, location: reason.location ?? hook.location))
                 leaveOut(group.node.content.elements, under: group.path, as: .skipped(reason: reason.message))
                 group.stage = .done
             case (_, .failed(let error)):
                 recorder.record(SpecFailure(path: path, error: error, location: hook.location))
             case (_, .skipped(let reason)):
-                recorder.record(SkipRecord(path: path, reason: reason.message, location: reason.location ?? hook.location))
+                recorder.record(
+                    SkipRecord(path: path, reason: reason.message, location: reason.location ?? hook.location))
             }
         case .elementHook(let element, let hook):
             let path = element.path + [hook.pathComponent]
@@ -280,7 +293,8 @@ final class SpecWalk<Mode: ExecutionMode> {
                 recorder.record(SpecFailure(path: path, error: error, location: hook.location))
                 element.failed = true
             case (_, .skipped(let reason)):
-                recorder.record(SkipRecord(path: path, reason: reason.message, location: reason.location ?? hook.location))
+                recorder.record(
+                    SkipRecord(path: path, reason: reason.message, location: reason.location ?? hook.location))
             }
         case .example(let element):
             switch outcome {
@@ -308,7 +322,9 @@ final class SpecWalk<Mode: ExecutionMode> {
         finishAround(token.frame, layer: token.layer, level: token.level, outcome, calls)
     }
 
-    private func finishAround(_ element: ElementFrame, layer: Int, level: Int, _ outcome: Outcome, _ calls: AroundBodyGate.Calls) {
+    private func finishAround(
+        _ element: ElementFrame, layer: Int, level: Int, _ outcome: Outcome, _ calls: AroundBodyGate.Calls
+    ) {
         let hook = element.layers[layer].arounds[level]
         let path = element.path + [hook.pathComponent]
         for _ in 0..<calls.refused {
@@ -354,9 +370,9 @@ final class SpecWalk<Mode: ExecutionMode> {
 
     private func finish(_ element: ElementFrame) {
         let result: ExampleResult =
-            if let reason = element.skipReason { .skipped(reason: reason.message) }
-            else if element.failed { .failed }
-            else { .passed }
+            if let reason = element.skipReason { .skipped(reason: reason.message) } else if element.failed {
+                .failed
+            } else { .passed }
         switch element.node {
         case .example:
             recorder.finishExample(element.path, result, duration: element.started.duration(to: .now))
@@ -412,7 +428,12 @@ final class SpecWalk<Mode: ExecutionMode> {
     }
 
     fileprivate final class GroupFrame {
-        enum Stage { case beforeAll(Int), elements(Int), afterAll(Int), done }
+        enum Stage {
+            case beforeAll(Int)
+            case elements(Int)
+            case afterAll(Int)
+            case done
+        }
         let node: GroupNode<Mode>
         let path: [String]
         var stage = Stage.beforeAll(0)
@@ -451,7 +472,14 @@ final class SpecWalk<Mode: ExecutionMode> {
     fileprivate final class ElementFrame {
         /// `layer` indexes ``layers``; `unwinding` returns from the layer's
         /// entered `aroundEach` hooks, then moves to the next layer out.
-        enum Stage { case around(Int, Int), beforeEach(Int, Int), body, afterEach(Int, Int), unwinding(Int), waitingForAround }
+        enum Stage {
+            case around(Int, Int)
+            case beforeEach(Int, Int)
+            case body
+            case afterEach(Int, Int)
+            case unwinding(Int)
+            case waitingForAround
+        }
         let node: ElementNode<Mode>
         let parent: GroupFrame
         let path: [String]
@@ -475,13 +503,16 @@ final class SpecWalk<Mode: ExecutionMode> {
             self.node = node
             self.parent = parent
             path = parent.path + [node.description]
-            var layers = switch node {
-            case .example: parent.exampleLayers
-            case .group: parent.groupLayers
-            }
+            var layers =
+                switch node {
+                case .example: parent.exampleLayers
+                case .group: parent.groupLayers
+                }
             if !node.scopes.isEmpty {
                 layers[0].arounds = node.scopes.map { scope in
-                    HookNode<Mode>(kind: .aroundEach, name: scope.name, location: node.location, body: .around(Mode.around(for: scope)))
+                    HookNode<Mode>(
+                        kind: .aroundEach, name: scope.name, location: node.location,
+                        body: .around(Mode.around(for: scope)))
                 }
             }
             self.layers = layers

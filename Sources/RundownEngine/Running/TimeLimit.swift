@@ -104,7 +104,9 @@ package struct TimeLimitExceeded: Error, CustomStringConvertible {
         let head = "the time limit of \(Self.seconds(limit)) of \(path.joined(separator: ", ")) expired"
         switch ending {
         case .cancelled: return "\(head); it was cancelled"
-        case .stillRunning(let grace): return "\(head); it was cancelled and was still running \(Self.seconds(grace)) later, so the spec went on without it"
+        case .stillRunning(let grace):
+            return
+                "\(head); it was cancelled and was still running \(Self.seconds(grace)) later, so the spec went on without it"
         case .notStarted: return "\(head) before this could start"
         }
     }
@@ -231,7 +233,10 @@ private struct UncheckedOutcome: @unchecked Sendable {
 /// ending, and after a cancellation for a second one.
 private final class FirstEnding: @unchecked Sendable {
     // @unchecked: `endings` and `waiter` are read and written only under `condition`.
-    enum Ending { case body(Outcome), timer }
+    enum Ending {
+        case body(Outcome)
+        case timer
+    }
 
     private let condition = EngineCondition()
     private var endings: [Ending] = []
@@ -240,10 +245,11 @@ private final class FirstEnding: @unchecked Sendable {
 
     func end(_ ending: UncheckedOutcomeOrTimer) {
         let resume: (CheckedContinuation<Ending, Never>, Ending)? = condition.withLock {
-            let value: Ending = switch ending {
-            case .body(let handed): .body(handed.outcome)
-            case .timer: .timer
-            }
+            let value: Ending =
+                switch ending {
+                case .body(let handed): .body(handed.outcome)
+                case .timer: .timer
+                }
             if let waiter {
                 self.waiter = nil
                 taken += 1

@@ -12,7 +12,10 @@ package struct ExampleNode<Mode: ExecutionMode> {
     package var body: Mode.Body
 
     /// Creates an example.
-    package init(description: String, marks: ElementMarks = ElementMarks(), location: CodeLocation, scopes: [ElementScope] = [], body: Mode.Body) {
+    package init(
+        description: String, marks: ElementMarks = ElementMarks(), location: CodeLocation, scopes: [ElementScope] = [],
+        body: Mode.Body
+    ) {
         self.description = description
         self.marks = marks
         self.location = location

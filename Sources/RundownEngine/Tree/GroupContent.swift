@@ -47,7 +47,9 @@ public struct GroupContent<Mode: ExecutionMode> {
     }
 
     /// The same content with the hooks and elements chosen by the arguments.
-    func replacing(hooks newHooks: [HookKind: [HookNode<Mode>]], elements newElements: [ElementNode<Mode>]) -> GroupContent<Mode> {
+    func replacing(hooks newHooks: [HookKind: [HookNode<Mode>]], elements newElements: [ElementNode<Mode>])
+        -> GroupContent<Mode>
+    {
         var result = GroupContent()
         result.hooks = newHooks
         result.elements = newElements

@@ -12,7 +12,10 @@ package struct GroupNode<Mode: ExecutionMode> {
     package var content: GroupContent<Mode>
 
     /// Creates a group.
-    package init(description: String, marks: ElementMarks = ElementMarks(), location: CodeLocation, scopes: [ElementScope] = [], content: GroupContent<Mode>) {
+    package init(
+        description: String, marks: ElementMarks = ElementMarks(), location: CodeLocation, scopes: [ElementScope] = [],
+        content: GroupContent<Mode>
+    ) {
         self.description = description
         self.marks = marks
         self.location = location

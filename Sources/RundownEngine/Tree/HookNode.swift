@@ -24,7 +24,10 @@ package struct HookNode<Mode: ExecutionMode> {
 
     /// Creates a hook. The `body` must be `.around` exactly when `kind` is
     /// `.aroundEach`; a hook whose body does not fit fails with ``HookBodyMismatch``.
-    package init(kind: HookKind, name: String?, location: CodeLocation, isExcluded: Bool = false, isEveryExample: Bool = false, body: Body) {
+    package init(
+        kind: HookKind, name: String?, location: CodeLocation, isExcluded: Bool = false, isEveryExample: Bool = false,
+        body: Body
+    ) {
         self.kind = kind
         self.name = name
         self.location = location

@@ -7,7 +7,9 @@ enum ChildProcess {
     /// cooperative threads: tests blocked on compilers and child test runs
     /// would otherwise starve the tests running beside them (on two cores,
     /// two blocked threads stop every other test of the process).
-    static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) async throws -> (status: Int32, output: String) {
+    static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) async throws -> (
+        status: Int32, output: String
+    ) {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 continuation.resume(with: Result { try runAndWait(executable, arguments, environment: environment) })
@@ -15,7 +17,9 @@ enum ChildProcess {
         }
     }
 
-    private static func runAndWait(_ executable: URL, _ arguments: [String], environment: [String: String]?) throws -> (status: Int32, output: String) {
+    private static func runAndWait(_ executable: URL, _ arguments: [String], environment: [String: String]?) throws -> (
+        status: Int32, output: String
+    ) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

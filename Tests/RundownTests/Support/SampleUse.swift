@@ -23,7 +23,9 @@ enum SampleUse {
 ///
 /// The check runs however `body` ends, so a spec that skipped everything and
 /// cancelled its test by throwing still fails it.
-func expectSampleRan(_ examples: [String], sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void) rethrows {
+func expectSampleRan(_ examples: [String], sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void)
+    rethrows
+{
     let log = Log()
     defer {
         #expect(log.entries == examples, "the sample's examples did not all run", sourceLocation: sourceLocation)
@@ -33,7 +35,9 @@ func expectSampleRan(_ examples: [String], sourceLocation: SourceLocation = #_so
 
 /// Runs an `async` documentation sample and checks that each example in
 /// `examples` used the sample's types, in that order (see the synchronous form).
-nonisolated(nonsending) func expectSampleRan(_ examples: [String], sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> Void) async rethrows {
+nonisolated(nonsending) func expectSampleRan(
+    _ examples: [String], sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> Void
+) async rethrows {
     let log = Log()
     defer {
         #expect(log.entries == examples, "the sample's examples did not all run", sourceLocation: sourceLocation)

@@ -1,6 +1,7 @@
-@testable import Rundown
 import RundownEngine
 import Testing
+
+@testable import Rundown
 
 /// A spec written once and run by every engine: synchronous, asynchronous,
 /// and both on the main actor. The rules must not depend on which one runs it.
@@ -54,7 +55,8 @@ func runEverywhere(_ scenario: some AsyncScenario, sourceLocation: SourceLocatio
     return plain
 }
 
-private func runSynchronously<Call: CallKind>(_ scenario: some Scenario, as: Call.Type) -> Run where Call.Mode == Synchronous {
+private func runSynchronously<Call: CallKind>(_ scenario: some Scenario, as: Call.Type) -> Run
+where Call.Mode == Synchronous {
     let log = Log()
     let group: ExampleGroup<Call> = scenario.content(log)
     var events: [SpecEvent] = []
@@ -63,12 +65,15 @@ private func runSynchronously<Call: CallKind>(_ scenario: some Scenario, as: Cal
     return Run(log: log.entries, events: events, report: report)
 }
 
-nonisolated(nonsending) private func runAsynchronously<Call: CallKind>(_ scenario: some Scenario, as: Call.Type) async -> Run where Call.Mode == Asynchronous {
+nonisolated(nonsending) private func runAsynchronously<Call: CallKind>(_ scenario: some Scenario, as: Call.Type) async
+    -> Run where Call.Mode == Asynchronous
+{
     let log = Log()
     return await run(scenario.content(log) as ExampleGroup<Call>, log: log)
 }
 
-nonisolated(nonsending) private func run<Call: CallKind>(_ group: ExampleGroup<Call>, log: Log) async -> Run where Call.Mode == Asynchronous {
+nonisolated(nonsending) private func run<Call: CallKind>(_ group: ExampleGroup<Call>, log: Log) async -> Run
+where Call.Mode == Asynchronous {
     var events: [SpecEvent] = []
     let root = GroupNode(description: "Spec", location: scenarioLocation, content: group.content)
     let report = await SpecEngine.run(root, recognizers: HostChoice.skipRecognizers) { events.append($0) }
@@ -136,5 +141,9 @@ func loggingAround<Call: CallKind>(
         }
         body = around as! Call.Mode.Around
     }
-    return Step(content: GroupContent(hook: HookNode(kind: .aroundEach, name: hookName, location: location, isEveryExample: everyExample, body: .around(body))))
+    return Step(
+        content: GroupContent(
+            hook: HookNode(
+                kind: .aroundEach, name: hookName, location: location, isEveryExample: everyExample, body: .around(body)
+            )))
 }

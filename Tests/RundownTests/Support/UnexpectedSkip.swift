@@ -18,10 +18,13 @@ import Testing
 struct FailsWhenCancelled: TestTrait, SuiteTrait, TestScoping {
     var isRecursive: Bool { true }
 
-    func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+    func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void)
+        async throws
+    {
         do {
-            try await IssueHandlingTrait.compactMapIssues(Self.failingFullSkips).provideScope(for: test, testCase: testCase, performing: function)
-        } catch where Task.isCancelled {
+            try await IssueHandlingTrait.compactMapIssues(Self.failingFullSkips).provideScope(
+                for: test, testCase: testCase, performing: function)
+        } catch  where Task.isCancelled {
             Issue.record(
                 "the test was cancelled (\(error)): a spec in it skipped everything, though its examples were expected to run",
                 sourceLocation: test.sourceLocation
@@ -40,7 +43,9 @@ struct FailsWhenCancelled: TestTrait, SuiteTrait, TestScoping {
 extension FailsWhenCancelled {
     /// Rundown's warning that a spec skipped every example, made an error.
     @Sendable static func failingFullSkips(_ issue: Issue) -> Issue? {
-        guard issue.severity == .warning, issue.comments.contains(where: { $0.rawValue.contains("was skipped; the test goes on") }) else {
+        guard issue.severity == .warning,
+            issue.comments.contains(where: { $0.rawValue.contains("was skipped; the test goes on") })
+        else {
             return issue
         }
         var failing = issue
