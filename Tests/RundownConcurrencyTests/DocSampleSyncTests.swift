@@ -9,9 +9,11 @@ struct DocSampleSyncTests {
     private static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     private static let packageRoot = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Lines without indentation and without blank lines, so layout differences do not matter.
+    /// Lines without indentation, blank lines or runs of spaces, so layout differences (the
+    /// formatter's two spaces before a trailing comment, say) do not matter.
     private static func normalized(_ lines: some Sequence<Substring>) -> [String] {
-        lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        lines.map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+            .filter { !$0.isEmpty }
     }
 
     private static func codeBlocks(in text: String, docComment: Bool) -> [[String]] {
