@@ -363,16 +363,22 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
     }
 
+    /// Marks `element` skipped. The skip is recorded when the element finishes, and only if its
+    /// teardown did not fail meanwhile: when one element both skips and fails, the failure wins.
     private func skip(_ element: ElementFrame, _ reason: SkipReason, declaredAt location: CodeLocation) {
-        element.skipReason = reason
-        recorder.record(SkipRecord(path: element.path, reason: reason.message, location: reason.location ?? location))
+        element.skip = (reason, reason.location ?? location)
     }
 
     private func finish(_ element: ElementFrame) {
-        let result: ExampleResult =
-            if let reason = element.skipReason { .skipped(reason: reason.message) } else if element.failed {
-                .failed
-            } else { .passed }
+        let result: ExampleResult
+        if element.failed {
+            result = .failed
+        } else if let (reason, location) = element.skip {
+            recorder.record(SkipRecord(path: element.path, reason: reason.message, location: location))
+            result = .skipped(reason: reason.message)
+        } else {
+            result = .passed
+        }
         switch element.node {
         case .example:
             recorder.finishExample(element.path, result, duration: element.started.duration(to: .now))
@@ -497,7 +503,8 @@ final class SpecWalk<Mode: ExecutionMode> {
         var runsAfterEach = true
         var bodyStarted = false
         var failed = false
-        var skipReason: SkipReason?
+        /// Why and where the element skipped, until it finishes (see `skip(_:_:declaredAt:)`).
+        var skip: (reason: SkipReason, location: CodeLocation)?
 
         init(node: ElementNode<Mode>, parent: GroupFrame) {
             self.node = node
