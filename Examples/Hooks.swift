@@ -1,3 +1,4 @@
+import Foundation
 import Rundown
 
 func hookOrderSpec() throws {
@@ -26,4 +27,9 @@ func hookOrderSpec() throws {
             "around: before", "beforeEach", "second", "third", "afterEach", "around: after",
             "afterAll",
         ], "unexpected order: \(log)")
+    // One line per element of the spec's root group, between the group's own hooks.
+    let lines = log.joined(separator: ", ")
+        .replacingOccurrences(of: ", around: before", with: ",\n    around: before")
+        .replacingOccurrences(of: ", afterAll", with: ",\n    afterAll")
+    print("  What ran, in order:\n    \(lines)")
 }
