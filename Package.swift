@@ -36,7 +36,11 @@ let package = Package(
             dependencies: ["RundownEngine", "RundownDSL", "RundownXCTestSupport", "RundownTestingSupport", "RundownConcurrency"],
             swiftSettings: callerIsolation
         ),
-        .executableTarget(name: "RundownExamples", dependencies: ["Rundown"], path: "Examples"),
+        // Examples/*.swift; each subfolder of Examples is an example package of its own.
+        .executableTarget(
+            name: "RundownExamples", dependencies: ["Rundown"], path: "Examples",
+            exclude: ["SpecBasics"]
+        ),
         .testTarget(name: "RundownTests", dependencies: ["Rundown"]),
         .testTarget(name: "RundownXCTests", dependencies: ["Rundown"]),
         .testTarget(name: "RundownConcurrencyTests", dependencies: ["RundownConcurrency"]),
