@@ -1,12 +1,12 @@
+// The cart's spec in Swift Testing: one `@Test` runs the whole tree. The
+// `.specs` trait puts each example's path on the issues `#expect` records in
+// a synchronous spec (an `async` spec gets them without it).
 import Cart
 import Rundown
 import Testing
 
 @Test(.specs)
 func cart() throws {
-    // The cart's spec in Swift Testing: one `@Test` runs the whole tree. The
-    // `.specs` trait puts each example's path on the issues `#expect` records in
-    // a synchronous spec (an `async` spec gets them without it).
     try spec("Cart") {
         var cart = Cart()
 
