@@ -39,7 +39,7 @@ let package = Package(
         // Examples/*.swift; each subfolder of Examples is an example package of its own.
         .executableTarget(
             name: "RundownExamples", dependencies: ["Rundown"], path: "Examples",
-            exclude: ["SpecBasics", "SharedResource", "PagerRace", "Uploader"]
+            exclude: ["README.md", "SpecBasics", "SharedResource", "PagerRace", "Uploader"]
         ),
         .testTarget(name: "RundownTests", dependencies: ["Rundown"]),
         .testTarget(name: "RundownXCTests", dependencies: ["Rundown"]),
