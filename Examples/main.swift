@@ -48,6 +48,9 @@ let examples = [
         run: failuresSpec, failsOnPurpose: true),
 ]
 
+print("Rundown's example specs, run outside any test framework. Each tree is what")
+print("RUNDOWN_REPORT=tree prints for a spec in any run: its groups, and each example")
+print("with ✔, ✘ or skipped and how long it took.")
 var unexpected: [String] = []
 for (number, example) in examples.enumerated() {
     print("\n\(number + 1). \(example.title)  (Examples/\(example.file))")
