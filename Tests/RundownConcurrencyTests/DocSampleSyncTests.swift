@@ -110,7 +110,7 @@ struct DocSampleSyncTests {
         let (articles, blocks) = try Self.documentedSamples()
         // So that a scanner that finds nothing cannot pass: 11 articles and the README at the time of writing.
         #expect(articles >= 12, "expected the DocC articles and README.md, found \(articles) files")
-        #expect(blocks.count >= 60, "expected the documentation's samples, found \(blocks.count)")
+        #expect(blocks.count >= 50, "expected the documentation's samples, found \(blocks.count)")
 
         for block in blocks {
             let isCompiled = samples.contains { Self.contains($0.lines, block.lines) }
