@@ -7,8 +7,8 @@ import Testing
 /// The samples checked are
 /// - every ```` ```swift ```` block of every `.md` file under `Sources/*/*.docc` (the DocC articles) and of
 ///   `README.md`;
-/// - every ```` ```swift ```` block in the `///` comments of the `RundownConcurrency` and `RundownTasks`
-///   sources.
+/// - every ```` ```swift ```` block in the `///` comments of the sources of `docCommentModules`
+///   (`RundownConcurrency` and `RundownTasks`).
 ///
 /// Each must appear, line for line, in one of the compiled sample files: every `.swift` file under `Tests`
 /// whose name contains `Samples` (`DocSamples.swift`, `MigratingFromQuickSamples.swift`,
@@ -23,6 +23,11 @@ import Testing
 struct DocSampleSyncTests {
     private static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     private static let packageRoot = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The modules whose `///` samples are checked. The doc comments of the other modules (`Rundown`,
+    /// `RundownDSL`, `RundownEngine`) hold samples that are not yet copied verbatim into a sample file;
+    /// add a module here once its samples are.
+    static let docCommentModules = ["RundownConcurrency", "RundownTasks"]
 
     /// The marker that exempts the ```swift block right below it from the check.
     static let notCompiledMarker = "<!-- sample: not compiled -->"
@@ -94,7 +99,7 @@ struct DocSampleSyncTests {
         for path in articles {
             blocks += codeBlocks(in: try read(path), docComment: false).map { (path, $0) }
         }
-        for module in ["RundownConcurrency", "RundownTasks"] {
+        for module in docCommentModules {
             // The module's files sit in folders by concept, so look through all of them.
             for path in files(under: "Sources/\(module)", where: { $0.hasSuffix(".swift") }) {
                 blocks += codeBlocks(in: try read(path), docComment: true).map { (path, $0) }
