@@ -119,11 +119,10 @@ struct DocSamples {
         let inbox = Inbox()
         Task { for message in ["a", "b", "c"] { await inbox.receive(message) } }
         // sample: eventually satisfies
+        // swift-format-ignore
         let count = try await eventually("three items synced", within: .seconds(2)) {
             await inbox.count
-        } satisfies: {
-            $0 >= 3
-        }
+        } satisfies: { $0 >= 3 }
         // end sample
         #expect(count == 3)
     }

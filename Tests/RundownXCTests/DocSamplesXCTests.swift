@@ -1,10 +1,11 @@
 import Rundown
 import XCTest
 
-// The XCTest samples of README.md and of the DocC comments, compiled and run.
-// The sample's `Parser` counts its uses, so the test checks that the example
-// ran, and a skipped test fails (a spec that skipped everything would
-// otherwise end green without having asserted anything).
+// The XCTest samples of README.md and of the DocC articles, compiled and run.
+// `ParserTests` is the sample exactly as the documentation shows it;
+// `CheckedParserTests` runs the same spec while `Parser` counts its uses, so it
+// checks that the example ran, and a skipped test fails (a spec that skipped
+// everything would otherwise end green without having asserted anything).
 
 struct Parser {
     @TaskLocal static var uses: Log?
@@ -16,6 +17,16 @@ struct Parser {
 }
 
 final class ParserTests: Rundown.TestCase {
+    func testParser() throws {
+        var parser: Parser!
+        try spec {
+            beforeEach { parser = Parser() }
+            it("parses nothing from nothing") { XCTAssertEqual(try parser.parse(""), []) }
+        }
+    }
+}
+
+final class CheckedParserTests: Rundown.TestCase {
     func testParser() throws {
         let uses = Log()
         defer {

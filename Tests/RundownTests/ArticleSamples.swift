@@ -1,0 +1,99 @@
+import Rundown
+import Testing
+
+// Code samples of the DocC articles (Sources/Rundown/Rundown.docc) and of
+// README.md that are not already in DocSamples.swift or
+// MigratingFromQuickSamples.swift, compiled and run. Each sample's text is
+// exactly what the documentation shows (DocSampleSyncTests checks that), so
+// the checks that it ran sit around it, not inside it.
+
+// GettingStarted.md and README.md: a spec in Swift Testing.
+@Test func stack() throws {
+    try spec {
+        var stack = Stack<Int>()
+
+        context("when empty") {
+            beforeEach { stack = Stack() }
+            it("has no top") { #expect(stack.top == nil) }
+        }
+
+        context("after a push") {
+            beforeEach {
+                stack = Stack()
+                stack.push(42)
+            }
+            it("has the pushed item on top") { #expect(stack.top == 42) }
+            it("counts it") { #expect(stack.count == 1) }
+        }
+    }
+}
+
+struct Loader {
+    func load() async -> [String] {
+        await Task.yield()
+        return ["title", "body"]
+    }
+}
+
+// GettingStarted.md: an asynchronous spec.
+@Test func loading() async throws {
+    try await spec("Loader") {
+        var loaded: [String] = []
+        beforeEach { loaded = await Loader().load() }
+        it("loads two items") { #expect(loaded.count == 2) }
+        it("starts with the title") { #expect(loaded.first == "title") }
+    }
+}
+
+// WhereFailuresAppear.md: the `.specs` trait on a suite.
+@Suite(.specs) struct CartSpecs {
+    @Test func cart() throws {
+        try spec("Cart") {
+            it("counts") { #expect(1 + 1 == 2) }
+        }
+    }
+}
+
+@Suite(.failsWhenCancelled) struct ArticleSamples {
+    // WritingSpecs.md: helpers used inline and by name.
+    @Test func helpersInlineAndByName() throws {
+        try expectSampleRan(["helpersInlineAndByName, when emptied, has nothing left"]) {
+            try spec {
+                context("when empty") { emptyCollectionExamples { [] } }
+                context("when emptied", content: emptiedExamples)  // a function without parameters, by name
+            }
+        }
+    }
+
+    // RunControls.md: exclusion leaves out examples, groups and hooks.
+    @Test func exclusion() throws {
+        var ran: [String] = []
+        try spec {
+            beforeEach("seed the database", .excluded) { ran.append("seed") }
+            it("runs") { ran.append("runs") }
+            xIt("is left out for now") { #expect(Bool(false)) }
+            xContext("not written yet") {
+                it("would fail") { #expect(Bool(false)) }
+            }
+        }
+        #expect(ran == ["runs"])
+    }
+
+    // MigratingFromQuick.md: shared examples in a synchronous spec.
+    @Test func sharedExamplesInAContext() throws {
+        try spec("Array") {
+            context("a collection") { aCollection(of: { [1, 2] }, count: 2) }
+        }
+    }
+}
+
+// IsolationAndTheMainActor.md: a main-actor spec.
+@MainActor
+@Suite struct TitleSpecs: MainActorSuite {
+    @Test func renaming() throws {
+        let model = ViewModel()
+        try spec {
+            it("starts untitled") { #expect(model.title == "Untitled") }
+        }
+    }
+}
