@@ -42,6 +42,13 @@ import FoundationXML
                     filter: ["when empty", "push"], shard: Shard(index: 2, count: 5), seed: 1234, forbidFocus: true))
     }
 
+    @Test func spacesAroundAFilterBarAreNotPartOfThePatterns() {
+        let (read, warnings) = settings(["RUNDOWN_FILTER": " when empty | push |"])
+        #expect(warnings.isEmpty)
+        #expect(read.filter == ["when empty", "push"])
+        #expect(settings(["RUNDOWN_FILTER": " | "]).1.count == 1)
+    }
+
     @Test func noSettingChangesNothing() {
         let (read, warnings) = settings([:])
         #expect(warnings.isEmpty)
@@ -58,6 +65,10 @@ import FoundationXML
         #expect(settings(["CI": "true"]).0.forbidFocus)
         #expect(!settings(["CI": "true", "RUNDOWN_FORBID_FOCUS": "0"]).0.forbidFocus)
         #expect(!settings(["CI": ""]).0.forbidFocus)
+        #expect(settings(["CI": "1"]).0.forbidFocus)
+        for no in ["0", "false", "FALSE", "no"] {
+            #expect(!settings(["CI": no]).0.forbidFocus, "CI=\(no)")
+        }
         #expect(settings(["RUNDOWN_FORBID_FOCUS": "1"]).0.forbidFocus)
     }
 

@@ -6,10 +6,10 @@ import Foundation
 /// | Variable | Values | Effect |
 /// |---|---|---|
 /// | `RUNDOWN_REPORT` | `tree` | Print each spec's tree when it has run, in one piece, headed by its test. |
-/// | `RUNDOWN_FILTER` | `pattern` or `pattern|pattern|…` | Run only the examples whose path (`Stack, when empty, pops`) contains one of the patterns, ignoring case. |
+/// | `RUNDOWN_FILTER` | `pattern` or `pattern|pattern|…` | Run only the examples whose path (`Stack, when empty, pops`) contains one of the patterns, ignoring case; spaces around a `|` are ignored. |
 /// | `RUNDOWN_SHARD` | `i/n`, `1 <= i <= n` (`2/5`) | Run only shard `i` of `n`; the `n` shards together run every example once. |
 /// | `RUNDOWN_SEED` | a number from 0 to 2⁶⁴−1, or `random` | Shuffle the elements of every group with this seed; `random` picks one and prints it. |
-/// | `RUNDOWN_FORBID_FOCUS` | `1` or `0` | `1`: a focused element is a failure naming it. On by default when `CI` is set (to anything but empty); `0` turns it off. |
+/// | `RUNDOWN_FORBID_FOCUS` | `1` or `0` | `1`: a focused element is a failure naming it. On by default when `CI` is set (to anything but empty, `0`, `false` or `no`); `0` turns it off. |
 /// | `RUNDOWN_JUNIT` | a file path, or a directory path | Write a JUnit XML report of every example to the file, or to `rundown-<pid>.xml` in the directory. |
 /// | `RUNDOWN_TIMEOUT_SCALE` | a positive number (`3`, `2.5`) | Multiply every default deadline of the concurrency toolkit. |
 ///
@@ -77,7 +77,9 @@ package struct RunSettings: Sendable {
             }
         }
         if let filter = environment["RUNDOWN_FILTER"], !filter.isEmpty {
-            let patterns = filter.split(separator: "|", omittingEmptySubsequences: true).map(String.init)
+            // Spaces around a `|` belong to the list, not the pattern: "a | b" is "a" and "b".
+            let patterns = filter.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
             if patterns.isEmpty {
                 warn(
                     "RUNDOWN_FILTER=\(filter) has no pattern; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|… (a part of an example's path, ignoring case)"
@@ -110,7 +112,7 @@ package struct RunSettings: Sendable {
                 )
             }
         }
-        if let ci = environment["CI"], !ci.isEmpty {
+        if let ci = environment["CI"], !Self.saysNo(ci) {
             forbidFocus = true
         }
         if let forbid = environment["RUNDOWN_FORBID_FOCUS"], !forbid.isEmpty {
@@ -129,6 +131,12 @@ package struct RunSettings: Sendable {
         let (scale, warning) = Self.timeoutScale(environment["RUNDOWN_TIMEOUT_SCALE"])
         timeoutScale = scale
         if let warning { warn(warning) }
+    }
+
+    /// Whether a value of `CI` says there is no CI: empty, `0`, `false` or `no` (any case). Some
+    /// setups export `CI=false` on developer machines, and that must not forbid focus there.
+    static func saysNo(_ value: String) -> Bool {
+        ["", "0", "false", "no"].contains(value.trimmingCharacters(in: .whitespaces).lowercased())
     }
 
     /// Reads `RUNDOWN_TIMEOUT_SCALE`; a value that is not a positive, finite
