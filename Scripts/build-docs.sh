@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Builds the DocC documentation of the three products with the toolchain's own `docc` (no
-# swift-docc-plugin) and fails on any docc warning or on a top-level symbol that no landing page
-# curates.
+# swift-docc-plugin) and fails on any docc warning, and on any top-level symbol or article that the
+# catalog's landing page leaves out of its `## Topics` (docc would file it under a section it
+# generates, such as "Structures").
 #   bash Scripts/build-docs.sh    writes .build/docs/<Module>.doccarchive (static-hosting layout)
 #
 # Symbol graphs. `swift build --target Rundown` is the debug build `swift build` makes (so after
 # it nothing is recompiled), then the toolchain's `swift symbolgraph-extract` reads each built
 # module: about 0.2 s a module. Measured and not chosen:
 #   - `swift build -Xswiftc -emit-symbol-graph ...` changes every target's flags, so it recompiles
-#     the package (10 s for the library targets alone) and `swift build` recompiles it back; and
+#     the package (9 s for the library targets alone) and `swift build` recompiles it back; and
 #     it puts every `@_exported import` into Rundown's graph, RundownConcurrency and RundownTasks
 #     included.
 #   - `swift package dump-symbol-graph` reuses the build but keeps re-exported symbols out of
@@ -54,6 +55,10 @@ echo "== swift build --target Rundown (the modules to document)"
 swift build --target Rundown
 bin=$(swift build --show-bin-path)
 triple=$(swift -print-target-info | sed -n 's/^ *"triple": "\(.*\)",$/\1/p' | head -n 1)
+if [ -z "$triple" ]; then
+    echo "error: no target triple in the output of swift -print-target-info" >&2
+    exit 1
+fi
 extract_options=(-target "$triple" -I "$bin/Modules" -module-cache-path "$bin/ModuleCache"
     -minimum-access-level public -emit-extension-block-symbols)
 if [ "$(uname)" = Darwin ]; then extract_options+=(-sdk "$(xcrun --show-sdk-path)"); fi
@@ -95,14 +100,16 @@ for module in Rundown RundownConcurrency RundownTasks; do
     warnings=$(grep -cE '^(warning|error): ' "$log" || true)
     symbols=$(cat "$graphs/$module"/*.symbols.json | grep -o '"precise":' | wc -l)
     articles=$(find "$catalog" -name '*.md' ! -name "$module.md" | wc -l)
-    # A top-level symbol no `## Topics` group lists lands in a section docc generates.
+    # A top-level symbol or article no `## Topics` group lists lands in a section docc generates.
     page="$archive/data/documentation/$(echo "$module" | tr '[:upper:]' '[:lower:]').json"
-    uncurated=$( (grep -o '"generated":true' "$page" 2>/dev/null || true) | wc -l)
+    generated=$(grep -o '{[^{}]*"generated":true[^{}]*}' "$page" 2>/dev/null || true)
+    uncurated=$(printf '%s' "$generated" | grep -c . || true)
     if [ "$status" -ne 0 ] || [ "$warnings" -ne 0 ] || [ "$uncurated" -ne 0 ]; then
         failed=1
         cat "$log" >&2
         if [ "$uncurated" -ne 0 ]; then
-            echo "error: $catalog/$module.md leaves symbols to $uncurated generated topic section(s)" >&2
+            printf '%s\n' "$generated" >&2
+            echo "error: $catalog/$module.md leaves what is above to topic sections docc generates" >&2
         fi
     fi
     summary+=("$(printf '%-19s %4d symbols, %2d articles, %d warnings, %d uncurated sections -> %s' \
@@ -110,19 +117,25 @@ for module in Rundown RundownConcurrency RundownTasks; do
 done
 
 # The re-exported modules' own parameter and return value documentation (see the header).
+mkdir -p "$out/check"
 for module in RundownDSL RundownEngine; do
     log="$out/$module.log"
-    convert "" "$module" "$out/check/$module.doccarchive" "$log" || true
-    if grep -E '^warning: (Parameter|External name|Return value)' "$log"; then
+    if ! convert "" "$module" "$out/check/$module.doccarchive" "$log"; then
+        failed=1
+        cat "$log" >&2
+    elif grep -E '^warning: (Parameter|External name|Return value)' "$log"; then
         failed=1
         echo "error: the parameter documentation of $module (above)" >&2
     fi
+    summary+=("$(printf '%-19s %4d symbols, parameter documentation: %d warnings (re-exported by Rundown)' \
+        "$module:" "$(cat "$graphs/$module"/*.symbols.json | grep -o '"precise":' | wc -l)" \
+        "$(grep -cE '^warning: (Parameter|External name|Return value)' "$log" || true)")")
 done
 rm -rf "$out/check"
 
 echo "== DocC archives ($((SECONDS - started)) s)"
 printf '%s\n' "${summary[@]}"
 if [ "$failed" -ne 0 ]; then
-    echo "error: the documentation has warnings (above)" >&2
+    echo "error: the documentation has warnings or uncurated symbols (above)" >&2
     exit 1
 fi
