@@ -35,6 +35,12 @@
 # (the synchronous and asynchronous `it`, the four `beforeEach`) one page, so a landing page
 # curates ``it(_:_:fileID:filePath:line:column:_:)`` once instead of once per hash suffix.
 #
+# Inherited documentation. docc takes the doc comment of a re-exported symbol for one inherited
+# from another module; without --enable-inherited-docs it shows "Inherited from
+# CustomStringConvertible.description." in place of what `CodeLocation.description` or
+# `HookKind.description` say. (The flag also gives the standard library's members, `!=`,
+# `localizedDescription`, their documentation.)
+#
 # Warnings hidden by the re-export. In Rundown's archive docc does not check the `- Parameters:`
 # lists of the re-exported DSL and engine symbols against their signatures (measured: RundownDSL
 # alone had 88 missing-parameter warnings, Rundown's archive none of them). Their own modules'
@@ -85,6 +91,7 @@ convert() {
         --fallback-display-name "$module" \
         --fallback-bundle-identifier "org.rundown.$module" \
         --enable-experimental-overloaded-symbol-presentation \
+        --enable-inherited-docs \
         --transform-for-static-hosting \
         --output-path "$output" >"$log" 2>&1
 }
