@@ -10,6 +10,11 @@ extension MainActorSuite {
     ///
     /// - Parameters:
     ///   - name: The root group's description; by default the calling function's name.
+    ///   - function: The caller's `#function`, which names the root group when `name` is `nil`; leave the default.
+    ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+    ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+    ///   - line: The caller's `#line`; see <doc:SourceLocations>.
+    ///   - column: The caller's `#column`; see <doc:SourceLocations>.
     ///   - content: The spec's hooks and elements.
     public func spec(
         _ name: String? = nil,
@@ -34,6 +39,11 @@ extension MainActorSuite {
     ///
     /// - Parameters:
     ///   - name: The root group's description; by default the calling function's name.
+    ///   - function: The caller's `#function`, which names the root group when `name` is `nil`; leave the default.
+    ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+    ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+    ///   - line: The caller's `#line`; see <doc:SourceLocations>.
+    ///   - column: The caller's `#column`; see <doc:SourceLocations>.
     ///   - content: The spec's hooks and elements.
     nonisolated(nonsending) public func spec(
         _ name: String? = nil,

@@ -26,6 +26,11 @@ import RundownEngine
 ///
 /// - Parameters:
 ///   - name: The root group's description.
+///   - function: The caller's `#function`, which names the root group when `name` is `nil`; leave the default.
+///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+///   - line: The caller's `#line`; see <doc:SourceLocations>.
+///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - content: The spec's hooks and elements.
 public func spec(
     _ name: String? = nil,
@@ -48,6 +53,11 @@ public func spec(
 ///
 /// - Parameters:
 ///   - name: The root group's description.
+///   - function: The caller's `#function`, which names the root group when `name` is `nil`; leave the default.
+///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+///   - line: The caller's `#line`; see <doc:SourceLocations>.
+///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - content: The spec's hooks and elements.
 nonisolated(nonsending) public func spec(
     _ name: String? = nil,

@@ -57,6 +57,10 @@ public struct Spec: Sendable {
     ///
     /// - Parameters:
     ///   - name: The root group's description, the first step of every path.
+    ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+    ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+    ///   - line: The caller's `#line`; see <doc:SourceLocations>.
+    ///   - column: The caller's `#column`; see <doc:SourceLocations>.
     ///   - content: The spec's hooks and elements, built again for every run.
     public init(
         _ name: String,
@@ -74,6 +78,10 @@ public struct Spec: Sendable {
     ///
     /// - Parameters:
     ///   - name: The root group's description, the first step of every path.
+    ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+    ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+    ///   - line: The caller's `#line`; see <doc:SourceLocations>.
+    ///   - column: The caller's `#column`; see <doc:SourceLocations>.
     ///   - content: The spec's hooks and elements, built again for every run.
     public static func synchronous(
         _ name: String,

@@ -39,6 +39,11 @@ open class TestCase: XCTestCase {
     /// - Parameters:
     ///   - name: The root group's description; by default the test method's
     ///     name without its leading `test`.
+    ///   - function: The caller's `#function`, which names the root group when `name` is `nil`; leave the default.
+    ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+    ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+    ///   - line: The caller's `#line`; see <doc:SourceLocations>.
+    ///   - column: The caller's `#column`; see <doc:SourceLocations>.
     ///   - content: The spec's hooks and elements.
     public func spec(
         _ name: String? = nil,
@@ -61,6 +66,11 @@ open class TestCase: XCTestCase {
     /// - Parameters:
     ///   - name: The root group's description; by default the test method's
     ///     name without its leading `test`.
+    ///   - function: The caller's `#function`, which names the root group when `name` is `nil`; leave the default.
+    ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+    ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+    ///   - line: The caller's `#line`; see <doc:SourceLocations>.
+    ///   - column: The caller's `#column`; see <doc:SourceLocations>.
     ///   - content: The spec's hooks and elements.
     nonisolated(nonsending) public func spec(
         _ name: String? = nil,

@@ -1,6 +1,6 @@
 import RundownEngine
 
-/// A ``TaskStarting`` for tests: it records every task it starts and lets the test wait for them,
+/// A `TaskStarting` for tests: it records every task it starts and lets the test wait for them,
 /// cancel them, or fail when some are left running.
 ///
 /// Inject the same instance into the code under test; tasks that those tasks start through it are

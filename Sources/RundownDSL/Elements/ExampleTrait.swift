@@ -23,7 +23,7 @@ public struct ExampleTrait: Sendable {
     /// Wraps the element's whole run (an example with its `each` hooks, or a
     /// group with everything in it) in `around`, which must call its body once.
     /// It needs an asynchronous spec; in a synchronous one the element fails
-    /// with ``ElementScopeNeedsAsynchronousSpec`` instead of running.
+    /// with `ElementScopeNeedsAsynchronousSpec` instead of running.
     ///
     /// - Parameters:
     ///   - name: How the scope appears in paths and failures.

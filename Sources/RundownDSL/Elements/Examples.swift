@@ -5,6 +5,10 @@ import RundownEngine
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
 ///   - traits: `.focused` or `.excluded`.
+///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+///   - line: The caller's `#line`; see <doc:SourceLocations>.
+///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - body: The example's code. It may be `async` when the spec is.
 public func it<Call: CallKind>(
     _ description: String,
@@ -25,6 +29,10 @@ public func it<Call: CallKind>(
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
 ///   - traits: `.focused` or `.excluded`.
+///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+///   - line: The caller's `#line`; see <doc:SourceLocations>.
+///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - body: The example's code. An `async` body needs an asynchronous spec: `try await spec { … }`.
 @_disfavoredOverload
 public func it<Call: AsyncCallKind>(
@@ -46,6 +54,10 @@ public func it<Call: AsyncCallKind>(
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
 ///   - traits: `.focused` or `.excluded`.
+///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+///   - line: The caller's `#line`; see <doc:SourceLocations>.
+///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - body: The example's code. It may be `async` when the spec is.
 public func fIt<Call: CallKind>(
     _ description: String,
@@ -66,6 +78,10 @@ public func fIt<Call: CallKind>(
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
 ///   - traits: `.focused` or `.excluded`.
+///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+///   - line: The caller's `#line`; see <doc:SourceLocations>.
+///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - body: The example's code. An `async` body needs an asynchronous spec: `try await spec { … }`.
 @_disfavoredOverload
 public func fIt<Call: AsyncCallKind>(
@@ -87,6 +103,10 @@ public func fIt<Call: AsyncCallKind>(
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
 ///   - traits: `.focused` or `.excluded`.
+///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+///   - line: The caller's `#line`; see <doc:SourceLocations>.
+///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - body: The example's code. It may be `async` when the spec is.
 public func xIt<Call: CallKind>(
     _ description: String,
@@ -107,6 +127,10 @@ public func xIt<Call: CallKind>(
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
 ///   - traits: `.focused` or `.excluded`.
+///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+///   - line: The caller's `#line`; see <doc:SourceLocations>.
+///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - body: The example's code. An `async` body needs an asynchronous spec: `try await spec { … }`.
 @_disfavoredOverload
 public func xIt<Call: AsyncCallKind>(

@@ -8,6 +8,10 @@ import RundownEngine
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
 ///   - traits: `.focused` or `.excluded`.
+///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+///   - line: The caller's `#line`; see <doc:SourceLocations>.
+///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - content: The group's hooks and elements, in order: a trailing closure, or a
 ///     builder function passed by name, `context("when empty", content: emptyExamples)`.
 public func describe<Call: CallKind>(
@@ -30,6 +34,10 @@ public func describe<Call: CallKind>(
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
 ///   - traits: `.focused` or `.excluded`.
+///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+///   - line: The caller's `#line`; see <doc:SourceLocations>.
+///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - content: The group's hooks and elements, in order: a trailing closure, or a
 ///     builder function passed by name, `context("when empty", content: emptyExamples)`.
 public func context<Call: CallKind>(
@@ -52,6 +60,10 @@ public func context<Call: CallKind>(
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
 ///   - traits: `.focused` or `.excluded`.
+///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+///   - line: The caller's `#line`; see <doc:SourceLocations>.
+///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - content: The group's hooks and elements, in order: a trailing closure, or a
 ///     builder function passed by name, `context("when empty", content: emptyExamples)`.
 public func fDescribe<Call: CallKind>(
@@ -76,6 +88,10 @@ public func fDescribe<Call: CallKind>(
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
 ///   - traits: `.focused` or `.excluded`.
+///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+///   - line: The caller's `#line`; see <doc:SourceLocations>.
+///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - content: The group's hooks and elements, in order: a trailing closure, or a
 ///     builder function passed by name, `context("when empty", content: emptyExamples)`.
 public func fContext<Call: CallKind>(
@@ -100,6 +116,10 @@ public func fContext<Call: CallKind>(
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
 ///   - traits: `.focused` or `.excluded`.
+///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+///   - line: The caller's `#line`; see <doc:SourceLocations>.
+///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - content: The group's hooks and elements, in order: a trailing closure, or a
 ///     builder function passed by name, `context("when empty", content: emptyExamples)`.
 public func xDescribe<Call: CallKind>(
@@ -124,6 +144,10 @@ public func xDescribe<Call: CallKind>(
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
 ///   - traits: `.focused` or `.excluded`.
+///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+///   - line: The caller's `#line`; see <doc:SourceLocations>.
+///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - content: The group's hooks and elements, in order: a trailing closure, or a
 ///     builder function passed by name, `context("when empty", content: emptyExamples)`.
 public func xContext<Call: CallKind>(

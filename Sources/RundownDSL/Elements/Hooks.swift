@@ -5,6 +5,10 @@ import RundownEngine
 /// - Parameters:
 ///   - name: How the hook appears in paths and failures; `"beforeAll"` if `nil`. `.excluded` in its place leaves an unnamed hook out: `beforeAll(.excluded) { … }`.
 ///   - traits: `.excluded` to leave the hook out.
+///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+///   - line: The caller's `#line`; see <doc:SourceLocations>.
+///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - body: The hook's code.
 public func beforeAll<Call: CallKind>(
     _ name: HookName? = nil,
@@ -25,6 +29,10 @@ public func beforeAll<Call: CallKind>(
 /// - Parameters:
 ///   - name: How the hook appears in paths and failures; `"beforeAll"` if `nil`. `.excluded` in its place leaves an unnamed hook out: `beforeAll(.excluded) { … }`.
 ///   - traits: `.excluded` to leave the hook out.
+///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+///   - line: The caller's `#line`; see <doc:SourceLocations>.
+///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - body: The hook's code.
 @_disfavoredOverload
 public func beforeAll<Call: AsyncCallKind>(
@@ -48,6 +56,10 @@ public func beforeAll<Call: AsyncCallKind>(
 /// - Parameters:
 ///   - name: How the hook appears in paths and failures; `"beforeEach"` if `nil`. `.excluded` in its place leaves an unnamed hook out: `beforeEach(.excluded) { … }`.
 ///   - traits: `.excluded` to leave the hook out; `.everyExample` to run it around every example below its group.
+///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+///   - line: The caller's `#line`; see <doc:SourceLocations>.
+///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - body: The hook's code.
 public func beforeEach<Call: CallKind>(
     _ name: HookName? = nil,
@@ -70,6 +82,10 @@ public func beforeEach<Call: CallKind>(
 /// - Parameters:
 ///   - name: How the hook appears in paths and failures; `"beforeEach"` if `nil`. `.excluded` in its place leaves an unnamed hook out: `beforeEach(.excluded) { … }`.
 ///   - traits: `.excluded` to leave the hook out; `.everyExample` to run it around every example below its group.
+///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+///   - line: The caller's `#line`; see <doc:SourceLocations>.
+///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - body: The hook's code.
 @_disfavoredOverload
 public func beforeEach<Call: AsyncCallKind>(
@@ -92,6 +108,10 @@ public func beforeEach<Call: AsyncCallKind>(
 /// - Parameters:
 ///   - name: How the hook appears in paths and failures; `"afterEach"` if `nil`. `.excluded` in its place leaves an unnamed hook out: `afterEach(.excluded) { … }`.
 ///   - traits: `.excluded` to leave the hook out; `.everyExample` to run it around every example below its group.
+///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+///   - line: The caller's `#line`; see <doc:SourceLocations>.
+///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - body: The hook's code.
 public func afterEach<Call: CallKind>(
     _ name: HookName? = nil,
@@ -113,6 +133,10 @@ public func afterEach<Call: CallKind>(
 /// - Parameters:
 ///   - name: How the hook appears in paths and failures; `"afterEach"` if `nil`. `.excluded` in its place leaves an unnamed hook out: `afterEach(.excluded) { … }`.
 ///   - traits: `.excluded` to leave the hook out; `.everyExample` to run it around every example below its group.
+///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+///   - line: The caller's `#line`; see <doc:SourceLocations>.
+///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - body: The hook's code.
 @_disfavoredOverload
 public func afterEach<Call: AsyncCallKind>(
@@ -134,6 +158,10 @@ public func afterEach<Call: AsyncCallKind>(
 /// - Parameters:
 ///   - name: How the hook appears in paths and failures; `"afterAll"` if `nil`. `.excluded` in its place leaves an unnamed hook out: `afterAll(.excluded) { … }`.
 ///   - traits: `.excluded` to leave the hook out.
+///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+///   - line: The caller's `#line`; see <doc:SourceLocations>.
+///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - body: The hook's code.
 public func afterAll<Call: CallKind>(
     _ name: HookName? = nil,
@@ -154,6 +182,10 @@ public func afterAll<Call: CallKind>(
 /// - Parameters:
 ///   - name: How the hook appears in paths and failures; `"afterAll"` if `nil`. `.excluded` in its place leaves an unnamed hook out: `afterAll(.excluded) { … }`.
 ///   - traits: `.excluded` to leave the hook out.
+///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+///   - line: The caller's `#line`; see <doc:SourceLocations>.
+///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - body: The hook's code.
 @_disfavoredOverload
 public func afterAll<Call: AsyncCallKind>(
@@ -182,6 +214,10 @@ public func afterAll<Call: AsyncCallKind>(
 /// - Parameters:
 ///   - name: How the hook appears in paths and failures; `"aroundEach"` if `nil`. `.excluded` in its place leaves an unnamed hook out: `aroundEach(.excluded) { … }`.
 ///   - traits: `.excluded` to leave the hook out; `.everyExample` to run it around every example below its group.
+///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+///   - line: The caller's `#line`; see <doc:SourceLocations>.
+///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - body: The hook's code, given the body it wraps.
 public func aroundEach<Call: CallKind>(
     _ name: HookName? = nil,
@@ -209,6 +245,10 @@ public func aroundEach<Call: CallKind>(
 /// - Parameters:
 ///   - name: How the hook appears in paths and failures; `"aroundEach"` if `nil`. `.excluded` in its place leaves an unnamed hook out: `aroundEach(.excluded) { … }`.
 ///   - traits: `.excluded` to leave the hook out; `.everyExample` to run it around every example below its group.
+///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
+///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
+///   - line: The caller's `#line`; see <doc:SourceLocations>.
+///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - body: The hook's code, given the body it wraps.
 @_disfavoredOverload
 public func aroundEach<Call: AsyncCallKind>(

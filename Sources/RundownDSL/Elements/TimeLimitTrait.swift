@@ -11,7 +11,7 @@ extension ExampleTrait {
     /// ```
     ///
     /// When the limit expires, the task of the closure running then is
-    /// cancelled, and that closure fails with ``TimeLimitExceeded``, which
+    /// cancelled, and that closure fails with `TimeLimitExceeded`, which
     /// names the element's path and the limit. Teardown (`afterEach`,
     /// `afterAll`) still runs; what else of the element would have started
     /// fails without running. A closure that ignores its cancellation is
@@ -20,7 +20,7 @@ extension ExampleTrait {
     /// An enclosing element's limit applies too.
     ///
     /// In a synchronous spec, which cannot be interrupted, the element fails
-    /// with ``ElementScopeNeedsAsynchronousSpec`` instead of running.
+    /// with `ElementScopeNeedsAsynchronousSpec` instead of running.
     public static func timeLimit(_ duration: Duration) -> ExampleTrait {
         .scoped("time limit") { body in
             let path = Array((ExampleRunner.current?.path ?? []).dropLast())

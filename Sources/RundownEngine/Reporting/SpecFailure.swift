@@ -9,7 +9,7 @@ public struct SpecFailure: Error, CustomStringConvertible {
     public var path: [String]
     /// What was thrown.
     public var error: any Error
-    /// Where the failure is reported: the call site of a ``LocatedError``, otherwise where the
+    /// Where the failure is reported: the call site of a `LocatedError`, otherwise where the
     /// element or hook that threw was declared.
     public var location: CodeLocation
     /// How many other failures the same spec had, when this is the one it

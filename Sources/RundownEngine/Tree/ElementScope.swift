@@ -4,7 +4,7 @@
 /// Traits such as `.exclusive(.hostWindow)` become scopes. A scope wraps its
 /// element outside the `aroundEach` hooks of the element's group, and it needs
 /// an asynchronous spec: a synchronous one cannot wait for it, so there the
-/// element fails with ``ElementScopeNeedsAsynchronousSpec`` instead of running.
+/// element fails with `ElementScopeNeedsAsynchronousSpec` instead of running.
 public struct ElementScope: Sendable {
     /// How the scope appears in paths and failures.
     public var name: String
