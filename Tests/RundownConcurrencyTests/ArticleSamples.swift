@@ -91,4 +91,26 @@ struct ArticleSamples {
         #expect(tasks.startedTasks.map(\.name) == ["poll the inbox"])
     }
 }
+// MARK: - RundownTasks.md (the RundownTasks landing page)
+
+struct TasksLandingPage {
+    @MainActor
+    final class Uploader {
+        private let tasks: any TaskStarting
+        init(tasks: any TaskStarting = .default) {
+            self.tasks = tasks
+        }
+        func uploadLater(_ file: String) {
+            tasks.start(name: "upload \(file)") { await self.upload(file) }
+        }
+        private func upload(_ file: String) async { /* … */  }
+    }
+
+    @Test @MainActor func theUploaderStartsItsUploadThroughTheStarter() async throws {
+        let tasks = TrackingTaskStarter()
+        TasksLandingPage.Uploader(tasks: tasks).uploadLater("a.jpg")
+        try await tasks.waitForAll()
+        #expect(tasks.startedTasks.map(\.name) == ["upload a.jpg"])
+    }
+}
 #endif

@@ -97,3 +97,45 @@ struct Loader {
         }
     }
 }
+
+// Rundown.md (the landing page): the smallest spec.
+struct LandingPageSample {
+    @Test func stack() throws {
+        try spec {
+            var stack = Stack<Int>()
+
+            context("after a push") {
+                beforeEach {
+                    stack = Stack()
+                    stack.push(42)
+                }
+                it("has the pushed item on top") { #expect(stack.top == 42) }
+            }
+        }
+    }
+}
+
+// SourceLocations.md: a helper that forwards its caller's location.
+private func encode(_ value: String) -> [UInt8] { Array(value.utf8) }
+private func decode(_ bytes: [UInt8]) throws -> String { String(decoding: bytes, as: UTF8.self) }
+
+func itRoundTrips<Call: CallKind>(
+    _ value: String,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column
+) -> Example<Call> {
+    it("round-trips \(value)", fileID: fileID, filePath: filePath, line: line, column: column) {
+        let decoded = try decode(encode(value))
+        #expect(decoded == value)
+    }
+}
+
+// Its examples run where the spec calls it; a wrong round trip fails this test.
+@Test func theRoundTripHelperRunsItsExamples() throws {
+    try spec {
+        itRoundTrips("é")
+        itRoundTrips("plain")
+    }
+}
