@@ -103,7 +103,9 @@ struct TasksLandingPage {
         func uploadLater(_ file: String) {
             tasks.start(name: "upload \(file)") { await self.upload(file) }
         }
-        private func upload(_ file: String) async { /* … */  }
+        private func upload(_ file: String) async {
+            // send the file
+        }
     }
 
     @Test @MainActor func theUploaderStartsItsUploadThroughTheStarter() async throws {
