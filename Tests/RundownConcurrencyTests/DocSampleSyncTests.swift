@@ -8,7 +8,7 @@ import Testing
 /// - every ```` ```swift ```` block of every `.md` file under `Sources/*/*.docc` (the DocC articles) and of
 ///   `README.md`;
 /// - every ```` ```swift ```` block in the `///` comments of the sources of `docCommentModules`
-///   (`RundownConcurrency` and `RundownTasks`).
+///   (every module of the package that a user imports, or gets through `import Rundown`).
 ///
 /// Each must appear, line for line, in one of the compiled sample files: every `.swift` file under `Tests`
 /// whose name contains `Samples` (`DocSamples.swift`, `MigratingFromQuickSamples.swift`,
@@ -24,10 +24,8 @@ struct DocSampleSyncTests {
     private static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     private static let packageRoot = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The modules whose `///` samples are checked. The doc comments of the other modules (`Rundown`,
-    /// `RundownDSL`, `RundownEngine`) hold samples that are not yet copied verbatim into a sample file;
-    /// add a module here once its samples are.
-    static let docCommentModules = ["RundownConcurrency", "RundownTasks"]
+    /// The modules whose `///` samples are checked: every module a user imports or gets re-exported.
+    static let docCommentModules = ["RundownConcurrency", "RundownTasks", "Rundown", "RundownDSL", "RundownEngine"]
 
     /// The marker that exempts the ```swift block right below it from the check.
     static let notCompiledMarker = "<!-- sample: not compiled -->"

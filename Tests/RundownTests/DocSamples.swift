@@ -149,7 +149,8 @@ func count(_ input: String) -> Int {
                     }
                 }
                 context("when emptied", content: emptiedExamples)  // a function without parameters, by name
-                context("an empty stack") { emptyStackExamples() }  // the ExampleBuilder doc comment
+                // the ExampleBuilder doc comment
+                context("an empty stack") { emptyStackExamples() }
             }
         }
         #expect(arraysMade == 2)
@@ -188,7 +189,7 @@ func count(_ input: String) -> Int {
         try spec("Logger") {
             context("when full") {
                 it("logs with its path") {
-                    seen = ExampleRunner.current?.description ?? "?"
+                    seen = ExampleRunner.current?.description ?? "?"  // "Logger, when full, logs with its path"
                 }
             }
         }
@@ -201,6 +202,7 @@ func count(_ input: String) -> Int {
         try spec {
             it("uses the GPU") {
                 guard gpuAvailable else { throw Skip("no GPU on this machine") }
+                // …
             }
             it("runs anywhere") { ran.append("runs anywhere") }
         }

@@ -10,7 +10,7 @@ extension ExampleTrait {
     /// ```swift
     /// try await spec {
     ///     describe("the settings screen", .exclusive(.hostWindow)) {
-    ///         it("shows the title") { … }
+    ///         it("shows the title") { #expect(await HostWindow.shared.show("settings") == "settings") }
     ///     }
     /// }
     /// ```

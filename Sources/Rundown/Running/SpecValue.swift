@@ -16,8 +16,14 @@ import Testing
 ///     context("when empty") {
 ///         it("has no top") { #expect(stack.top == nil) }
 ///     }
+///     it("pushes") {
+///         stack.push(1)
+///         #expect(stack.top == 1)
+///     }
 /// }
+/// ```
 ///
+/// ```swift
 /// @Test(arguments: stackSpec.examples)
 /// func stack(_ example: Spec.Example) async throws { try await example.run() }
 /// ```

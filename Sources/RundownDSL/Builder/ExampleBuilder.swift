@@ -22,10 +22,12 @@ import RundownEngine
 ///     it("has no top") { #expect(Stack<Int>().top == nil) }
 ///     it("has a count of zero") { #expect(Stack<Int>().count == 0) }
 /// }
+/// ```
 ///
-/// try spec {
-///     context("when empty") { emptyStackExamples() }
-/// }
+/// and call it where its examples belong:
+///
+/// ```swift
+/// context("an empty stack") { emptyStackExamples() }
 /// ```
 ///
 /// What such a function returns composes like the same code written inline:

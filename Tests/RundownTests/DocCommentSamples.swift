@@ -1,0 +1,43 @@
+import Rundown
+import Testing
+
+// Samples of `///` comments in Sources/Rundown and Sources/RundownDSL that need a context of their
+// own, each exactly as the comment shows it (DocSampleSyncTests checks that). The others are in
+// DocSamples.swift.
+
+/// The `spec` functions' doc comment (Spec.swift).
+struct SpecFunctionDocSample {
+    @Test func stack() throws {
+        try spec {
+            context("when empty") { emptyStackExamples() }
+        }
+    }
+}
+
+/// MainActorSuite's doc comment.
+enum MainActorSuiteDocSample {
+    @MainActor final class ViewModel { var title = "Untitled" }
+
+    @MainActor
+    @Suite struct ViewModelSpecs: MainActorSuite {
+        @Test func renaming() throws {
+            let model = ViewModel()
+            try spec {
+                it("starts untitled") { #expect(model.title == "Untitled") }
+            }
+        }
+    }
+}
+
+/// The `.specs` trait's doc comment (SpecsTrait.swift).
+private func parse(_ text: String) -> Int? { Int(text) }
+
+enum SpecsTraitDocSample {
+    @Suite(.specs) struct ParserSpecs {
+        @Test func parser() throws {
+            try spec {
+                it("parses") { #expect(parse("1") == 1) }
+            }
+        }
+    }
+}
