@@ -7,15 +7,15 @@ import Testing
 @Suite(.failsWhenCancelled) struct SwiftTestingHostTests {
     @Test func eachFailureBecomesAnIssueWithItsPathAndLocation() throws {
         let issues = Locked<[Issue]>([])
-        let firstLine = #line + 5
-        let secondLine = #line + 7
+        let firstLine = SourceLine.marked("throws empty")
+        let secondLine = SourceLine.marked("throws full")
         try withKnownIssue {
             try spec("Parser") {
                 context("when empty") {
-                    it("throws") { throw Boom("empty") }
+                    it("throws") { throw Boom("empty") }  // line: throws empty
                 }
                 context("when full") {
-                    it("throws too") { throw Boom("full") }
+                    it("throws too") { throw Boom("full") }  // line: throws full
                 }
             }
         } matching: { issue in
@@ -53,41 +53,40 @@ import Testing
     }
 
     @Test func hookFailuresAreRecordedAtTheirHooksNotAtTheExample() throws {
-        let top = #line
         let recorded = try issues {
             try spec("Hooks") {
                 context("all") {
-                    beforeAll("open") { throw Boom("open") }
+                    beforeAll("open") { throw Boom("open") }  // line: open
                     it("never runs") {}
-                    afterAll("close") { throw Boom("close") }
+                    afterAll("close") { throw Boom("close") }  // line: close
                 }
                 context("each") {
-                    aroundEach("wrap") { run in
+                    aroundEach("wrap") { run in  // line: wrap
                         try run()
                         throw Boom("wrap")
                     }
-                    beforeEach("seed") { throw Boom("seed") }
+                    beforeEach("seed") { throw Boom("seed") }  // line: seed
                     it("example") {}
-                    afterEach("clean") { throw Boom("clean") }
+                    afterEach("clean") { throw Boom("clean") }  // line: clean
                 }
             }
         }
         #expect(
             recorded == [
-                "Hooks, all, open: Boom(open) @\(top + 4)",
-                "Hooks, all, close: Boom(close) @\(top + 6)",
-                "Hooks, each, example, seed: Boom(seed) @\(top + 10)",
-                "Hooks, each, example, clean: Boom(clean) @\(top + 12)",
-                "Hooks, each, example, wrap: Boom(wrap) @\(top + 9)",
+                "Hooks, all, open: Boom(open) @\(SourceLine.marked("open"))",
+                "Hooks, all, close: Boom(close) @\(SourceLine.marked("close"))",
+                "Hooks, each, example, seed: Boom(seed) @\(SourceLine.marked("seed"))",
+                "Hooks, each, example, clean: Boom(clean) @\(SourceLine.marked("clean"))",
+                "Hooks, each, example, wrap: Boom(wrap) @\(SourceLine.marked("wrap"))",
             ])
     }
 
     @Test func anAroundEachErrorAfterItsBodyIsAnIssue() throws {
         let ran = Log()
-        let line = #line + 3
+        let line = SourceLine.marked("commit")
         let recorded = try issues {
             try spec("Transaction") {
-                aroundEach("commit") { run in
+                aroundEach("commit") { run in  // line: commit
                     try run()
                     ran("after body")
                     throw Boom("commit")
@@ -101,10 +100,10 @@ import Testing
 
     @Test func anOutermostAroundEachThatNeverCallsItsBodyIsAnIssue() throws {
         let ran = Log()
-        let line = #line + 3
+        let line = SourceLine.marked("lazy")
         let recorded = try issues {
             try spec("Lazy") {
-                aroundEach("lazy") { _ in ran("lazy") }
+                aroundEach("lazy") { _ in ran("lazy") }  // line: lazy
                 aroundEach("inner") { run in
                     ran("inner")
                     try run()
@@ -156,9 +155,9 @@ import Testing
 
     @Test func aFullySkippedSpecWarnsAndTheTestGoesOn() throws {
         let warnings = Locked<[Issue]>([])
-        let line = #line + 2
+        let line = SourceLine.marked("skipping")
         try withKnownIssue {
-            try spec("Skipping") {
+            try spec("Skipping") {  // line: skipping
                 it("a") { throw Skip("not on this platform") }
                 xIt("b") {}
             }
@@ -377,8 +376,8 @@ private func capturePartlySkippedWarnings(_ issue: Issue) -> Issue? {
 struct PartlySkippedSpecTests {
     @Test func eachSkippedPathIsAWarningAtTheSpecAndTheTestPasses() throws {
         let ran = Log()
-        let line = #line + 1
-        try spec("Partly skipped") {
+        let line = SourceLine.marked("partly skipped")
+        try spec("Partly skipped") {  // line: partly skipped
             it("saves") { throw Skip("no database") }
             context("offline") { it("loads") { throw Skip("no network") } }
             it("adds") { ran("adds") }
