@@ -118,12 +118,12 @@ struct DocSamples {
     func eventuallyPredicateSample() async throws {
         let inbox = Inbox()
         Task { for message in ["a", "b", "c"] { await inbox.receive(message) } }
+        // The sample keeps the documented layout, which the formatter would break up.
+        // swift-format-ignore
         // sample: eventually satisfies
         let count = try await eventually("three items synced", within: .seconds(2)) {
             await inbox.count
-        } satisfies: {
-            $0 >= 3
-        }
+        } satisfies: { $0 >= 3 }
         // end sample
         #expect(count == 3)
     }
