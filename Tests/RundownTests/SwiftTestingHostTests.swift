@@ -206,13 +206,16 @@ import Testing
         #expect(report.errors == ["Caught error: Boom(inner) | Inner, a"])
     }
 
-    @Test func aPartlySkippedSpecPasses() throws {
+    @Test(.takingOutSkipWarnings) func aPartlySkippedSpecPasses() throws {
         var ran = false
         try spec {
             it("a") { throw Skip("not on this platform") }
             it("b") { ran = true }
         }
         #expect(ran)
+        #expect(
+            SkipWarnings.taken.entries.contains(
+                "Skipped:\n  aPartlySkippedSpecPasses, a: skipped (not on this platform)"))
     }
 }
 
