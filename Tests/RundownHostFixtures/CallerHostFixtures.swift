@@ -1,11 +1,8 @@
-// What a spec run with no test around it does: it throws its first failure
-// and prints the others. Lines matter: `HostOutputTests` checks them. (This
-// comment stands apart from the suite because Swift Testing prints the
-// comments above a failed suite.)
-
 import Rundown
 import Testing
 
+/// What a spec run with no test around it does: it throws its first failure
+/// and prints the others. Lines matter: `HostOutputTests` checks them.
 @Suite(.fixture(for: "HostOutputTests"))
 struct CallerHostFixtures {
     @Test func aSpecOutsideAnyTestThrowsItsFirstFailure() async {
