@@ -1,4 +1,4 @@
-// expect-error: 11: 'afterEach' must come before 'afterAll'
+// expect-error: here: 'afterEach' must come before 'afterAll'
 import Rundown
 
 func misordered(flag: Bool) throws {
@@ -8,7 +8,7 @@ func misordered(flag: Bool) throws {
                 it("runs") {}
                 if flag {
                     afterAll {}
-                    afterEach {}
+                    afterEach {}  // line: here
                 }
             }
         }

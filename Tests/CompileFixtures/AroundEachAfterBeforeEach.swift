@@ -1,4 +1,4 @@
-// expect-error: 12: 'aroundEach' must come before 'beforeEach' and the examples of its group
+// expect-error: here: 'aroundEach' must come before 'beforeEach' and the examples of its group
 import Rundown
 
 func misordered(flag: Bool) throws {
@@ -9,7 +9,7 @@ func misordered(flag: Bool) throws {
                     it("runs") {}
                 } else {
                     beforeEach {}
-                    aroundEach { run in try run() }
+                    aroundEach { run in try run() }  // line: here
                     it("runs too") {}
                 }
             }

@@ -1,4 +1,4 @@
-// expect-error: 10: 'aroundEach' must come before 'beforeEach' and the examples of its group
+// expect-error: here: 'aroundEach' must come before 'beforeEach' and the examples of its group
 import Rundown
 
 func misordered(name: String?) async throws {
@@ -7,7 +7,7 @@ func misordered(name: String?) async throws {
             context("inner") {
                 if let name {
                     it(name) {}
-                    aroundEach { run in try await run() }
+                    aroundEach { run in try await run() }  // line: here
                 }
             }
         }

@@ -1,4 +1,4 @@
-// expect-error: 13: an 'async' closure needs an asynchronous spec: write 'try await spec { … }' inside an 'async' function (top-level code picks the synchronous 'spec'), or make the helper's call kind 'AsyncMainCall'
+// expect-error: here: an 'async' closure needs an asynchronous spec: write 'try await spec { … }' inside an 'async' function (top-level code picks the synchronous 'spec'), or make the helper's call kind 'AsyncMainCall'
 import Rundown
 
 func load() async -> Int { 1 }
@@ -10,7 +10,7 @@ func load() async -> Int { 1 }
         let screen = Screen()
         try spec {
             context("titled") {
-                it("awaits") { screen.title = "\(await load())" }
+                it("awaits") { screen.title = "\(await load())" }  // line: here
             }
         }
     }

@@ -1,10 +1,10 @@
-// expect-error: 8: an 'async' closure needs an asynchronous spec: write 'try await spec { … }' inside an 'async' function (top-level code picks the synchronous 'spec'), or make the helper's call kind 'AsyncCall'
+// expect-error: here: an 'async' closure needs an asynchronous spec: write 'try await spec { … }' inside an 'async' function (top-level code picks the synchronous 'spec'), or make the helper's call kind 'AsyncCall'
 import Rundown
 
 func load() async -> Int { 1 }
 
 func synchronousTest() throws {
     try spec {
-        it("awaits") { _ = await load() }
+        it("awaits") { _ = await load() }  // line: here
     }
 }

@@ -1,4 +1,4 @@
-// expect-error: 11: write 'try await spec { … }' inside an 'async' function (top-level code picks the synchronous 'spec')
+// expect-error: here: write 'try await spec { … }' inside an 'async' function (top-level code picks the synchronous 'spec')
 import Rundown
 
 // Top-level code (main.swift, or a single file compiled alone like this one):
@@ -8,7 +8,7 @@ import Rundown
 func value() async -> Int { 1 }
 
 try await spec {
-    it("awaits") { _ = await value() }
+    it("awaits") { _ = await value() }  // line: here
 }
 
 func inAnAsyncFunction() async throws {

@@ -1,4 +1,4 @@
-// expect-error: 10: 'beforeAll' must come before every other hook and every example of its group
+// expect-error: here: 'beforeAll' must come before every other hook and every example of its group
 import Rundown
 
 func misordered(items: [Int]) throws {
@@ -7,7 +7,7 @@ func misordered(items: [Int]) throws {
             context("inner") {
                 for item in items {
                     aroundEach { run in try run() }
-                    beforeAll {}
+                    beforeAll {}  // line: here
                     it("item \(item)") {}
                 }
             }

@@ -1,4 +1,4 @@
-// expect-error: 10: 'beforeAll' must come before every other hook and every example of its group
+// expect-error: here: 'beforeAll' must come before every other hook and every example of its group
 import Rundown
 
 func misordered(flag: Bool) async throws {
@@ -7,7 +7,7 @@ func misordered(flag: Bool) async throws {
             context("inner") {
                 if flag {
                     beforeEach {}
-                    beforeAll {}
+                    beforeAll {}  // line: here
                     it("runs") { await Task.yield() }
                 }
             }

@@ -1,4 +1,4 @@
-// expect-error: 14: 'beforeAll' must come before every other hook and every example of its group
+// expect-error: here: 'beforeAll' must come before every other hook and every example of its group
 import Rundown
 
 func misordered(count: Int) throws {
@@ -11,7 +11,7 @@ func misordered(count: Int) throws {
                         beforeAll {}
                     default:
                         it("some") {}
-                        beforeAll {}
+                        beforeAll {}  // line: here
                     }
                 }
             }

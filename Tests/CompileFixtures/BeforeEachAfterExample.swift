@@ -1,4 +1,4 @@
-// expect-error: 10: 'beforeEach' must come before the examples of its group
+// expect-error: here: 'beforeEach' must come before the examples of its group
 import Rundown
 
 func misordered(items: [Int]) throws {
@@ -7,7 +7,7 @@ func misordered(items: [Int]) throws {
             context("inner") {
                 for item in items {
                     it("item \(item)") {}
-                    beforeEach {}
+                    beforeEach {}  // line: here
                 }
             }
         }

@@ -1,4 +1,4 @@
-// expect-error: 11: 'beforeEach' must come before the examples of its group
+// expect-error: here: 'beforeEach' must come before the examples of its group
 import Rundown
 
 // A conditional whose elements are in order is itself misplaced after an
@@ -8,7 +8,7 @@ func misordered(flag: Bool) throws {
         describe("outer") {
             context("inner") {
                 it("runs") {}
-                if flag { beforeEach {} }
+                if flag { beforeEach {} }  // line: here
             }
         }
     }

@@ -1,4 +1,4 @@
-// expect-error: 10: examples and groups must come before the 'afterEach' and 'afterAll' hooks of their group
+// expect-error: here: examples and groups must come before the 'afterEach' and 'afterAll' hooks of their group
 import Rundown
 
 func misordered(items: [Int]) throws {
@@ -7,7 +7,7 @@ func misordered(items: [Int]) throws {
             context("inner") {
                 for item in items {
                     afterAll {}
-                    it("item \(item)") {}
+                    it("item \(item)") {}  // line: here
                 }
             }
         }

@@ -1,4 +1,4 @@
-// expect-error: 11: examples and groups must come before the 'afterEach' and 'afterAll' hooks of their group
+// expect-error: here: examples and groups must come before the 'afterEach' and 'afterAll' hooks of their group
 import Rundown
 
 func misordered() throws {
@@ -8,7 +8,7 @@ func misordered() throws {
                 if #available(macOS 10.15, *) {
                     it("runs") {}
                     afterEach {}
-                    context("late") { it("too late") {} }
+                    context("late") { it("too late") {} }  // line: here
                 }
             }
         }

@@ -1,4 +1,4 @@
-// expect-error: 18: examples and groups must come before the 'afterEach' and 'afterAll' hooks of their group
+// expect-error: here: examples and groups must come before the 'afterEach' and 'afterAll' hooks of their group
 import Rundown
 
 // A helper counts as its last phase for what follows it: an example may not
@@ -15,7 +15,7 @@ func misordered() throws {
         describe("outer") {
             context("inner") {
                 sharedExamples()
-                if true {
+                if true {  // line: here
                     it("b") {}
                 }
             }

@@ -1,4 +1,4 @@
-// expect-error: 18: and only 'afterAll' hooks may follow a helper that returns 'ExampleGroup': declare its first and last phase to use it before other elements
+// expect-error: here: and only 'afterAll' hooks may follow a helper that returns 'ExampleGroup': declare its first and last phase to use it before other elements
 import Rundown
 
 // A helper returning ExampleGroup may end with any hook, so only afterAll
@@ -15,7 +15,7 @@ func misordered() throws {
             context("inner") {
                 beforeAll {}
                 sharedExamples()
-                for _ in 0..<2 { it("b") {} }
+                for _ in 0..<2 { it("b") {} }  // line: here
             }
         }
     }

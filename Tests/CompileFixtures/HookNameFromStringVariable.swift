@@ -1,5 +1,5 @@
-// expect-error: 12: cannot convert value of type 'String' to expected argument type 'HookName'
-// expect-error: 19: cannot convert value of type 'String' to expected argument type 'EachHookTrait'
+// expect-error: first: cannot convert value of type 'String' to expected argument type 'HookName'
+// expect-error: second: cannot convert value of type 'String' to expected argument type 'EachHookTrait'
 import Rundown
 
 // A hook's name is a HookName: a literal or interpolation converts to it, and
@@ -9,14 +9,14 @@ import Rundown
 func namedOnce(_ name: String) throws {
     try spec {
         beforeAll("\(name)") {}
-        beforeAll(name) {}
+        beforeAll(name) {}  // line: first
         it("a") {}
     }
 }
 
 func namedEach(_ name: String) throws {
     try spec {
-        beforeEach(name) {}
+        beforeEach(name) {}  // line: second
         it("a") {}
     }
 }

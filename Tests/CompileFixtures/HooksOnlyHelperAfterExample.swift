@@ -1,4 +1,4 @@
-// expect-error: 18: 'beforeEach' must come before the examples of its group
+// expect-error: here: 'beforeEach' must come before the examples of its group
 import Rundown
 
 // A helper made only of hooks is checked where it is used, like the hooks
@@ -15,7 +15,7 @@ func misordered() throws {
         describe("outer") {
             context("inner") {
                 it("a") {}
-                freshState()
+                freshState()  // line: here
             }
         }
     }

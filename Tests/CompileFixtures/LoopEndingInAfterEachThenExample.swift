@@ -1,4 +1,4 @@
-// expect-error: 14: examples and groups must come before the 'afterEach' and 'afterAll' hooks of their group
+// expect-error: here: examples and groups must come before the 'afterEach' and 'afterAll' hooks of their group
 import Rundown
 
 // A loop counts as its last element: one that ends with an afterEach hook
@@ -11,7 +11,7 @@ func misordered(items: [Int]) throws {
                     it("item \(item)") {}
                     afterEach {}
                 }
-                it("after the loop") {}
+                it("after the loop") {}  // line: here
             }
         }
     }

@@ -1,16 +1,16 @@
-// expect-error: 9: 'beforeEach' must come before the examples of its group
-// expect-error: 12: 'afterEach' must come before 'afterAll'
-// expect-error: 14: 'beforeAll' must come before every other hook and every example of its group
+// expect-error: first: 'beforeEach' must come before the examples of its group
+// expect-error: second: 'afterEach' must come before 'afterAll'
+// expect-error: third: 'beforeAll' must come before every other hook and every example of its group
 import Rundown
 
 func misordered() throws {
     try spec {
         it("runs") {}
-        beforeEach {}
+        beforeEach {}  // line: first
         context("nested") {
             afterAll {}
-            afterEach {}
+            afterEach {}  // line: second
         }
-        beforeAll {}
+        beforeAll {}  // line: third
     }
 }

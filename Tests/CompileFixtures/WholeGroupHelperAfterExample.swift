@@ -1,4 +1,4 @@
-// expect-error: 17: and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase
+// expect-error: here: and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase
 import Rundown
 
 // A helper returning ExampleGroup may hold any hook, so it is a group's whole
@@ -14,7 +14,7 @@ func misordered() throws {
         describe("outer") {
             context("inner") {
                 it("a") {}
-                sharedExamples()
+                sharedExamples()  // line: here
             }
         }
     }

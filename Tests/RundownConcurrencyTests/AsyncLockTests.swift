@@ -185,9 +185,9 @@ struct AsyncLockTests {
         let stuck = Gate("never opened in time")
         let received = LockedBox<[ConcurrencyFailure]>([])
         var started: Task<Void, any Error>?
-        let line = #line + 2
+        let line = SourceLine.marked("with lock")
         try await FailureRouting.$handler.withValue({ failure in received.access { $0.append(failure) } }) {
-            try await lock.withLock {
+            try await lock.withLock {  // line: with lock
                 started = Task { try await stuck.arrive() }
             }
         }

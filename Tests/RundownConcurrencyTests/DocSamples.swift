@@ -118,6 +118,8 @@ struct DocSamples {
     func eventuallyPredicateSample() async throws {
         let inbox = Inbox()
         Task { for message in ["a", "b", "c"] { await inbox.receive(message) } }
+        // The sample keeps the documented layout, which the formatter would break up.
+        // swift-format-ignore
         // sample: eventually satisfies
         // swift-format-ignore
         let count = try await eventually("three items synced", within: .seconds(2)) {

@@ -51,9 +51,9 @@ struct EnforcementTests {
     @Test("a bound handler receives the failure instead of the test framework")
     func handlerTakesPrecedence() {
         let received = LockedBox<[ConcurrencyFailure]>([])
-        let line = #line + 2
+        let line = SourceLine.marked("expect held")
         FailureRouting.$handler.withValue({ failure in received.access { $0.append(failure) } }) {
-            SharedResource.enforcementDemo.expectHeld()
+            SharedResource.enforcementDemo.expectHeld()  // line: expect held
         }
         let failures = received.current
         #expect(failures.count == 1)
@@ -61,7 +61,9 @@ struct EnforcementTests {
         let fileID = failures.first?.location.fileID ?? ""
         #expect(fileID.hasSuffix("EnforcementTests.swift"))
         #expect(failures.first?.location.line == line)
-        #expect(failures.first?.location.column == 54)  // the call's opening parenthesis
+        // The call's opening parenthesis.
+        let column = SourceLine.column(of: "expectHeld(", onLineMarked: "expect held") + "expectHeld".count
+        #expect(failures.first?.location.column == column)
     }
 }
 #endif

@@ -63,9 +63,9 @@ struct EventuallyTests {
 
     @Test("a timeout names the condition, the call site and the last value seen")
     func timeoutMessage() async throws {
-        let line = #line + 2
+        let line = SourceLine.marked("eventually")
         let (elapsed, error) = await timed {
-            try await eventually("the cache is warm", within: .milliseconds(50)) { false }
+            try await eventually("the cache is warm", within: .milliseconds(50)) { false }  // line: eventually
         }
         #expect(elapsed < lateDeadlineBound)
         let timeout = try #require(error as? EventuallyError)

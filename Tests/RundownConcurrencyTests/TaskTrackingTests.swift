@@ -96,9 +96,9 @@ struct TaskTrackingTests {
         tasks.start(name: "upload") { try? await gate.arrive() }
         try await gate.waitUntilParked()
         let received = LockedBox<[ConcurrencyFailure]>([])
-        let line = #line + 2
+        let line = SourceLine.marked("expect none running")
         FailureRouting.$handler.withValue({ failure in received.access { $0.append(failure) } }) {
-            tasks.expectNoneRunning()
+            tasks.expectNoneRunning()  // line: expect none running
         }
         let failure = try #require(received.current.first)
         #expect(failure.message.hasPrefix("1 tracked task(s) still running: 'upload'"))

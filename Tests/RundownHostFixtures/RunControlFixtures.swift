@@ -8,7 +8,7 @@ import XCTest
 /// Lines matter: the tests look up the focused example's line here.
 final class RunControlFixtures: Rundown.TestCase {
     override func setUpWithError() throws {
-        try XCTSkipUnless(fixturesEnabled, fixturesDisabledReason)
+        try skipUnlessFixturesRun(for: "RunControlOutputTests")
     }
 
     func testStack() throws {

@@ -6,7 +6,7 @@ import Rundown
 import Testing
 import XCTest
 
-@Suite(.enabled(if: fixturesEnabled, Comment(rawValue: fixturesDisabledReason)))
+@Suite(.fixture(for: "HostOutputTests"))
 struct SwiftTestingHostFixtures {
     @Test func expectFails() async throws {
         try await spec("Cart") {

@@ -7,7 +7,7 @@ import XCTest
 /// Lines matter: `HostOutputTests` checks them.
 final class XCTestHostFixtures: Rundown.TestCase {
     override func setUpWithError() throws {
-        try XCTSkipUnless(fixturesEnabled, fixturesDisabledReason)
+        try skipUnlessFixturesRun(for: "HostOutputTests")
     }
 
     func testAssertEqualFails() throws {
@@ -68,7 +68,7 @@ final class XCTestHostFixtures: Rundown.TestCase {
 /// Rundown prints the failure instead. Lines matter: `HostOutputTests` checks them.
 final class LeakedTaskFixtures: Rundown.TestCase {
     override func setUpWithError() throws {
-        try XCTSkipUnless(fixturesEnabled, fixturesDisabledReason)
+        try skipUnlessFixturesRun(for: "HostOutputTests")
     }
 
     func testALeakedTaskFailsAfterTheTestReturned() throws {
@@ -91,7 +91,7 @@ final class LeakedTaskFixtures: Rundown.TestCase {
 /// Lines matter: `HostOutputTests` checks them.
 final class PlainXCTestCaseFixtures: XCTestCase {
     override func setUpWithError() throws {
-        try XCTSkipUnless(fixturesEnabled, fixturesDisabledReason)
+        try skipUnlessFixturesRun(for: "HostOutputTests")
     }
 
     func testEachFailureIsRecorded() throws {

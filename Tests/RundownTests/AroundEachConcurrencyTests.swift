@@ -204,7 +204,10 @@ extension AroundEachConcurrencyTests {
     /// Races that would bring the whole test process down if the engine let
     /// two calls of a body drive its walk, so they run in a child process of
     /// this test binary (where one can be started), with a timeout; elsewhere in-process.
-    @Suite(.enabled(if: CrashGuardChild.isChild || CrashGuardChild.testBinary == nil))
+    @Suite(
+        .enabled(
+            if: CrashGuardChild.isChild || CrashGuardChild.testBinary == nil,
+            "runs in the child process of racingCallsAreRecordedInAChildProcessThatDoesNotCrash"))
     struct RacingBodies {
         @Test func twoAsyncLetCallsOfTheBodyRunItOnceAndRecordTheMisuse() async {
             // Many rounds, so that both orders of the race, and a true overlap, happen.

@@ -23,7 +23,7 @@ import Testing
         let source = try String(contentsOf: fixture, encoding: .utf8)
         let header = source.split(separator: "\n").prefix { $0.hasPrefix("//") }
         let expectsSuccess = header.contains("// expect-success")
-        let expected = try header.compactMap { line in try ExpectedError(header: line, in: name) }
+        let expected = try header.compactMap { line in try ExpectedError(header: line, in: fixture) }
         try #require(expectsSuccess != !expected.isEmpty, "\(name) must declare either expect-success or expect-error")
 
         let result = try await Compiler.typecheck(fixture)
@@ -45,20 +45,21 @@ import Testing
     }
 }
 
-/// An `// expect-error: LINE: TEXT` header: an error on that line of the
-/// fixture whose message contains the text.
+/// An `// expect-error: NAME: TEXT` header: an error whose message contains
+/// the text, on the line of the fixture that ends with the marker `// line: NAME`
+/// (so the expectation stays on its line however the fixture is formatted).
 struct ExpectedError {
     var line: Int
     var text: String
 
-    init?(header: Substring, in fixture: String) throws {
+    init?(header: Substring, in fixture: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let prefix = "// expect-error: "
         guard header.hasPrefix(prefix) else { return nil }
         let rest = header.dropFirst(prefix.count)
-        guard let colon = rest.firstIndex(of: ":"), let line = Int(rest[..<colon]) else {
-            throw MalformedHeader(fixture: fixture, header: String(header))
+        guard let colon = rest.firstIndex(of: ":"), !rest[..<colon].isEmpty else {
+            throw MalformedHeader(fixture: fixture.lastPathComponent, header: String(header))
         }
-        self.line = line
+        self.line = SourceLine.marked(String(rest[..<colon]), in: fixture.path, sourceLocation: sourceLocation)
         self.text = rest[rest.index(after: colon)...].trimmingCharacters(in: .whitespaces)
     }
 
@@ -69,7 +70,7 @@ struct ExpectedError {
     struct MalformedHeader: Error, CustomStringConvertible {
         var fixture: String
         var header: String
-        var description: String { "\(fixture): «\(header)» should read «// expect-error: LINE: TEXT»" }
+        var description: String { "\(fixture): «\(header)» should read «// expect-error: NAME: TEXT»" }
     }
 }
 

@@ -196,7 +196,7 @@ func count(_ input: String) -> Int {
         #expect(seen == "Logger, when full, logs with its path")
     }
 
-    @Test func skipping() throws {
+    @Test(.takingOutSkipWarnings) func skipping() throws {
         let gpuAvailable = false
         var ran: [String] = []
         try spec {
@@ -207,6 +207,8 @@ func count(_ input: String) -> Int {
             it("runs anywhere") { ran.append("runs anywhere") }
         }
         #expect(ran == ["runs anywhere"])
+        #expect(
+            SkipWarnings.taken.entries.contains("Skipped:\n  skipping, uses the GPU: skipped (no GPU on this machine)"))
     }
 }
 

@@ -20,18 +20,18 @@ import Testing
 
     @Test func emptyAndHooksOnlyGroupsFailAtTheirLineAndTheirHooksDoNotRun() async throws {
         let log = Log()
-        let emptyLine = #line + 5
-        let hooksLine = #line + 5
-        let loopLine = #line + 9
+        let emptyLine = SourceLine.marked("when empty")
+        let hooksLine = SourceLine.marked("only hooks")
+        let loopLine = SourceLine.marked("no cases")
         let recorded = try await issues {
             try spec("Stack") {
-                describe("when empty") {}
-                context("only hooks") {
+                describe("when empty") {}  // line: when empty
+                context("only hooks") {  // line: only hooks
                     beforeAll { log("beforeAll") }
                     beforeEach { log("beforeEach") }
                     afterAll { log("afterAll") }
                 }
-                context("no cases") {
+                context("no cases") {  // line: no cases
                     for name in [String]() { it(name) {} }
                 }
                 it("still runs") { log("still runs") }
@@ -73,9 +73,9 @@ import Testing
 
     @Test func anEmptySpecFailsAtItsLine() async throws {
         let log = Log()
-        let line = #line + 2
+        let line = SourceLine.marked("nothing")
         let recorded = try await issues {
-            try spec("Nothing") {
+            try spec("Nothing") {  // line: nothing
                 beforeEach { log("beforeEach") }
             }
         }

@@ -137,11 +137,11 @@ import Testing
     }
 
     @Test func aFailureKnowsWhereItsElementWasDeclared() async throws {
-        let line = #line + 3
+        let line = SourceLine.marked("throws")
         let report = SpecEngine.run(
             root {
                 context("ctx") {
-                    it("throws") { throw Boom("x") }
+                    it("throws") { throw Boom("x") }  // line: throws
                 }
             })
         let failure = try #require(report.failures.first)

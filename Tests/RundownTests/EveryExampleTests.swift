@@ -206,8 +206,8 @@ import Testing
     }
 
     @Test func aFailureInAnEveryExampleHookIsAtTheHooksLocation() throws {
-        let line = #line + 1
-        let hook: BeforeEach<SyncCall> = beforeEach("reset", .everyExample) { throw Boom("reset") }
+        let line = SourceLine.marked("reset")
+        let hook: BeforeEach<SyncCall> = beforeEach("reset", .everyExample) { throw Boom("reset") }  // line: reset
         let group: Examples<SyncCall> = context("ctx") { it("x") {} }
         let root = GroupNode(
             description: "Spec", location: scenarioLocation, content: hook.content.appending(group.content))

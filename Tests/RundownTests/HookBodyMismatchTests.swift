@@ -21,7 +21,10 @@ import Testing
 extension HookBodyMismatchTests {
     /// Before the fix these reached `preconditionFailure`, so they run in a
     /// child process where one can be started, and in-process elsewhere.
-    @Suite(.enabled(if: CrashGuardChild.isChild || CrashGuardChild.testBinary == nil))
+    @Suite(
+        .enabled(
+            if: CrashGuardChild.isChild || CrashGuardChild.testBinary == nil,
+            "runs in the child process of mismatchedHooksAreRecordedInAChildProcessThatDoesNotCrash"))
     struct HandBuiltHooks {
         static func location(_ line: Int) -> CodeLocation {
             CodeLocation(

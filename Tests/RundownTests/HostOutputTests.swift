@@ -63,6 +63,27 @@ struct HostOutputTests {
             ])
     }
 
+    /// Contract §6: with no test running, `spec` runs everything, throws its
+    /// first failure and prints each other one at its element's line.
+    /// (In a child process, so that the printed failure is checked here and
+    /// does not show up in this run's own output as an error.)
+    @Test func aSpecOutsideAnyTestThrowsItsFirstFailureAndPrintsTheOthers() async throws {
+        let file = "Tests/RundownHostFixtures/CallerHostFixtures.swift"
+        let line = SourceLine.marked("b", in: HostOutput.root + file)
+        let run = try await HostOutput.run([
+            "--testing-library", "swift-testing", "--filter", "RundownHostFixtures.CallerHostFixtures",
+        ])
+
+        #expect(run.status == 0)
+        // Standard output and standard error reach the pipe in no fixed order.
+        #expect(run.lines.filter { $0.hasPrefix("ran: ") } == ["ran: a", "ran: b", "ran: afterAll"])
+        #expect(
+            run.lines.filter { $0.contains(" error: ") || $0.hasPrefix("thrown: ") }.sorted() == [
+                "\(file):\(line): error: Detached, b: FixtureError(disk full)",
+                "thrown: Detached, a: FixtureError(disk full) (+1 more)",
+            ])
+    }
+
     @Test func aPlainXCTestCaseRecordsEachFailureAtTheSpecsLineNamingTheElementsOwn() async throws {
         let fixtures = try SourceFile("Tests/RundownHostFixtures/XCTestHostFixtures.swift")
         let file = fixtures.path
@@ -93,7 +114,7 @@ struct HostOutputTests {
             "\(file):\(fixtures.line(of: snippet, in: test)):1"
         }
         let run = try await HostOutput.run([
-            "--testing-library", "swift-testing", "--filter", "RundownHostFixtures",
+            "--testing-library", "swift-testing", "--filter", "RundownHostFixtures.SwiftTestingHostFixtures",
         ])
 
         #expect(run.status == 1)

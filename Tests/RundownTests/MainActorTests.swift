@@ -34,13 +34,13 @@ import Testing
 
     @Test func aSynchronousSpecRecordsEachFailureAndThrowsNothing() {
         let recorded = Log()
-        let line = #line + 5
+        let line = SourceLine.marked("sync loads")
         var thrown: (any Error)?
         withKnownIssue {
             do {
                 try spec("Screen") {
-                    it("loads") { throw Boom("loads") }
-                    it("shows") { throw Boom("shows") }
+                    it("loads") { throw Boom("loads") }  // line: sync loads
+                    it("shows") { throw Boom("shows") }  // line: sync shows
                 }
             } catch {
                 thrown = error
@@ -54,7 +54,8 @@ import Testing
         #expect(thrown == nil)
         #expect(
             recorded.entries == [
-                #"["Screen, loads"]: Boom(loads) @\#(line)"#, #"["Screen, shows"]: Boom(shows) @\#(line + 1)"#,
+                #"["Screen, loads"]: Boom(loads) @\#(line)"#,
+                #"["Screen, shows"]: Boom(shows) @\#(SourceLine.marked("sync shows"))"#,
             ])
     }
 
@@ -92,16 +93,16 @@ import Testing
 
     @Test func anAsyncSpecRecordsEachFailureAndThrowsNothing() async {
         let recorded = Log()
-        let line = #line + 5
+        let line = SourceLine.marked("async loads")
         var thrown: (any Error)?
         await withKnownIssue {
             do {
                 try await spec("Screen") {
-                    it("loads") {
+                    it("loads") {  // line: async loads
                         await Task.yield()
                         throw Boom("loads")
                     }
-                    it("shows") { throw Boom("shows") }
+                    it("shows") { throw Boom("shows") }  // line: async shows
                 }
             } catch {
                 thrown = error
@@ -115,22 +116,23 @@ import Testing
         #expect(thrown == nil)
         #expect(
             recorded.entries == [
-                #"["Screen, loads"]: Boom(loads) @\#(line)"#, #"["Screen, shows"]: Boom(shows) @\#(line + 1)"#,
+                #"["Screen, loads"]: Boom(loads) @\#(line)"#,
+                #"["Screen, shows"]: Boom(shows) @\#(SourceLine.marked("async shows"))"#,
             ])
     }
 
     @Test func aSynchronousSpecOffTheMainThreadIsAClearFailure() throws {
         try #require(!MainActorCheck.isOnMainActor, "Swift Testing ran this synchronous test on the main actor")
         let log = Log()
-        let error = #expect(throws: MainActorSpecOffMainThread.self) {
-            try spec { it("x") { log("ran") } }
-        }
+        // Outside `#expect`: a call inside a macro's argument would get the macro's line as its `#line`.
+        let thrown = Result { try spec { it("x") { log("ran") } } }  // line: off main spec
+        let error = #expect(throws: MainActorSpecOffMainThread.self) { try thrown.get() }
         #expect(log.entries.isEmpty)
         #expect(
             error?.description
                 == "A synchronous main-actor spec must start on the main thread: mark the test '@MainActor', or make it 'async' and use 'try await spec'."
         )
-        #expect(error?.location?.line == #line - 5)
+        #expect(error?.location?.line == SourceLine.marked("off main spec"))
     }
 }
 

@@ -39,11 +39,11 @@ import Testing
 
     @Test func theRunnerDescribesItsElement() throws {
         var seen: [ExampleRunner] = []
-        let line = #line + 3
+        let line = SourceLine.marked("runs")
         SpecEngine.run(
             root {
                 beforeEach("seed") { seen.append(ExampleRunner.current!) }
-                it("runs") { seen.append(ExampleRunner.current!) }
+                it("runs") { seen.append(ExampleRunner.current!) }  // line: runs
             })
         let hook = try #require(seen.first)
         let example = try #require(seen.last)

@@ -283,7 +283,7 @@ import FoundationXML
         let thrown = await Task.detached { () async -> Result<Void, any Error> in
             let root = specRoot("Cart") {
                 it("a") {}
-                it("saves") { throw Boom("disk full") }
+                it("saves") { throw Boom("disk full") }  // line: saves
             }
             var settings = RunSettings.plain
             settings.seed = 1234
@@ -292,17 +292,17 @@ import FoundationXML
         #expect(throws: SpecFailure.self) { try thrown.get() }
         guard case .failure(let failure as SpecFailure) = thrown else { return }
         #expect(failure.description == "Cart, saves: Boom(disk full) (seed 1234)")
-        #expect(failure.location.line == #line - 9)
+        #expect(failure.location.line == SourceLine.marked("saves"))
     }
 
     // MARK: Focus guard
 
     @Test func aForbiddenFocusIsAFailureNamingThePathAndLine() {
-        let line = #line + 3
+        let line = SourceLine.marked("writes")
         let report = SpecEngine.run(
             root("Cart") {
                 context("saving") {
-                    fIt("writes") {}
+                    fIt("writes") {}  // line: writes
                     it("reads") {}
                 }
             }, controls: RunControls(forbidFocus: true))
@@ -353,13 +353,13 @@ import FoundationXML
 
     @Test func aJUnitSuiteHasOneTestCasePerExampleWithFailuresAndSkips() throws {
         let collector = JUnitCollector(seed: nil)
-        let line = #line + 5
+        let line = SourceLine.marked("fails")
         SpecEngine.run(
             root("Cart <&>") {
                 context("when \"saving\"") {
                     it("passes") {}
                     it("skips") { throw Skip("no db") }
-                    it("fails") { throw Boom("disk\nfull") }
+                    it("fails") { throw Boom("disk\nfull") }  // line: fails
                 }
                 context("broken") {
                     beforeAll { throw Boom("setup") }

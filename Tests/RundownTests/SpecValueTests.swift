@@ -23,7 +23,7 @@ let loggedStackSpec = Spec.synchronous("A stack") {
 
 let failingSpec = Spec.synchronous("Cart") {
     it("adds") {}
-    it("saves") { throw Boom("disk full") }
+    it("saves") { throw Boom("disk full") }  // line: saves
 }
 
 let asyncSpec = Spec("Async") {
@@ -106,7 +106,7 @@ let asyncSpec = Spec("Async") {
             }
             return outcomes
         }.value
-        #expect(outcomes == ["passed", "Cart, saves: Boom(disk full) at line \(failingSpecSavesLine)"])
+        #expect(outcomes == ["passed", "Cart, saves: Boom(disk full) at line \(SourceLine.marked("saves"))"])
     }
 
     @Test func theSynchronousFormRefusesAnAsyncSpec() throws {
@@ -119,10 +119,3 @@ let asyncSpec = Spec("Async") {
         #expect(throws: AsyncSpecNeedsAwait.self) { try runSynchronously(asyncSpec) }
     }
 }
-
-/// The line of `it("saves")` in `failingSpec`.
-let failingSpecSavesLine: Int = {
-    let source = (try? String(contentsOfFile: #filePath, encoding: .utf8)) ?? ""
-    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-    return (lines.firstIndex { $0.contains("it(\"saves\") { throw Boom(\"disk full\") }") } ?? -1) + 1
-}()

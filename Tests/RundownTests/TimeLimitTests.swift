@@ -9,10 +9,10 @@ import Testing
     @Test func anExampleOverItsLimitIsCancelledAndFailsNamingItsPathAndLimitWhileTeardownRuns() async {
         let log = Log()
         let started = ContinuousClock.now
-        let line = #line + 2
+        let line = SourceLine.marked("waits")
         let report = await SpecEngine.run(
             asyncRoot("Sync") {
-                it("waits", .timeLimit(.milliseconds(200))) {
+                it("waits", .timeLimit(.milliseconds(200))) {  // line: waits
                     log("waits")
                     do {
                         try await Task.sleep(for: .seconds(30))

@@ -9,11 +9,11 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct ToolkitInSpecsTests {
     @Test func anEventuallyTimeoutIsReportedAtTheEventuallyCall() async throws {
-        let line = #line + 3
+        let line = SourceLine.marked("eventually")
         let report = await SpecEngine.run(
             asyncRoot {
                 it("waits") {
-                    try await eventually("never", within: .milliseconds(20)) { false }
+                    try await eventually("never", within: .milliseconds(20)) { false }  // line: eventually
                 }
             })
         let failure = try #require(report.failures.first)
@@ -27,10 +27,10 @@ struct ToolkitInSpecsTests {
     /// like the spec's own failures: with the element's path, at the check's line.
     @Test func aFailedCheckInsideASpecCarriesTheElementsPath() async throws {
         let resource = SharedResource("toolkit in specs: printer")
-        let line = #line + 3
+        let line = SourceLine.marked("expect held")
         let report = try await runCapturingIssues {
             try await spec("Printer") {
-                it("prints") { resource.expectHeld() }
+                it("prints") { resource.expectHeld() }  // line: expect held
             }
         }
         #expect(report.failureComments.count == 1)

@@ -19,13 +19,13 @@ import XCTest
     }
 
     @Test func anAssertionInASynchronousSpecBecomesAnIssueWithItsPath() async throws {
-        let line = #line + 5
+        let line = SourceLine.marked("assert equal")
         let recorded = try await issues {
             try spec("Cart") {
                 context("when full") {
                     it("totals") {
-                        XCTAssertEqual(1, 2, "the total")
-                        XCTFail()
+                        XCTAssertEqual(1, 2, "the total")  // line: assert equal
+                        XCTFail()  // line: fail
                     }
                 }
             }
@@ -35,7 +35,7 @@ import XCTest
                 [#"Cart, when full, totals: XCTAssertEqual failed: ("1") is not equal to ("2") - the total"#],
                 ["Cart, when full, totals: failed"],
             ])
-        #expect(recorded.map { $0.sourceLocation?.line } == [line, line + 1])
+        #expect(recorded.map { $0.sourceLocation?.line } == [line, SourceLine.marked("fail")])
         #expect(
             recorded.map { $0.sourceLocation?.fileID }
                 == Array(repeating: "RundownTests/XCTestAssertionForwardingTests.swift", count: 2))
@@ -44,12 +44,12 @@ import XCTest
     }
 
     @Test func anAssertionInAnAsyncSpecBecomesAnIssueWithItsPath() async throws {
-        let line = #line + 5
+        let line = SourceLine.marked("fail after suspension")
         let recorded = try await issues {
             try await spec("Cart") {
                 it("totals") {
                     await Task.yield()
-                    XCTFail("after a suspension")
+                    XCTFail("after a suspension")  // line: fail after suspension
                 }
             }
         }

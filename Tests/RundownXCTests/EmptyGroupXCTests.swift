@@ -29,11 +29,11 @@ final class EmptyGroupXCTests: Rundown.TestCase {
 
     func testAHooksOnlyGroupFailsWithItsPathAtItsLine() throws {
         let ran = Log()
-        let line = #line + 4
+        let line = SourceLine.marked("when full")
         captured = []
         defer { captured = nil }
         try spec("Stack") {
-            context("when full") {
+            context("when full") {  // line: when full
                 beforeEach { ran("beforeEach") }
             }
             it("still runs") { ran("still runs") }

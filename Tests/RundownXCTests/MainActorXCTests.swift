@@ -113,14 +113,14 @@ final class MainActorMethodTests: Rundown.TestCase {
 /// the test, each on its own, as for any spec: none is thrown.
 final class MainActorFailureTests: CheckedTestCase, MainActorSuite {
     func testASynchronousMainActorSpecRecordsEachFailureAndThrowsNothing() throws {
-        let line = #line + 5
+        let line = SourceLine.marked("sync loads")
         var thrown: (any Error)?
         let failures = capturingFailures {
             do {
                 try spec("Screen") {
-                    it("loads") { throw Boom("loads") }
-                    it("shows") { throw Boom("shows") }
-                    afterAll("close") { throw Boom("close") }
+                    it("loads") { throw Boom("loads") }  // line: sync loads
+                    it("shows") { throw Boom("shows") }  // line: sync shows
+                    afterAll("close") { throw Boom("close") }  // line: sync close
                 }
             } catch {
                 thrown = error
@@ -131,22 +131,24 @@ final class MainActorFailureTests: CheckedTestCase, MainActorSuite {
             failures,
             [
                 RecordedFailure(message: "Screen, loads: Boom(loads)", file: #filePath, line: line),
-                RecordedFailure(message: "Screen, shows: Boom(shows)", file: #filePath, line: line + 1),
-                RecordedFailure(message: "Screen, close: Boom(close)", file: #filePath, line: line + 2),
+                RecordedFailure(
+                    message: "Screen, shows: Boom(shows)", file: #filePath, line: SourceLine.marked("sync shows")),
+                RecordedFailure(
+                    message: "Screen, close: Boom(close)", file: #filePath, line: SourceLine.marked("sync close")),
             ])
     }
 
     func testAnAsyncMainActorSpecRecordsEachFailureAndThrowsNothing() async throws {
-        let line = #line + 5
+        let line = SourceLine.marked("async loads")
         var thrown: (any Error)?
         let failures = await capturingFailures {
             do {
                 try await spec("Screen") {
-                    it("loads") {
+                    it("loads") {  // line: async loads
                         await Task.yield()
                         throw Boom("loads")
                     }
-                    it("shows") { throw Boom("shows") }
+                    it("shows") { throw Boom("shows") }  // line: async shows
                 }
             } catch {
                 thrown = error
@@ -157,7 +159,8 @@ final class MainActorFailureTests: CheckedTestCase, MainActorSuite {
             failures,
             [
                 RecordedFailure(message: "Screen, loads: Boom(loads)", file: #filePath, line: line),
-                RecordedFailure(message: "Screen, shows: Boom(shows)", file: #filePath, line: line + 1),
+                RecordedFailure(
+                    message: "Screen, shows: Boom(shows)", file: #filePath, line: SourceLine.marked("async shows")),
             ])
     }
 

@@ -9,18 +9,18 @@ import XCTest
 final class TestCaseTests: CheckedTestCase {
     func testEveryErrorIsRecordedWithItsPathAndLocation() throws {
         let ran = Log()
-        let firstLine = #line + 5
-        let hookLine = #line + 7
+        let firstLine = SourceLine.marked("parser throws")
+        let hookLine = SourceLine.marked("parser close")
         let failures = try capturingFailures {
             try spec("Parser") {
                 context("when empty") {
-                    it("throws") {
+                    it("throws") {  // line: parser throws
                         ran("throws")
                         throw Boom("empty")
                     }
                 }
                 it("still runs") { ran("still runs") }
-                afterAll("close") {
+                afterAll("close") {  // line: parser close
                     ran("close")
                     throw Boom("close")
                 }
@@ -36,42 +36,47 @@ final class TestCaseTests: CheckedTestCase {
     }
 
     func testHookFailuresAreRecordedAtTheirHooksNotAtTheExample() throws {
-        let top = #line
         let failures = try capturingFailures {
             try spec("Hooks") {
                 context("all") {
-                    beforeAll("open") { throw Boom("open") }
+                    beforeAll("open") { throw Boom("open") }  // line: open
                     it("never runs") {}
-                    afterAll("close") { throw Boom("close") }
+                    afterAll("close") { throw Boom("close") }  // line: hooks close
                 }
                 context("each") {
-                    aroundEach("wrap") { run in
+                    aroundEach("wrap") { run in  // line: wrap
                         try run()
                         throw Boom("wrap")
                     }
-                    beforeEach("seed") { throw Boom("seed") }
+                    beforeEach("seed") { throw Boom("seed") }  // line: seed
                     it("example") {}
-                    afterEach("clean") { throw Boom("clean") }
+                    afterEach("clean") { throw Boom("clean") }  // line: clean
                 }
             }
         }
         XCTAssertEqual(
             failures,
             [
-                RecordedFailure(message: "Hooks, all, open: Boom(open)", file: #filePath, line: top + 4),
-                RecordedFailure(message: "Hooks, all, close: Boom(close)", file: #filePath, line: top + 6),
-                RecordedFailure(message: "Hooks, each, example, seed: Boom(seed)", file: #filePath, line: top + 10),
-                RecordedFailure(message: "Hooks, each, example, clean: Boom(clean)", file: #filePath, line: top + 12),
-                RecordedFailure(message: "Hooks, each, example, wrap: Boom(wrap)", file: #filePath, line: top + 9),
+                RecordedFailure(
+                    message: "Hooks, all, open: Boom(open)", file: #filePath, line: SourceLine.marked("open")),
+                RecordedFailure(
+                    message: "Hooks, all, close: Boom(close)", file: #filePath, line: SourceLine.marked("hooks close")),
+                RecordedFailure(
+                    message: "Hooks, each, example, seed: Boom(seed)", file: #filePath, line: SourceLine.marked("seed")),
+                RecordedFailure(
+                    message: "Hooks, each, example, clean: Boom(clean)", file: #filePath,
+                    line: SourceLine.marked("clean")),
+                RecordedFailure(
+                    message: "Hooks, each, example, wrap: Boom(wrap)", file: #filePath, line: SourceLine.marked("wrap")),
             ])
     }
 
     func testAnAroundEachErrorAfterItsBodyIsRecorded() throws {
         let ran = Log()
-        let line = #line + 3
+        let line = SourceLine.marked("commit")
         let failures = try capturingFailures {
             try spec("Transaction") {
-                aroundEach("commit") { run in
+                aroundEach("commit") { run in  // line: commit
                     try run()
                     ran("after body")
                     throw Boom("commit")
@@ -87,10 +92,10 @@ final class TestCaseTests: CheckedTestCase {
 
     func testAnOutermostAroundEachThatNeverCallsItsBodyFailsTheTest() throws {
         let ran = Log()
-        let line = #line + 3
+        let line = SourceLine.marked("lazy")
         let failures = try capturingFailures {
             try spec("Lazy") {
-                aroundEach("lazy") { _ in ran("lazy") }
+                aroundEach("lazy") { _ in ran("lazy") }  // line: lazy
                 aroundEach("inner") { run in
                     ran("inner")
                     try run()
@@ -148,10 +153,10 @@ final class TestCaseTests: CheckedTestCase {
 
     /// Contract §6: `#require` records its own failure; the spec does not record it again.
     func testAFailingRequireIsRecordedOnce() throws {
-        let line = #line + 3
+        let line = SourceLine.marked("requires")
         let failures = try capturingFailures {
             try spec("Requiring") {
-                it("requires") { try #require(1 + 1 == 3) }
+                it("requires") { try #require(1 + 1 == 3) }  // line: requires
             }
         }
         XCTAssertEqual(
@@ -168,14 +173,18 @@ final class TestCaseTests: CheckedTestCase {
     /// recorded once with its own path.
     func testANestedSpecSkipsOrFailsTheElementThatRanIt() throws {
         let ran = Log()
-        let line = #line + 7
+        let line = SourceLine.marked("inner b")
         let failures = try capturingFailures {
             try spec("Outer") {
                 it("nests a skipped spec") {
                     try self.spec("Inner") { it("a") { throw Skip("no network") } }
                     ran("after the skipped spec")
                 }
-                it("nests a failing spec") { try self.spec("Inner") { it("b") { throw Boom("inner") } } }
+                it("nests a failing spec") {
+                    try self.spec("Inner") {
+                        it("b") { throw Boom("inner") }  // line: inner b
+                    }
+                }
                 it("runs") { ran("runs") }
             }
         }
@@ -212,11 +221,11 @@ final class TestCaseTests: CheckedTestCase {
     private var counter = 0
 
     func testSwiftTestingIssuesInsideASpecFailTheTest() throws {
-        let line = #line + 3
+        let line = SourceLine.marked("expects")
         let failures = try capturingFailures {
             try spec("Mixed") {
-                it("expects") { #expect(1 + 1 == 3, "one and one") }
-                it("records") { Issue.record("by hand") }
+                it("expects") { #expect(1 + 1 == 3, "one and one") }  // line: expects
+                it("records") { Issue.record("by hand") }  // line: records
             }
         }
         XCTAssertEqual(
@@ -225,7 +234,9 @@ final class TestCaseTests: CheckedTestCase {
                 RecordedFailure(
                     message: "Mixed, expects: Expectation failed: (1 + 1 → 2) == 3 - one and one", file: #filePath,
                     line: line),
-                RecordedFailure(message: "Mixed, records: Issue recorded - by hand", file: #filePath, line: line + 1),
+                RecordedFailure(
+                    message: "Mixed, records: Issue recorded - by hand", file: #filePath,
+                    line: SourceLine.marked("records")),
             ])
     }
 
@@ -258,10 +269,10 @@ final class TestCaseTests: CheckedTestCase {
     }
 
     func testAssertionsInsideASpecFailTheTest() throws {
-        let line = #line + 3
+        let line = SourceLine.marked("compares")
         let failures = try capturingFailures {
             try spec("Assertions") {
-                it("compares") { XCTAssertEqual(1, 2) }
+                it("compares") { XCTAssertEqual(1, 2) }  // line: compares
             }
         }
         XCTAssertEqual(failures.count, 1)
@@ -272,40 +283,48 @@ final class TestCaseTests: CheckedTestCase {
 
 /// A plain `XCTestCase` using the global `spec`: Rundown has no test case to
 /// record into, so each failure goes through `XCTFail` to the test running
-/// now, at the line of `spec`, naming the element's own file and line.
+/// now, at the line of `spec`, naming the file and line where it failed.
 final class GlobalSpecInXCTestTests: XCTestCase {
-    private var captured: [RecordedFailure] = []
+    /// Failures are collected here instead of failing the test while it is non-nil.
+    private var captured: [RecordedFailure]?
 
     override func recordFailure(
         withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
     ) {
-        captured.append(RecordedFailure(message: description, file: filePath, line: lineNumber))
+        guard captured != nil else {
+            return super.recordFailure(
+                withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        }
+        captured?.append(RecordedFailure(message: description, file: filePath, line: lineNumber))
     }
 
     func testEachFailureIsRecordedAfterEverythingRan() throws {
         let ran = Log()
-        let line = #line + 1
-        try spec("Global") {
-            it("a") {
+        let (line, aLine, expectLine) = (
+            SourceLine.marked("global spec"), SourceLine.marked("global a"), SourceLine.marked("global expect")
+        )
+        captured = []
+        try spec("Global") {  // line: global spec
+            it("a") {  // line: global a
                 ran("a")
                 throw Boom("a")
             }
             it("b") {
                 ran("b")
-                #expect(Bool(false))
+                #expect(Bool(false))  // line: global expect
             }
         }
         let failures = captured
-        captured = []
+        captured = nil
         XCTAssertEqual(ran.entries, ["a", "b"])
         XCTAssertEqual(
             failures,
             [
                 RecordedFailure(
-                    message: "failed - Global, a: Boom(a) (TestCaseTests.swift:\(line + 1))", file: #filePath,
+                    message: "failed - Global, a: Boom(a) (TestCaseTests.swift:\(aLine))", file: #filePath,
                     line: line),
                 RecordedFailure(
-                    message: "failed - Global, b: Expectation failed: Bool(false) (TestCaseTests.swift:\(line + 2))",
+                    message: "failed - Global, b: Expectation failed: Bool(false) (TestCaseTests.swift:\(expectLine))",
                     file: #filePath, line: line),
             ])
     }
