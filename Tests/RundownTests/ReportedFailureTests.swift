@@ -1,0 +1,142 @@
+import Foundation
+import RundownEngine
+import Testing
+
+@testable import Rundown
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Contract §6 and §10: an example that fails through an assertion (not a
+/// thrown error) is reported as failed: ✘ and its message in the tree, a
+/// `<failure>` with its message and `file:line` in JUnit, and it counts as
+/// failed, even if it also skipped. Each road is run here under Swift
+/// Testing; the XCTest roads run in a child process (`ReportedFailureOutputTests`).
+///
+/// The test's issues are taken out by the suite's trait, and counted: each
+/// failure is recorded once with the host.
+@Suite(.compactMapIssues(ReportedRun.capture))
+struct ReportedFailureTests {
+    @Test func anExpectInAnAsynchronousSpecFailsItsExample() async throws {
+        var line = 0
+        let run = try await ReportedRun.async("Reported async expect") {
+            context("when empty") {
+                it("counts") {
+                    #expect(1 + 1 == 3, sourceLocation: .here(&line))
+                }
+                it("passes") {}
+            }
+        }
+        #expect(
+            run.tree == [
+                "Reported async expect",
+                "  when empty",
+                "    ✘ counts (t)",
+                "      Expectation failed: (1 + 1 → 2) == 3",
+                "    ✔ passes (t)",
+            ])
+        let failing = try #require(run.junit.cases.first)
+        #expect(failing.name == "Reported async expect, when empty, counts")
+        #expect(failing.failures == ["Expectation failed: (1 + 1 → 2) == 3"])
+        #expect(failing.failureTexts == ["\(#filePath):\(line): Expectation failed: (1 + 1 → 2) == 3"])
+        #expect(run.junit.suites.first?["failures"] == "1")
+        #expect(run.issues == ["Expectation failed: (1 + 1 → 2) == 3"])
+    }
+
+    @Test func anExpectInASynchronousSpecFailsItsExample() async throws {
+        var line = 0
+        let run = try await ReportedRun.sync("Reported sync expect") {
+            it("counts") {
+                #expect(1 + 1 == 3, sourceLocation: .here(&line))
+            }
+        }
+        #expect(run.tree == ["Reported sync expect", "  ✘ counts (t)", "    Expectation failed: (1 + 1 → 2) == 3"])
+        #expect(run.junit.cases.first?.failureTexts == ["\(#filePath):\(line): Expectation failed: (1 + 1 → 2) == 3"])
+        #expect(run.junit.suites.first?["failures"] == "1")
+        #expect(run.issues == ["Expectation failed: (1 + 1 → 2) == 3"])
+    }
+}
+
+/// One run of a spec under the Swift Testing host, with the tree and the
+/// JUnit report asked for, and the issues it recorded.
+struct ReportedRun {
+    var tree: [String]
+    var junit: JUnitDocument
+    /// The failing issues the test recorded while the spec ran.
+    var issues: [String]
+    /// The warnings it recorded.
+    var warnings: [String]
+
+    /// The issues of specs whose names start with "Reported", by spec name.
+    private static let captured = Locked<[String: [String]]>([:])
+
+    /// Takes out the issues of the specs run here, and keeps them.
+    @Sendable static func capture(_ issue: Issue) -> Issue? {
+        let spec =
+            ExampleRunner.current?.path.first
+            ?? issue.comments.lazy.compactMap { $0.rawValue.split(separator: ",").first.map(String.init) }.first
+        guard let spec, spec.hasPrefix("Reported") else { return issue }
+        let severity = issue.severity == .warning ? "warning: " : ""
+        let comments = issue.comments.map(\.rawValue).filter { !$0.hasPrefix("\(spec),") }
+        let text = ([String(describing: issue.kind)] + comments).joined(separator: " - ")
+        captured.withLock { $0[spec, default: []].append(severity + text) }
+        return nil
+    }
+
+    static func sync(
+        _ name: String, @ExampleBuilder<SyncCall> _ content: () -> ExampleGroup<SyncCall>
+    ) async throws -> ReportedRun {
+        let root = SpecRoot(
+            name, function: "", fileID: "RundownTests/ReportedFailureTests.swift", filePath: #filePath, line: 1,
+            column: 1, content: content())
+        return try await outcome(name) { settings, print in
+            var run = SpecRun(root, settings: settings)
+            run.print = print
+            try? run.run()
+        }
+    }
+
+    static func async(
+        _ name: String, @ExampleBuilder<AsyncCall> _ content: () -> ExampleGroup<AsyncCall>
+    ) async throws -> ReportedRun {
+        let root = SpecRoot(
+            name, function: "", fileID: "RundownTests/ReportedFailureTests.swift", filePath: #filePath, line: 1,
+            column: 1, content: content())
+        return try await outcome(name) { settings, print in
+            var run = SpecRun(root, settings: settings)
+            run.print = print
+            try? await run.run()
+        }
+    }
+
+    private static func outcome(
+        _ name: String, _ body: (RunSettings, @escaping (String) -> Void) async throws -> Void
+    ) async throws -> ReportedRun {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("rundown-\(UUID().uuidString).xml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        var settings = RunSettings.plain
+        settings.treeReport = true
+        settings.junitPath = file.path
+        let printed = Locked<[String]>([])
+        try await body(settings) { text in printed.withLock { $0.append(text) } }
+        let tree = printed.withLock { $0 }.flatMap { $0.components(separatedBy: "\n").dropFirst() }
+        let issues = captured.withLock { $0.removeValue(forKey: name) } ?? []
+        return ReportedRun(
+            tree: tree.map { String($0.dropFirst(2)).replacing(/\(\d+\.\d{3} s\)/, with: "(t)") },
+            junit: try JUnitDocument(String(contentsOf: file, encoding: .utf8)),
+            issues: issues.filter { !$0.hasPrefix("warning: ") },
+            warnings: issues.filter { $0.hasPrefix("warning: ") })
+    }
+}
+
+extension SourceLocation {
+    /// Where it is written, its line kept in `line`, for a test to compare with the line reported.
+    static func here(
+        _ line: inout Int, fileID: String = #fileID, filePath: String = #filePath, line current: Int = #line,
+        column: Int = #column
+    ) -> SourceLocation {
+        line = current
+        return SourceLocation(fileID: fileID, filePath: filePath, line: current, column: column)
+    }
+}
