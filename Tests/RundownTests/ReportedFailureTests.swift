@@ -4,6 +4,10 @@ import Testing
 
 @testable import Rundown
 
+#if canImport(XCTest)
+import XCTest
+#endif
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -56,6 +60,151 @@ struct ReportedFailureTests {
         #expect(run.junit.suites.first?["failures"] == "1")
         #expect(run.issues == ["Expectation failed: (1 + 1 → 2) == 3"])
     }
+
+    @Test func anExampleThatFailsAnAssertionAndSkipsCountsAsFailed() async throws {
+        let run = try await ReportedRun.sync("Reported skip") {
+            it("fails, then skips") {
+                #expect(Bool(false))
+                throw Skip("not today")
+            }
+            it("skips") { throw Skip("no database") }
+        }
+        #expect(
+            run.tree == [
+                "Reported skip", "  ✘ fails, then skips (t)", "    Expectation failed: Bool(false)",
+                "  skipped skips (no database)",
+            ])
+        #expect(run.junit.suites.first?["failures"] == "1" && run.junit.suites.first?["skipped"] == "1")
+        #expect(run.junit.cases.first?.skipped == [])
+        // Not everything was skipped: no "every example was skipped" warning, and the
+        // warning of the skipped paths names only the example that skipped without failing.
+        #expect(run.warnings == ["warning: Issue recorded - Skipped:\n  Reported skip, skips: skipped (no database)"])
+        #expect(run.issues == ["Expectation failed: Bool(false)"])
+    }
+
+    @Test func aSpecWhoseOtherExamplesAllSkippedIsNotReportedAsSkipped() async throws {
+        let run = try await ReportedRun.async("Reported all but one skipped") {
+            it("skips") { throw Skip("no database") }
+            it("fails, then skips") {
+                Issue.record("broken")
+                throw Skip("not today")
+            }
+        }
+        #expect(run.warnings.allSatisfy { !$0.contains("Every example") })
+        #expect(run.junit.suites.first?["failures"] == "1" && run.junit.suites.first?["skipped"] == "1")
+        #expect(run.junit.cases.map(\.failures) == [[], ["Issue recorded - broken"]])
+        #expect(run.issues == ["Issue recorded - broken"])
+    }
+
+    @Test func anIssueRecordedByATaskTheExampleAwaitsIsItsExamples() async throws {
+        var line = 0
+        let run = try await ReportedRun.async("Reported child task") {
+            it("awaits its task") {
+                let location = SourceLocation.here(&line)
+                await Task { _ = Issue.record("from the task", sourceLocation: location) }.value
+            }
+            it("passes") {}
+        }
+        #expect(
+            run.tree == [
+                "Reported child task", "  ✘ awaits its task (t)", "    Issue recorded - from the task",
+                "  ✔ passes (t)",
+            ])
+        #expect(run.junit.cases.first?.failureTexts == ["\(#filePath):\(line): Issue recorded - from the task"])
+        #expect(run.issues == ["Issue recorded - from the task"])
+    }
+
+    @Test func aRequireIsOneFailureNotTwo() async throws {
+        let run = try await ReportedRun.async("Reported require") {
+            it("requires") { try #require(1 + 1 == 3) }
+        }
+        #expect(run.tree == ["Reported require", "  ✘ requires (t)", "    Expectation failed: (1 + 1 → 2) == 3"])
+        #expect(run.junit.cases.first?.failures == ["Expectation failed: (1 + 1 → 2) == 3"])
+        #expect(run.issues == ["Expectation failed: (1 + 1 → 2) == 3"])
+    }
+
+    @Test func aHooksAssertionFailsTheExampleItRunsForOrStandsAlone() async throws {
+        let run = try await ReportedRun.async("Reported hooks") {
+            beforeAll { Issue.record("setup") }
+            beforeEach { #expect(Bool(false), "prepare") }
+            it("runs") {}
+            afterAll { Issue.record("teardown") }
+        }
+        #expect(
+            run.tree == [
+                "Reported hooks", "  ✘ beforeAll: Issue recorded - setup", "  ✘ runs (t)",
+                "    beforeEach: Expectation failed: Bool(false) - prepare", "  ✘ afterAll: Issue recorded - teardown",
+            ])
+        #expect(
+            run.junit.cases.map(\.name) == [
+                "Reported hooks, beforeAll", "Reported hooks, runs", "Reported hooks, afterAll",
+            ])
+        #expect(run.junit.cases[1].failures == ["beforeEach: Expectation failed: Bool(false) - prepare"])
+        #expect(run.junit.suites.first?["failures"] == "3")
+        #expect(run.issues.count == 3)
+    }
+
+    @Test func aToolkitCheckFailsItsExample() async throws {
+        let resource = SharedResource("reported failures: printer")
+        var line = 0
+        let run = try await ReportedRun.async("Reported toolkit") {
+            it("prints") {
+                resource.expectHeld(line: .here(&line))
+            }
+        }
+        #expect(run.tree.count == 3 && run.tree[1] == "  ✘ prints (t)")
+        #expect(run.tree.last?.hasPrefix("    Exclusive access") == true || run.tree.last?.contains("printer") == true)
+        let failing = try #require(run.junit.cases.first)
+        #expect(failing.failures.count == 1)
+        #expect(failing.failureTexts.first?.hasPrefix("\(#filePath):\(line): ") == true)
+        #expect(run.issues.count == 1)
+    }
+
+    #if canImport(XCTest) && !canImport(ObjectiveC)
+    @Test func aForwardedXCTestAssertionFailsItsExample() async throws {
+        var line = 0
+        let run = try await ReportedRun.sync("Reported XCTAssert") {
+            it("compares") {
+                XCTAssertEqual(1, 2, "the total", line: .here(&line))
+            }
+        }
+        let message = #"XCTAssertEqual failed: ("1") is not equal to ("2") - the total"#
+        #expect(run.tree == ["Reported XCTAssert", "  ✘ compares (t)", "    \(message)"])
+        #expect(run.junit.cases.first?.failureTexts == ["\(#filePath):\(line): \(message)"])
+        #expect(run.issues.count == 1)
+    }
+    #endif
+
+    @Test(.specs) func aSynchronousSpecInATestWithTheSpecsTrait() async throws {
+        let run = try await ReportedRun.sync("Reported with the trait") {
+            it("counts") { #expect(1 + 1 == 3) }
+        }
+        #expect(run.tree == ["Reported with the trait", "  ✘ counts (t)", "    Expectation failed: (1 + 1 → 2) == 3"])
+        #expect(run.issues == ["Expectation failed: (1 + 1 → 2) == 3"])
+    }
+
+    @Test(.specs) func anAsynchronousSpecInATestWithTheSpecsTraitNotesEachIssueOnce() async throws {
+        let run = try await ReportedRun.async("Reported async with the trait") {
+            it("counts") { #expect(1 + 1 == 3) }
+        }
+        #expect(
+            run.tree == ["Reported async with the trait", "  ✘ counts (t)", "    Expectation failed: (1 + 1 → 2) == 3"])
+        #expect(run.junit.cases.first?.failures.count == 1)
+        #expect(run.issues == ["Expectation failed: (1 + 1 → 2) == 3"])
+    }
+
+    @Test func aNestedSpecsAssertionFailsTheOuterElementOnce() async throws {
+        let run = try await ReportedRun.async("Reported outer") {
+            it("runs a spec") {
+                try await spec("Reported inner") {
+                    it("counts") { #expect(1 + 1 == 3) }
+                }
+            }
+        }
+        #expect(run.tree.prefix(2) == ["Reported outer", "  ✘ runs a spec (t)"])
+        #expect(run.junit.suites.first?["failures"] == "1")
+        #expect(run.junit.cases.map(\.name) == ["Reported outer, runs a spec"])
+    }
 }
 
 /// One run of a spec under the Swift Testing host, with the tree and the
@@ -75,7 +224,10 @@ struct ReportedRun {
     @Sendable static func capture(_ issue: Issue) -> Issue? {
         let spec =
             ExampleRunner.current?.path.first
-            ?? issue.comments.lazy.compactMap { $0.rawValue.split(separator: ",").first.map(String.init) }.first
+            ?? issue.comments.lazy.compactMap {
+                $0.rawValue.firstMatch(of: /Reported[^,:\n]*/).map { String($0.output) }
+            }
+            .first
         guard let spec, spec.hasPrefix("Reported") else { return issue }
         let severity = issue.severity == .warning ? "warning: " : ""
         let comments = issue.comments.map(\.rawValue).filter { !$0.hasPrefix("\(spec),") }
@@ -138,5 +290,13 @@ extension SourceLocation {
     ) -> SourceLocation {
         line = current
         return SourceLocation(fileID: fileID, filePath: filePath, line: current, column: column)
+    }
+}
+
+extension UInt {
+    /// The line where it is written, kept in `line` too, for a test to compare with the line reported.
+    static func here(_ line: inout Int, current: UInt = #line) -> UInt {
+        line = Int(current)
+        return current
     }
 }
