@@ -160,6 +160,15 @@ struct ReportedFailureTests {
         #expect(run.issues.count == 1)
     }
 
+    @Test func anExcludedExampleIsPrintedInItsPlace() async throws {
+        let run = try await ReportedRun.sync("Reported placement") {
+            it("a") {}
+            xIt("b") {}
+            it("c") {}
+        }
+        #expect(run.tree == ["Reported placement", "  ✔ a (t)", "  skipped b (excluded)", "  ✔ c (t)"])
+    }
+
     #if canImport(XCTest) && !canImport(ObjectiveC)
     @Test func aForwardedXCTestAssertionFailsItsExample() async throws {
         var line = 0

@@ -32,7 +32,8 @@ struct SpecRun<Call: CallKind> {
     /// The host current while the spec runs, and what it reports to.
     private func reporting() -> (ReportingHost, RunReport) {
         let current = ReportingHost(host, rootPath: [root.node.description])
-        return (current, RunReport(RunOutputs(settings), host: current))
+        let outline = settings.treeReport ? TreeOutline(root.node) : nil
+        return (current, RunReport(RunOutputs(settings, outline: outline), host: current))
     }
 
     /// What sees each event: the reports asked for, and the host, which
