@@ -114,6 +114,29 @@ struct ReportedFailureTests {
         #expect(run.issues == ["Issue recorded - from the task"])
     }
 
+    @Test func anIssueATaskRecordsAfterItsExampleFinishedFailsThatExample() async throws {
+        let go = AsyncStream<Void>.makeStream()
+        let done = AsyncStream<Void>.makeStream()
+        let run = try await ReportedRun.async("Reported late") {
+            it("leaves a task") {
+                Task {
+                    for await _ in go.stream { break }
+                    Issue.record("late")
+                    done.continuation.yield()
+                }
+            }
+            it("lets it fail") {
+                go.continuation.yield()
+                for await _ in done.stream { break }
+            }
+        }
+        #expect(run.tree.contains("  ✘ leaves a task: Issue recorded - late"))
+        #expect(run.junit.cases.map(\.name) == ["Reported late, leaves a task", "Reported late, lets it fail"])
+        #expect(run.junit.cases.map(\.failures) == [["Issue recorded - late"], []])
+        #expect(run.junit.suites.first?["failures"] == "1")
+        #expect(run.issues == ["Issue recorded - late"])
+    }
+
     @Test func aRequireIsOneFailureNotTwo() async throws {
         let run = try await ReportedRun.async("Reported require") {
             it("requires") { try #require(1 + 1 == 3) }

@@ -24,6 +24,8 @@ final class JUnitCollector {
         var skipReason: String??
         /// Failed without a failure of its own: a hook it depended on failed.
         var failedByHook = false
+        /// Whether it is an example's, not a failure's outside any example.
+        var isExample = false
     }
 
     private let seed: UInt64?
@@ -41,11 +43,18 @@ final class JUnitCollector {
         case .failed(let failure):
             if let current = running, failure.path.starts(with: current.path) {
                 running?.failures.append(failure)
+            } else if let index = cases.lastIndex(where: { $0.isExample && failure.path.starts(with: $0.path) }),
+                failure.path.count - cases[index].path.count <= 1
+            {
+                // A task that the example (or one of its hooks) started failed after it had finished.
+                cases[index].failures.append(failure)
+                cases[index].skipReason = nil
+                cases[index].failedByHook = false
             } else {
                 cases.append(Case(path: failure.path, time: .zero, failures: [failure]))
             }
         case .exampleFinished(let path, let result, let duration):
-            var item = Case(path: path, time: duration)
+            var item = Case(path: path, time: duration, isExample: true)
             if let current = running, current.path == path {
                 item.failures = current.failures
             }
