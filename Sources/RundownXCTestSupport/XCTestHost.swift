@@ -195,26 +195,28 @@ package final class XCTestFailureObserver: NSObject, XCTestObservation, Sendable
 
     /// Registers the observer, once per process.
     package static func start() {
-        #if canImport(ObjectiveC)
-        // Apple's XCTest takes observers only on the main thread.
-        if Thread.isMainThread {
-            MainActor.assumeIsolated { register() }
-        } else {
-            Task { @MainActor in register() }
-        }
-        #else
-        register()
-        #endif
-    }
-
-    private static func register() {
         let first = registered.withLock { done in
             defer { done = true }
             return !done
         }
         guard first else { return }
+        #if canImport(ObjectiveC)
+        // Apple's XCTest takes observers only on the main thread.
+        if Thread.isMainThread {
+            MainActor.assumeIsolated { addObserver() }
+        } else {
+            Task { @MainActor in addObserver() }
+        }
+        #else
+        XCTestObservationCenter.shared.addTestObserver(observer)
+        #endif
+    }
+
+    #if canImport(ObjectiveC)
+    @MainActor private static func addObserver() {
         XCTestObservationCenter.shared.addTestObserver(observer)
     }
+    #endif
 
     #if canImport(ObjectiveC)
     nonisolated package func testCase(_ testCase: XCTestCase, didRecord issue: XCTIssue) {

@@ -4,7 +4,11 @@ import RundownEngine
 /// framework shows no structure: groups indented, each example with ✔, ✘ or
 /// "skipped" and its duration, each failure and skip with its message. An
 /// example that focus or exclusion left out is printed in its place, as
-/// "skipped" with the reason.
+/// "skipped" with the reason. Failures that were reported without being
+/// thrown (assertions, issues, toolkit checks) fail their example as thrown
+/// ones do; what reaches the tree is what reaches the JUnit report (see
+/// ``JUnitCollector`` for the limits). A failure that a task records after its
+/// example's line was printed gets a line of its own.
 ///
 /// It prints only when the environment has `RUNDOWN_REPORT=tree`.
 final class TreeReport {
