@@ -183,6 +183,29 @@ struct ReportedFailureTests {
         #expect(run.issues.count == 1)
     }
 
+    /// What reaches the host's `deliver`: the example that failed an assertion
+    /// and skipped counts as failed, its skip is gone, and the run is not "everything skipped".
+    @Test func theCountsTheHostGetsIncludeReportedFailures() {
+        let host = ReportingHost(CallerHost(), rootPath: ["Counted"])
+        let run = RunReport(RunOutputs(.plain), host: host)
+        let report = SpecEngine.run(
+            root("Counted") {
+                it("fails, then skips") {
+                    let location = CodeLocation(fileID: "M/F.swift", filePath: "/F.swift", line: 1, column: 1)
+                    host.noteFailureRecordedByFramework(
+                        .reported(message: "broken", path: ExampleRunner.current?.path, location: location))
+                    throw Skip("not today")
+                }
+                it("skips") { throw Skip("no database") }
+            }, observer: run.receive)
+        #expect(report.everythingSkipped)
+        let counted = run.finish(report)
+        #expect((counted.passedCount, counted.failedCount, counted.skippedCount) == (0, 1, 1))
+        #expect(counted.skips.map(\.description) == ["Counted, skips: skipped (no database)"])
+        #expect(counted.failures.map(\.description) == ["Counted, fails, then skips: broken"])
+        #expect(!counted.everythingSkipped)
+    }
+
     @Test func anExcludedExampleIsPrintedInItsPlace() async throws {
         let run = try await ReportedRun.sync("Reported placement") {
             it("a") {}
