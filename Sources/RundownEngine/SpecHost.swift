@@ -29,6 +29,11 @@ package protocol SpecHost: Sendable {
     /// Reports one failure to the framework, or keeps it for ``deliver(_:)``.
     func record(_ failure: HostFailure)
 
+    /// Takes note of a failure that the framework recorded by itself (an
+    /// `XCTAssert` in an XCTest test, an `#expect` in a Swift Testing test):
+    /// it is not recorded again, but the run's reports and counts include it.
+    func noteFailureRecordedByFramework(_ failure: HostFailure)
+
     /// Reports the end of the run: its skips, and what was kept.
     ///
     /// - Throws: What the caller of `spec` should see thrown, if anything.
@@ -55,6 +60,8 @@ extension SpecHost {
     package var testName: String? {
         nil
     }
+
+    package func noteFailureRecordedByFramework(_ failure: HostFailure) {}
 }
 
 /// A failure on its way to a host.

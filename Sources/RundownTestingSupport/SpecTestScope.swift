@@ -55,13 +55,17 @@ package final class SpecTestScope: Sendable {
         _ test: Test, _ testCase: Test.Case?, _ function: @concurrent @Sendable () async throws -> Void
     ) async throws {
         let scope = SpecTestScope()
+        let noting = IssueNoting()
         let issues = IssueHandlingTrait.compactMapIssues { issue in
             scope.noteIssue(issue)
+            noting.noteIfInnermost(issue)
             return SwiftTestingHost.annotate(issue)
         }
         try await issues.provideScope(for: test, testCase: testCase) {
             try await SpecTestScope.$current.withValue(scope) {
-                try await function()
+                try await IssueNoting.$innermost.withValue(noting) {
+                    try await function()
+                }
             }
         }
         if let reason = scope.cancellationReason {

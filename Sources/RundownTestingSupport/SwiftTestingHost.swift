@@ -28,14 +28,38 @@ package struct SwiftTestingHost: SpecHost {
 
     package init() {}
 
+    /// Runs a synchronous spec so that the issues its elements record reach
+    /// its reports. Swift Testing scopes issue handling only around
+    /// asynchronous code; a synchronous spec sees each issue through a known
+    /// issue scope whose matcher notes it and matches nothing, unless a
+    /// handler (the `.specs` trait's, or an enclosing asynchronous spec's)
+    /// sees it already.
+    package func scope<Result>(_ run: () -> Result) -> Result {
+        guard Test.current != nil, IssueNoting.innermost == nil else { return run() }
+        var result: Result?
+        withKnownIssue(isIntermittent: true) {
+            result = run()
+        } matching: { issue in
+            IssueNoting.note(issue)
+            return false
+        }
+        // The body runs unless the precondition, true by default, says no.
+        return result ?? run()
+    }
+
     package func scope<Result>(isolation: isolated (any Actor)?, _ run: () async -> Result) async -> Result {
         guard let test = Test.current else { return await run() }
+        let noting = IssueNoting()
+        let handler = IssueHandlingTrait.compactMapIssues { issue in
+            noting.noteIfInnermost(issue)
+            return Self.annotate(issue)
+        }
         return await withoutActuallyEscaping(run) { run in
             let handOver = HandOver(work: run)
-            try? await IssueHandlingTrait.compactMapIssues(Self.annotate).provideScope(
-                for: test, testCase: Test.Case.current
-            ) {
-                await handOver.perform(on: isolation)
+            try? await IssueNoting.$innermost.withValue(noting) {
+                try await handler.provideScope(for: test, testCase: Test.Case.current) {
+                    await handOver.perform(on: isolation)
+                }
             }
             // Swift Testing runs the scope's body unless the test is being
             // torn down; then the spec runs without the paths, not never.
@@ -50,6 +74,10 @@ package struct SwiftTestingHost: SpecHost {
     }
 
     package func record(_ failure: HostFailure) {
+        IssueNoting.$isRecording.withValue(true) { recordIssue(failure) }
+    }
+
+    private func recordIssue(_ failure: HostFailure) {
         switch failure {
         case .thrown(let thrown):
             guard !(thrown.error is any ReportedByFramework) else { return }
@@ -112,6 +140,46 @@ package struct SwiftTestingHost: SpecHost {
         return SourceLocation(
             fileID: fileID, filePath: location.filePath, line: max(1, location.line),
             column: max(1, location.column))
+    }
+}
+
+/// Tells the spec running in the recording task about each failing issue
+/// that Swift Testing records by itself (`#expect`, `#require`,
+/// `Issue.record` in a spec's element), so that the spec's reports and counts
+/// include it. Swift Testing records it already: the host does not record it
+/// again, and the issues the host records itself are left out.
+///
+/// Issue handlers nest (the `.specs` trait around a test, an asynchronous
+/// spec's scope, another spec's inside one of its elements), and each sees
+/// every issue; only the innermost notes it, so it is noted once.
+package final class IssueNoting: Sendable {
+    /// The innermost issue handler around the code running in this task.
+    @TaskLocal package static var innermost: IssueNoting?
+    /// Whether the host is recording an issue of its own, already in the reports.
+    @TaskLocal static var isRecording = false
+
+    package init() {}
+
+    /// Notes `issue` if this is the innermost handler where it was recorded.
+    package func noteIfInnermost(_ issue: Issue) {
+        if Self.innermost === self { Self.note(issue) }
+    }
+
+    /// Tells the spec running here, if any, about `issue` if it is a failure.
+    static func note(_ issue: Issue) {
+        guard issue.isFailure, !isRecording, let host = SpecHosting.current else { return }
+        let location = issue.sourceLocation.map {
+            CodeLocation(fileID: $0.fileID, filePath: $0.filePath, line: $0.line, column: $0.column)
+        }
+        let runner = ExampleRunner.current
+        // What went wrong, then what the user said, as XCTest shows it; not
+        // the path, which the reports show as the issue's place.
+        let comments = issue.comments.map(\.rawValue).filter { $0 != runner?.description }
+        let message = ([String(describing: issue.kind)] + comments).joined(separator: " - ")
+        host.noteFailureRecordedByFramework(
+            .reported(
+                message: message, path: runner?.path,
+                location: location ?? runner?.location ?? CodeLocation(fileID: "", filePath: "", line: 0, column: 0)))
     }
 }
 

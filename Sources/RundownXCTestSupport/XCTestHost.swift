@@ -53,6 +53,12 @@ package struct XCTestHost: SpecHost, @unchecked Sendable {
     /// Whether the host is recording a failure whose message has its path already.
     @TaskLocal private static var isRecording = false
 
+    /// Whether the failure XCTest records now is one this host is recording,
+    /// not an `XCTAssert…` or `XCTFail` of the test's own.
+    package static var isRecordingFailure: Bool {
+        isRecording
+    }
+
     /// What a failure recorded now by XCTest itself (`XCTAssert…`, `XCTFail`)
     /// should start with: the path of the element or hook running, unless the
     /// host is recording a failure that carries its path already.
@@ -69,11 +75,13 @@ package struct XCTestHost: SpecHost, @unchecked Sendable {
 
     package func scope<Result>(_ run: () -> Result) -> Result {
         Self.catchSwiftTestingIssues()
+        XCTestFailureObserver.start()
         return run()
     }
 
     package func scope<Result>(isolation: isolated (any Actor)?, _ run: () async -> Result) async -> Result {
         Self.catchSwiftTestingIssues()
+        XCTestFailureObserver.start()
         return await run()
     }
 
@@ -86,8 +94,10 @@ package struct XCTestHost: SpecHost, @unchecked Sendable {
         if case .thrown(let thrown) = failure, thrown.error is any ReportedByFramework { return }
         guard let testCase else {
             let location = failure.location
-            XCTFail(
-                "\(failure.description) (\(location.fileName):\(location.line))", file: specFile, line: specLine)
+            Self.$isRecording.withValue(true) {
+                XCTFail(
+                    "\(failure.description) (\(location.fileName):\(location.line))", file: specFile, line: specLine)
+            }
             return
         }
         let recorded = TestCaseRuns.whileRunning(testCase) {
@@ -169,6 +179,77 @@ private struct ActivityBody: @unchecked Sendable {
     let run: () -> Void
 }
 #endif
+
+/// Tells the spec running in the failing task about each failure that XCTest
+/// records by itself (`XCTAssert…`, `XCTFail` in a spec's element), so that
+/// the spec's reports and counts include it. XCTest records it already: the
+/// host does not record it again, and the failures the host records itself
+/// are left out (``XCTestHost/isRecordingFailure``).
+///
+/// One observer for the process, registered when the first spec runs under
+/// XCTest. XCTest calls it on the thread that recorded the failure, where the
+/// task-local values say which spec and element recorded it.
+package final class XCTestFailureObserver: NSObject, XCTestObservation, Sendable {
+    private static let observer = XCTestFailureObserver()
+    private static let registered = Protected(false)
+
+    /// Registers the observer, once per process.
+    package static func start() {
+        let first = registered.withLock { done in
+            defer { done = true }
+            return !done
+        }
+        guard first else { return }
+        #if canImport(ObjectiveC)
+        // Apple's XCTest takes observers only on the main thread.
+        if Thread.isMainThread {
+            MainActor.assumeIsolated { addObserver() }
+        } else {
+            Task { @MainActor in addObserver() }
+        }
+        #else
+        XCTestObservationCenter.shared.addTestObserver(observer)
+        #endif
+    }
+
+    #if canImport(ObjectiveC)
+    @MainActor private static func addObserver() {
+        XCTestObservationCenter.shared.addTestObserver(observer)
+    }
+    #endif
+
+    #if canImport(ObjectiveC)
+    nonisolated package func testCase(_ testCase: XCTestCase, didRecord issue: XCTIssue) {
+        let location = issue.sourceCodeContext.location
+        Self.note(issue.compactDescription, filePath: location?.fileURL.path, line: location?.lineNumber ?? 0)
+    }
+    #else
+    nonisolated package func testCase(
+        _ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?,
+        atLine lineNumber: Int
+    ) {
+        Self.note(description, filePath: filePath, line: lineNumber)
+    }
+    #endif
+
+    /// Tells the spec running here, if any, about a failure XCTest recorded.
+    private static func note(_ description: String, filePath: String?, line: Int) {
+        guard !XCTestHost.isRecordingFailure, let host = SpecHosting.current else { return }
+        let runner = ExampleRunner.current
+        var message = description
+        // `Rundown.TestCase` starts the message with the path; the reports show it under its element.
+        if let runner, message.hasPrefix("\(runner.description): ") {
+            message.removeFirst(runner.description.count + 2)
+        }
+        if message.hasSuffix(" - ") { message.removeLast(3) }
+        let filePath = filePath ?? runner?.location.filePath ?? "<unknown>"
+        let fileName = filePath.split(separator: "/").last.map(String.init) ?? filePath
+        let module = runner?.location.fileID.split(separator: "/").first.map(String.init)
+        let location = CodeLocation(
+            fileID: module.map { "\($0)/\(fileName)" } ?? fileName, filePath: filePath, line: line, column: 1)
+        host.noteFailureRecordedByFramework(.reported(message: message, path: runner?.path, location: location))
+    }
+}
 
 extension CodeLocation {
     /// The file's name, `Cart.swift`.

@@ -7,25 +7,24 @@ import Testing
 @Suite struct TreeReportTests {
     @Test func theTreeShowsGroupsExamplesDurationsFailuresAndSkips() {
         var lines: [String] = []
-        let report = TreeReport { lines.append($0) }
-        SpecEngine.run(
-            root("Parser") {
-                beforeEach("reset") {
-                    if ExampleRunner.current!.path.contains("broken setup") { throw Boom("reset") }
-                }
-                context("when empty") {
-                    it("returns nothing") {}
-                    it("throws") { throw Boom("empty") }
-                }
-                it("broken setup") {}
-                it("on Linux") { throw Skip("no GPU") }
-                xIt("legacy") {}
-                afterAll { throw Boom("teardown") }
-            }, observer: report.receive)
+        let spec = root("Parser") {
+            beforeEach("reset") {
+                if ExampleRunner.current!.path.contains("broken setup") { throw Boom("reset") }
+            }
+            context("when empty") {
+                it("returns nothing") {}
+                it("throws") { throw Boom("empty") }
+            }
+            it("broken setup") {}
+            it("on Linux") { throw Skip("no GPU") }
+            xIt("legacy") {}
+            afterAll { throw Boom("teardown") }
+        }
+        let report = TreeReport(outline: TreeOutline(spec)) { lines.append($0) }
+        SpecEngine.run(spec, observer: report.receive)
         let shown = lines.map { $0.replacing(/\(\d+\.\d{3} s\)/, with: "(t)") }
         #expect(
             shown == [
-                "skipped Parser, legacy (excluded)",
                 "Parser",
                 "  when empty",
                 "    ✔ returns nothing (t)",
@@ -34,8 +33,68 @@ import Testing
                 "  ✘ broken setup (t)",
                 "    reset: Boom(reset)",
                 "  skipped on Linux (no GPU)",
+                "  skipped legacy (excluded)",
                 "  ✘ afterAll: Boom(teardown)",
             ])
+    }
+
+    /// Reported by a new user: an excluded example was printed before the tree, with its whole path.
+    @Test func excludedElementsArePrintedInTheirPlace() {
+        let spec = root("Title case") {
+            it("capitalises words") {}
+            xIt("handles right-to-left scripts") {}
+            xContext("with locales") {
+                it("dotted i") {}
+                it("sharp s") {}
+            }
+            it("keeps acronyms") {}
+        }
+        #expect(
+            tree(of: spec) == [
+                "Title case",
+                "  ✔ capitalises words (t)",
+                "  skipped handles right-to-left scripts (excluded)",
+                "  with locales",
+                "    skipped dotted i (excluded)",
+                "    skipped sharp s (excluded)",
+                "  ✔ keeps acronyms (t)",
+            ])
+    }
+
+    @Test func examplesLeftOutByFocusArePrintedInTheirPlace() {
+        let spec = root("Cart") {
+            it("adds") {}
+            context("saving") {
+                fIt("writes") {}
+                it("reads") {}
+            }
+            it("empties") {}
+        }
+        #expect(
+            tree(of: spec) == [
+                "Cart",
+                "  skipped adds (not focused)",
+                "  saving",
+                "    ✔ writes (t)",
+                "    skipped reads (not focused)",
+                "  skipped empties (not focused)",
+            ])
+    }
+
+    @Test func aSpecThatRunsNothingPrintsItsLeftOutExamplesUnderItsRoot() {
+        let spec = root("Off") {
+            xIt("a") {}
+            xContext("b") { it("c") {} }
+        }
+        #expect(tree(of: spec) == ["Off", "  skipped a (excluded)", "  b", "    skipped c (excluded)"])
+    }
+
+    private func tree(of spec: GroupNode<Synchronous>) -> [String] {
+        var lines: [String] = []
+        let report = TreeReport(outline: TreeOutline(spec)) { lines.append($0) }
+        SpecEngine.run(spec, observer: report.receive)
+        report.finish()
+        return lines.map { $0.replacing(/\(\d+\.\d{3} s\)/, with: "(t)") }
     }
 
     @Test func nothingIsPrintedUnlessAskedFor() {

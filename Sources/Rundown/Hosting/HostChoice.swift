@@ -18,7 +18,9 @@ enum HostChoice {
     /// - Anywhere else, the caller gets the first, thrown.
     static func host(testCase: AnyObject?, file: StaticString, line: Int) -> any SpecHost {
         if ExampleRunner.current != nil, let outer = SpecHosting.current {
-            return NestedSpecHost(outer: outer)
+            // The nested spec's failures go to the outer spec's host, but not
+            // into the outer spec's reports: there the element that ran it fails.
+            return NestedSpecHost(outer: (outer as? ReportingHost)?.host ?? outer)
         }
         #if canImport(XCTest)
         if let testCase = testCase as? XCTestCase {

@@ -5,11 +5,13 @@ import RundownEngine
 /// Runs a spec under the host chosen for it: the one path every `spec` entry
 /// point takes, synchronous and asynchronous alike.
 ///
-/// While the spec runs, ``SpecHosting/current`` is its host, so failures that
-/// reach Rundown by other roads (a forwarded `XCTAssert`, a Swift Testing
-/// issue in XCTest, a concurrency toolkit check) go to the same place as the
-/// spec's own. Each failure is recorded as it happens; when the run is over,
-/// the reports asked for are written and the host delivers what is left to say.
+/// While the spec runs, ``SpecHosting/current`` is a ``ReportingHost`` around
+/// its host, so failures that reach Rundown by other roads (a forwarded
+/// `XCTAssert`, a Swift Testing issue in XCTest, a concurrency toolkit check,
+/// an assertion the framework recorded by itself) go to the same place as the
+/// spec's own, and into its reports and counts. Each failure is recorded as it
+/// happens; when the run is over, the reports asked for are written and the
+/// host delivers what is left to say.
 struct SpecRun<Call: CallKind> {
     let root: SpecRoot<Call>
     let host: any SpecHost
@@ -24,21 +26,35 @@ struct SpecRun<Call: CallKind> {
         host = HostChoice.host(testCase: testCase, file: root.filePath, line: root.location.line)
     }
 
+    /// Where the run's output goes: the tree, when it is asked for.
+    var print: (String) -> Void = { Swift.print($0) }
+
+    /// The host current while the spec runs, and what it reports to.
+    private func reporting() -> (ReportingHost, RunReport) {
+        let current = ReportingHost(host, rootPath: [root.node.description])
+        let outline = settings.treeReport ? TreeOutline(root.node) : nil
+        return (current, RunReport(RunOutputs(settings, outline: outline), host: current))
+    }
+
     /// What sees each event: the reports asked for, and the host, which
     /// records each failure as it happens, with the seed while shuffling.
-    private func observer(_ outputs: RunOutputs) -> (SpecEvent) -> Void {
+    private func observer(_ run: RunReport) -> (SpecEvent) -> Void {
         let host = host
         let seed = settings.seed
         return { event in
-            outputs.receive(event)
+            run.receive(event)
             if case .failed(let failure) = event, !(failure.error is NestedSpecFailed) {
                 host.record(.thrown(SeededFailure.note(seed, on: failure)))
             }
         }
     }
 
-    private func finish(_ report: SpecReport, _ outputs: RunOutputs) throws {
-        outputs.finish(report, specName: root.node.description, testName: host.testName, settings: settings)
+    /// Writes the reports and delivers the run, its failures that did not
+    /// come from the engine counted in.
+    private func finish(_ report: SpecReport, _ run: RunReport) throws {
+        let report = run.finish(report)
+        run.outputs.finish(
+            report, specName: root.node.description, testName: host.testName, settings: settings, print: print)
         try host.deliver(FinishedRun(report: report, specName: root.node.description, location: root.location))
     }
 }
@@ -47,37 +63,39 @@ extension SpecRun where Call.Mode == Synchronous {
     /// Runs a synchronous spec on the calling thread.
     func run() throws {
         let host = host
-        let outputs = RunOutputs(settings)
-        let observer = observer(outputs)
+        let (current, run) = reporting()
+        let observer = observer(run)
         let controls = settings.controls
-        let report = SpecHosting.$current.withValue(host) {
+        let report = SpecHosting.$current.withValue(current) {
             host.scope {
                 SpecEngine.run(
                     root.node, recognizers: HostChoice.skipRecognizers, controls: controls, observer: observer,
                     scope: host.closureScope)
             }
         }
-        try finish(report, outputs)
+        try finish(report, run)
     }
 }
 
 extension SpecRun where Call.Mode == Asynchronous {
     /// Runs an asynchronous spec on the caller's actor.
     nonisolated(nonsending) func run() async throws {
-        let outputs = RunOutputs(settings)
-        let report = await hosted(outputs, isolation: #isolation)
-        try finish(report, outputs)
+        let (current, run) = reporting()
+        let report = await hosted(current, run, isolation: #isolation)
+        try finish(report, run)
     }
 
     /// The run inside the host's scope, with the host current, on
     /// `isolation`. Task-local scopes take nonisolated closures, which would
     /// leave the caller's actor; this function's isolated parameter brings
     /// every step back to it.
-    private func hosted(_ outputs: RunOutputs, isolation: isolated (any Actor)?) async -> SpecReport {
+    private func hosted(_ current: ReportingHost, _ run: RunReport, isolation: isolated (any Actor)?) async
+        -> SpecReport
+    {
         let host = host
-        let observer = observer(outputs)
+        let observer = observer(run)
         let controls = settings.controls
-        return await SpecHosting.$current.withValue(host) {
+        return await SpecHosting.$current.withValue(current) {
             await host.scope(isolation: isolation) {
                 await SpecEngine.run(
                     root.node, recognizers: HostChoice.skipRecognizers, controls: controls, observer: observer)

@@ -15,6 +15,23 @@ struct JUnitSuite: Sendable {
 /// while it ran (its hooks' included) are its `failure`s. A failure outside
 /// any example (an `afterAll` hook, a focused element in a run that forbids
 /// focus) is a `testcase` of its own, named by the hook's or element's path.
+///
+/// A failure counts whether it was thrown or only reported, as
+/// ``RunReport`` hands them on: `XCTAssert…`/`XCTFail` (under XCTest, and
+/// forwarded under Swift Testing on Linux), `#expect`/`#require`/`Issue.record`
+/// (under Swift Testing, and inside XCTest on Linux), and the concurrency
+/// toolkit's checks. An example with such a failure fails, also when it
+/// skipped. A failure that a task of an example records after the example
+/// finished is still that example's, if it arrives before the spec ends.
+///
+/// Limits: a failure recorded after its spec has ended, or by a detached task
+/// (which does not inherit the spec's task-local values), is recorded by the
+/// test framework but is not in the report. In a synchronous spec under Swift
+/// Testing without the `.specs` trait, an `#expect` that an enclosing
+/// `withKnownIssue` (around the `spec` call) turns into a known issue still
+/// fails its example here. On Apple platforms, an `XCTAssert…` is seen
+/// through an `XCTestObservation` observer registered on the main thread
+/// when the first spec runs there.
 final class JUnitCollector {
     private struct Case {
         var path: [String]
@@ -24,6 +41,8 @@ final class JUnitCollector {
         var skipReason: String??
         /// Failed without a failure of its own: a hook it depended on failed.
         var failedByHook = false
+        /// Whether it is an example's, not a failure's outside any example.
+        var isExample = false
     }
 
     private let seed: UInt64?
@@ -41,11 +60,18 @@ final class JUnitCollector {
         case .failed(let failure):
             if let current = running, failure.path.starts(with: current.path) {
                 running?.failures.append(failure)
+            } else if let index = cases.lastIndex(where: { $0.isExample && failure.path.starts(with: $0.path) }),
+                failure.path.count - cases[index].path.count <= 1
+            {
+                // A task that the example (or one of its hooks) started failed after it had finished.
+                cases[index].failures.append(failure)
+                cases[index].skipReason = nil
+                cases[index].failedByHook = false
             } else {
                 cases.append(Case(path: failure.path, time: .zero, failures: [failure]))
             }
         case .exampleFinished(let path, let result, let duration):
-            var item = Case(path: path, time: duration)
+            var item = Case(path: path, time: duration, isExample: true)
             if let current = running, current.path == path {
                 item.failures = current.failures
             }

@@ -13,14 +13,16 @@ final class RunOutputs {
     private let junit: JUnitCollector?
     private let started = ContinuousClock.now
 
-    init(_ settings: RunSettings) {
+    /// Outputs for a run with `settings`; `outline` (the spec as declared)
+    /// places what the run left out in the tree.
+    init(_ settings: RunSettings, outline: TreeOutline? = nil) {
         junit = settings.junitPath == nil ? nil : JUnitCollector(seed: settings.seed)
         guard settings.treeReport else {
             tree = nil
             return
         }
         let buffer = LineBuffer()
-        tree = TreeReport { buffer.lines.append($0) }
+        tree = TreeReport(outline: outline) { buffer.lines.append($0) }
         treeBuffer = buffer
     }
 
@@ -37,6 +39,7 @@ final class RunOutputs {
         print: (String) -> Void = { Swift.print($0) }
     ) {
         let filtered = Self.filteredOutLine(report, specName: specName, settings: settings)
+        tree?.finish()
         if let treeBuffer {
             var lines = ["Rundown tree of \(testName.map { "\($0), " } ?? "")spec '\(specName)':"]
             lines += treeBuffer.lines.map { "  " + $0 }
