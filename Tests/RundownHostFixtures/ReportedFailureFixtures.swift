@@ -8,7 +8,7 @@ import XCTest
 /// tree and the JUnit report asked for. Lines matter: it looks them up.
 final class ReportedFailureFixtures: Rundown.TestCase {
     override func setUpWithError() throws {
-        try XCTSkipUnless(fixturesEnabled, fixturesDisabledReason)
+        try skipUnlessFixturesRun(for: "ReportedFailureOutputTests")
     }
 
     func testAnAssertionInASynchronousSpec() throws {
@@ -53,7 +53,7 @@ final class ReportedFailureFixtures: Rundown.TestCase {
 /// The same in a plain `XCTestCase`, which calls the global `spec`.
 final class PlainReportedFailureFixtures: XCTestCase {
     override func setUpWithError() throws {
-        try XCTSkipUnless(fixturesEnabled, fixturesDisabledReason)
+        try skipUnlessFixturesRun(for: "ReportedFailureOutputTests")
     }
 
     func testAnAssertionInAPlainTestCase() throws {
