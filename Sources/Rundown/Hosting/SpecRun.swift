@@ -53,7 +53,8 @@ extension SpecRun where Call.Mode == Synchronous {
         let report = SpecHosting.$current.withValue(host) {
             host.scope {
                 SpecEngine.run(
-                    root.node, recognizers: HostChoice.skipRecognizers, controls: controls, observer: observer,
+                    root.node, recognizers: HostChoice.skipRecognizers, controls: controls,
+                    progress: outputs.wantsProgress, observer: observer,
                     scope: host.closureScope)
             }
         }
@@ -80,7 +81,8 @@ extension SpecRun where Call.Mode == Asynchronous {
         return await SpecHosting.$current.withValue(host) {
             await host.scope(isolation: isolation) {
                 await SpecEngine.run(
-                    root.node, recognizers: HostChoice.skipRecognizers, controls: controls, observer: observer)
+                    root.node, recognizers: HostChoice.skipRecognizers, controls: controls,
+                    progress: outputs.wantsProgress, observer: observer)
             }
         }
     }

@@ -78,8 +78,11 @@ final class SpecWalk<Mode: ExecutionMode> {
     private let recorder: Recorder
     private let lateAroundCalls = LateAroundCalls()
 
-    init(root: GroupNode<Mode>, controls: RunControls = .none, observer: @escaping (SpecEvent) -> Void) {
-        recorder = Recorder(observer: observer)
+    init(
+        root: GroupNode<Mode>, controls: RunControls = .none, progress: Bool = true,
+        observer: @escaping (SpecEvent) -> Void
+    ) {
+        recorder = Recorder(observer: observer, progress: progress)
         let plan = FocusPlan(root, controls: controls)
         recorder.filteredOut(plan.filteredOutCount)
         for focus in plan.forbiddenFocus {
@@ -90,10 +93,10 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
         for example in plan.leftOut {
             recorder.record(SkipRecord(path: example.path, reason: example.reason, location: example.location))
-            recorder.finishExample(example.path, .skipped(reason: example.reason), duration: .zero)
+            recorder.finishExample(example.path, .skipped(reason: example.reason))
         }
         if let planned = plan.root {
-            push(GroupFrame(group: planned, path: [planned.description], inherited: []))
+            push(GroupFrame(group: planned, path: PathNode(planned.description, parent: nil), inherited: []))
         }
     }
 
@@ -120,13 +123,13 @@ final class SpecWalk<Mode: ExecutionMode> {
     private func step(_ group: GroupFrame) -> Instruction? {
         switch group.stage {
         case .beforeAll(let index):
-            let hooks = group.node.content.hooks(.beforeAll)
+            let hooks = group.beforeAll
             guard index < hooks.count else {
                 group.stage = .elements(0)
                 return nil
             }
             group.stage = .beforeAll(index + 1)
-            return call(hooks[index], path: group.path, pending: { .groupHook(group, $0) })
+            return call(hooks[index], path: group.path, pending: .groupHook(group, hooks[index]))
         case .elements(let index):
             let elements = group.node.content.elements
             guard index < elements.count else {
@@ -134,19 +137,19 @@ final class SpecWalk<Mode: ExecutionMode> {
                 return nil
             }
             group.stage = .elements(index + 1)
-            push(ElementFrame(node: elements[index], parent: group))
+            push(ElementFrame(node: elements[index], parent: group, timed: recorder.progress))
             return nil
         case .afterAll(let index):
-            let hooks = group.node.content.hooks(.afterAll)
+            let hooks = group.afterAll
             guard index < hooks.count else {
                 group.stage = .done
                 return nil
             }
             group.stage = .afterAll(index + 1)
-            return call(hooks[index], path: group.path, pending: { .groupHook(group, $0) })
+            return call(hooks[index], path: group.path, pending: .groupHook(group, hooks[index]))
         case .done:
             stack.removeLast()
-            recorder.observe(.groupFinished(path: group.path))
+            if recorder.progress { recorder.observe(.groupFinished(path: group.path.steps())) }
             return nil
         }
     }
@@ -160,9 +163,9 @@ final class SpecWalk<Mode: ExecutionMode> {
                 return nil
             }
             element.stage = .waitingForAround
-            let hook = hooks[level]
+            let hook = hooks[level].node
             let runner = ExampleRunner(
-                path: element.path + [hook.pathComponent], role: .hook(.aroundEach), location: hook.location)
+                node: element.path, extra: hook.pathComponent, role: .hook(.aroundEach), location: hook.location)
             guard case .around(let body) = hook.body else {
                 // A hand-built node: fail the element as if the hook had thrown before calling its body.
                 let mismatch = HookBodyMismatch(hook: hook.pathComponent, kind: .aroundEach)
@@ -184,7 +187,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 return nil
             }
             element.stage = .beforeEach(layer, index + 1)
-            return call(hooks[index], path: element.path, pending: { .elementHook(element, $0) })
+            return call(hooks[index], path: element.path, pending: .elementHook(element, hooks[index]))
         case .body:
             element.stage = .afterEach(element.layers.count - 1, 0)
             element.bodyStarted = true
@@ -192,7 +195,8 @@ final class SpecWalk<Mode: ExecutionMode> {
             case .example(let example):
                 pending = .example(element)
                 return .call(
-                    example.body, ExampleRunner(path: element.path, role: .example, location: example.location))
+                    example.body,
+                    ExampleRunner(node: element.path, extra: nil, role: .example, location: example.location))
             case .group(let group):
                 push(GroupFrame(group: group, path: element.path, inherited: element.parent.childInherited))
                 return nil
@@ -204,7 +208,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 return nil
             }
             element.stage = .afterEach(layer, index + 1)
-            return call(hooks[index], path: element.path, pending: { .elementHook(element, $0) })
+            return call(hooks[index], path: element.path, pending: .elementHook(element, hooks[index]))
         case .unwinding(let layer):
             if element.enteredArounds > element.aroundsBefore(layer) {
                 element.stage = .waitingForAround
@@ -222,28 +226,29 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
     }
 
-    private func call(_ hook: HookNode<Mode>, path: [String], pending makePending: (HookNode<Mode>) -> Pending)
-        -> Instruction?
-    {
-        pending = makePending(hook)
+    private func call(_ ref: HookRef, path: PathNode, pending: Pending) -> Instruction? {
+        self.pending = pending
+        let hook = ref.node
         guard case .plain(let body) = hook.body else {
             // A hand-built node: the hook fails as if it had thrown.
             finish(.failed(HookBodyMismatch(hook: hook.pathComponent, kind: hook.kind)))
             return nil
         }
         return .call(
-            body, ExampleRunner(path: path + [hook.pathComponent], role: .hook(hook.kind), location: hook.location))
+            body, ExampleRunner(node: path, extra: hook.pathComponent, role: .hook(hook.kind), location: hook.location))
     }
 
     private func push(_ group: GroupFrame) {
         stack.append(.group(group))
-        recorder.observe(.groupStarted(path: group.path, location: group.node.location))
+        if recorder.progress {
+            recorder.observe(.groupStarted(path: group.path.steps(), location: group.node.location))
+        }
     }
 
     private func push(_ element: ElementFrame) {
         stack.append(.element(element))
-        if case .example(let example) = element.node {
-            recorder.observe(.exampleStarted(path: element.path, location: example.location))
+        if recorder.progress, case .example(let example) = element.node {
+            recorder.observe(.exampleStarted(path: element.path.steps(), location: example.location))
         }
     }
 
@@ -255,20 +260,23 @@ final class SpecWalk<Mode: ExecutionMode> {
             preconditionFailure("an outcome was reported with no closure running")
         }
         pending = nil
+        if case .passed = outcome { return }
         switch done {
-        case .groupHook(let group, let hook):
-            let path = group.path + [hook.pathComponent]
+        case .groupHook(let group, let ref):
+            let hook = ref.node
+            let path = group.path.steps(appending: hook.pathComponent)
             switch (hook.kind, outcome) {
             case (_, .passed):
                 break
             case (.beforeAll, .failed(let error)):
                 recorder.record(SpecFailure(path: path, error: error, location: hook.location))
-                leaveOut(group.node.content.elements, under: group.path, as: .failed)
+                leaveOut(group.node.content.elements, under: group.path.steps(), as: .failed)
                 group.stage = .afterAll(0)
             case (.beforeAll, .skipped(let reason)):
                 recorder.record(
-                    SkipRecord(path: group.path, reason: reason.message, location: reason.location ?? hook.location))
-                leaveOut(group.node.content.elements, under: group.path, as: .skipped(reason: reason.message))
+                    SkipRecord(
+                        path: group.path.steps(), reason: reason.message, location: reason.location ?? hook.location))
+                leaveOut(group.node.content.elements, under: group.path.steps(), as: .skipped(reason: reason.message))
                 group.stage = .done
             case (_, .failed(let error)):
                 recorder.record(SpecFailure(path: path, error: error, location: hook.location))
@@ -276,8 +284,9 @@ final class SpecWalk<Mode: ExecutionMode> {
                 recorder.record(
                     SkipRecord(path: path, reason: reason.message, location: reason.location ?? hook.location))
             }
-        case .elementHook(let element, let hook):
-            let path = element.path + [hook.pathComponent]
+        case .elementHook(let element, let ref):
+            let hook = ref.node
+            let path = element.path.steps(appending: hook.pathComponent)
             switch (hook.kind, outcome) {
             case (_, .passed):
                 break
@@ -301,7 +310,7 @@ final class SpecWalk<Mode: ExecutionMode> {
             case .passed:
                 break
             case .failed(let error):
-                recorder.record(SpecFailure(path: element.path, error: error, location: element.node.location))
+                recorder.record(SpecFailure(path: element.path.steps(), error: error, location: element.node.location))
                 element.failed = true
             case .skipped(let reason):
                 skip(element, reason, declaredAt: element.node.location)
@@ -325,8 +334,8 @@ final class SpecWalk<Mode: ExecutionMode> {
     private func finishAround(
         _ element: ElementFrame, layer: Int, level: Int, _ outcome: Outcome, _ calls: AroundBodyGate.Calls
     ) {
-        let hook = element.layers[layer].arounds[level]
-        let path = element.path + [hook.pathComponent]
+        let hook = element.layers[layer].arounds[level].node
+        let path = element.path.steps(appending: hook.pathComponent)
         for _ in 0..<calls.refused {
             let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyCalledAgain)
             recorder.record(SpecFailure(path: path, error: misuse, location: hook.location))
@@ -365,7 +374,8 @@ final class SpecWalk<Mode: ExecutionMode> {
 
     private func skip(_ element: ElementFrame, _ reason: SkipReason, declaredAt location: CodeLocation) {
         element.skipReason = reason
-        recorder.record(SkipRecord(path: element.path, reason: reason.message, location: reason.location ?? location))
+        recorder.record(
+            SkipRecord(path: element.path.steps(), reason: reason.message, location: reason.location ?? location))
     }
 
     private func finish(_ element: ElementFrame) {
@@ -375,10 +385,10 @@ final class SpecWalk<Mode: ExecutionMode> {
             } else { .passed }
         switch element.node {
         case .example:
-            recorder.finishExample(element.path, result, duration: element.started.duration(to: .now))
+            recorder.finishExample(element.path, result, started: element.started)
         case .group(let group) where !element.bodyStarted:
             // The group never ran: its examples end the way the element did.
-            leaveOut(group.content.elements, under: element.path, as: result)
+            leaveOut(group.content.elements, under: element.path.steps(), as: result)
         case .group:
             break
         }
@@ -390,7 +400,7 @@ final class SpecWalk<Mode: ExecutionMode> {
             FocusPlan<Mode>.collect(element, under: path, reason: "", into: &examples)
         }
         for example in examples {
-            recorder.finishExample(example.path, result, duration: .zero)
+            recorder.finishExample(example.path, result)
         }
     }
 
@@ -402,17 +412,27 @@ final class SpecWalk<Mode: ExecutionMode> {
     }
 
     private enum Pending {
-        case groupHook(GroupFrame, HookNode<Mode>)
-        case elementHook(ElementFrame, HookNode<Mode>)
+        case groupHook(GroupFrame, HookRef)
+        case elementHook(ElementFrame, HookRef)
         case example(ElementFrame)
+    }
+
+    /// A hook, shared by reference: the walk hands hooks around for every
+    /// example, and a reference costs one retain where a node costs one per field.
+    fileprivate final class HookRef {
+        let node: HookNode<Mode>
+
+        init(_ node: HookNode<Mode>) {
+            self.node = node
+        }
     }
 
     /// One layer of the each-hooks around an element: its `aroundEach` hooks
     /// wrap its `beforeEach` hooks, the inner layers and its `afterEach` hooks.
     fileprivate struct EachHooks {
-        var arounds: [HookNode<Mode>] = []
-        var befores: [HookNode<Mode>] = []
-        var afters: [HookNode<Mode>] = []
+        var arounds: [HookRef] = []
+        var befores: [HookRef] = []
+        var afters: [HookRef] = []
 
         var isEmpty: Bool { arounds.isEmpty && befores.isEmpty && afters.isEmpty }
 
@@ -421,9 +441,9 @@ final class SpecWalk<Mode: ExecutionMode> {
 
         /// The each-hooks of `content` that `keep` accepts.
         init(_ content: GroupContent<Mode>, where keep: (HookNode<Mode>) -> Bool) {
-            arounds = content.hooks(.aroundEach).filter(keep)
-            befores = content.hooks(.beforeEach).filter(keep)
-            afters = content.hooks(.afterEach).filter(keep)
+            arounds = content.hooks(.aroundEach).filter(keep).map(HookRef.init)
+            befores = content.hooks(.beforeEach).filter(keep).map(HookRef.init)
+            afters = content.hooks(.afterEach).filter(keep).map(HookRef.init)
         }
     }
 
@@ -435,8 +455,10 @@ final class SpecWalk<Mode: ExecutionMode> {
             case done
         }
         let node: GroupNode<Mode>
-        let path: [String]
+        let path: PathNode
         var stage = Stage.beforeAll(0)
+        let beforeAll: [HookRef]
+        let afterAll: [HookRef]
         /// The every-example hooks of the groups above this one, outermost first.
         let inherited: [EachHooks]
         /// The each-hooks around an example of this group: all of them.
@@ -451,9 +473,11 @@ final class SpecWalk<Mode: ExecutionMode> {
         let exampleLayers: [EachHooks]
         let groupLayers: [EachHooks]
 
-        init(group: GroupNode<Mode>, path: [String], inherited: [EachHooks]) {
+        init(group: GroupNode<Mode>, path: PathNode, inherited: [EachHooks]) {
             node = group
             self.path = path
+            beforeAll = group.content.hooks(.beforeAll).map(HookRef.init)
+            afterAll = group.content.hooks(.afterAll).map(HookRef.init)
             self.inherited = inherited
             forExamples = EachHooks(group.content) { _ in true }
             let everyExample = EachHooks(group.content) { $0.isEveryExample }
@@ -482,12 +506,13 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
         let node: ElementNode<Mode>
         let parent: GroupFrame
-        let path: [String]
+        let path: PathNode
         /// What runs around the element, outermost first: its own scopes; for
         /// an example, the every-example hooks of the groups above its own;
         /// its group's each-hooks.
         let layers: [EachHooks]
-        let started = ContinuousClock.now
+        /// When the element started, if the run reports durations.
+        let started: ContinuousClock.Instant?
         var stage = Stage.around(0, 0)
         /// How many `aroundEach` hooks, counted across the layers from the
         /// outermost, have called their body and not yet returned.
@@ -499,10 +524,11 @@ final class SpecWalk<Mode: ExecutionMode> {
         var failed = false
         var skipReason: SkipReason?
 
-        init(node: ElementNode<Mode>, parent: GroupFrame) {
+        init(node: ElementNode<Mode>, parent: GroupFrame, timed: Bool) {
             self.node = node
             self.parent = parent
-            path = parent.path + [node.description]
+            started = timed ? ContinuousClock.now : nil
+            path = PathNode(node.description, parent: parent.path)
             var layers =
                 switch node {
                 case .example: parent.exampleLayers
@@ -510,9 +536,10 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
             if !node.scopes.isEmpty {
                 layers[0].arounds = node.scopes.map { scope in
-                    HookNode<Mode>(
-                        kind: .aroundEach, name: scope.name, location: node.location,
-                        body: .around(Mode.around(for: scope)))
+                    HookRef(
+                        HookNode<Mode>(
+                            kind: .aroundEach, name: scope.name, location: node.location,
+                            body: .around(Mode.around(for: scope))))
                 }
             }
             self.layers = layers
@@ -531,9 +558,14 @@ final class SpecWalk<Mode: ExecutionMode> {
 private final class Recorder {
     private(set) var report = SpecReport()
     private let observer: (SpecEvent) -> Void
+    /// Whether the observer wants the events that only say how far the run
+    /// has come (groups and examples starting and finishing), which the walk
+    /// then builds; failures and skips always reach it.
+    let progress: Bool
 
-    init(observer: @escaping (SpecEvent) -> Void) {
+    init(observer: @escaping (SpecEvent) -> Void, progress: Bool) {
         self.observer = observer
+        self.progress = progress
     }
 
     func observe(_ event: SpecEvent) {
@@ -554,8 +586,15 @@ private final class Recorder {
         report.filteredOutCount = count
     }
 
-    func finishExample(_ path: [String], _ result: ExampleResult, duration: Duration) {
+    func finishExample(_ path: [String], _ result: ExampleResult) {
         report.count(result)
-        observer(.exampleFinished(path: path, result: result, duration: duration))
+        if progress { observer(.exampleFinished(path: path, result: result, duration: .zero)) }
+    }
+
+    func finishExample(_ path: PathNode, _ result: ExampleResult, started: ContinuousClock.Instant?) {
+        report.count(result)
+        guard progress else { return }
+        let duration = started.map { $0.duration(to: .now) } ?? .zero
+        observer(.exampleFinished(path: path.steps(), result: result, duration: duration))
     }
 }
