@@ -6,6 +6,8 @@ import RundownEngine
 ///   - description: What the example does; the last step of its path.
 ///   - traits: `.focused` or `.excluded`.
 ///   - body: The example's code. It may be `async` when the spec is.
+@_specialize(where Call == SyncCall)
+@_specialize(where Call == AsyncCall)
 public func it<Call: CallKind>(
     _ description: String,
     _ traits: ExampleTrait...,
