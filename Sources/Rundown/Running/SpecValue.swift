@@ -144,8 +144,8 @@ public struct Spec: Sendable {
         /// whose path another example shares runs with it.
         nonisolated(nonsending) public func run() async throws {
             switch spec.content {
-            case .sync(let content): try SpecRun(spec.root(content), settings: settings).run()
-            case .async(let content): try await SpecRun(spec.root(content), settings: settings).run()
+            case .sync(let content): try SpecRun(root(content), settings: settings).run()
+            case .async(let content): try await SpecRun(root(content), settings: settings).run()
             }
         }
 
@@ -157,9 +157,17 @@ public struct Spec: Sendable {
         ///   `async` form can run.
         public func run() throws {
             switch spec.content {
-            case .sync(let content): try SpecRun(spec.root(content), settings: settings).run()
+            case .sync(let content): try SpecRun(root(content), settings: settings).run()
             case .async: throw AsyncSpecNeedsAwait(specName: spec.name)
             }
+        }
+
+        /// The tree with only what lies on this example's path: the run
+        /// would select nothing else. Where focus is forbidden, the run
+        /// must see every focused element, so the whole tree is built.
+        private func root<Call: CallKind>(_ content: () -> ExampleGroup<Call>) -> SpecRoot<Call> {
+            guard !RunSettings.current.forbidFocus else { return spec.root(content) }
+            return PrunedBuild.$current.withValue(PrunedBuild(path: path)) { spec.root(content) }
         }
 
         private var settings: RunSettings {

@@ -19,7 +19,7 @@ public func describe<Call: CallKind>(
     column: Int = #column,
     @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
 ) -> Examples<Call> {
-    .group(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
+    .group(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content)
 }
 
 /// Declares a group of examples that share a situation and hooks. The same as `describe`; use whichever reads better.
@@ -41,7 +41,7 @@ public func context<Call: CallKind>(
     column: Int = #column,
     @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
 ) -> Examples<Call> {
-    .group(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
+    .group(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content)
 }
 
 /// Declares a focused group: its elements run, and unfocused elements elsewhere do not.
@@ -65,7 +65,7 @@ public func fDescribe<Call: CallKind>(
 ) -> Examples<Call> {
     .group(
         description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-        content())
+        content)
 }
 
 /// Declares a focused group: its elements run, and unfocused elements elsewhere do not.
@@ -89,7 +89,7 @@ public func fContext<Call: CallKind>(
 ) -> Examples<Call> {
     .group(
         description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-        content())
+        content)
 }
 
 /// Declares an excluded group, which does not run.
@@ -113,7 +113,7 @@ public func xDescribe<Call: CallKind>(
 ) -> Examples<Call> {
     .group(
         description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-        content())
+        content)
 }
 
 /// Declares an excluded group, which does not run.
@@ -137,5 +137,5 @@ public func xContext<Call: CallKind>(
 ) -> Examples<Call> {
     .group(
         description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-        content())
+        content)
 }
