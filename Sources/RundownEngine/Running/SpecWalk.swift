@@ -77,6 +77,9 @@ final class SpecWalk<Mode: ExecutionMode> {
     private var pending: Pending?
     private let recorder: Recorder
     private let lateAroundCalls = LateAroundCalls()
+    /// Whether an `aroundEach` hook has run: until one has, no body can be
+    /// called late, and there is nothing to collect.
+    private var aroundHookRan = false
 
     init(
         root: GroupNode<Mode>, controls: RunControls = .none, progress: Bool = true,
@@ -179,6 +182,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 lateCalls: lateAroundCalls,
                 lateFailure: SpecFailure(path: runner.path, error: misuse, location: hook.location)
             )
+            aroundHookRan = true
             return .wrap(body, runner, AroundToken(frame: element, layer: layer, level: level, gate: gate))
         case .beforeEach(let layer, let index):
             let hooks = element.layers[layer].befores
@@ -367,6 +371,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// Records the bodies called after their hook had returned. Their element
     /// has finished, so only the failure is left to report.
     private func recordLateAroundCalls() {
+        guard aroundHookRan else { return }
         for failure in lateAroundCalls.take() {
             recorder.record(failure)
         }

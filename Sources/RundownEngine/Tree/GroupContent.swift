@@ -41,10 +41,25 @@ public struct GroupContent<Mode: ExecutionMode> {
     @_specialize(where Mode == Synchronous)
     @_specialize(where Mode == Asynchronous)
     package mutating func append(_ other: GroupContent<Mode>) {
-        for (kind, list) in other.hooks {
-            hooks[kind, default: []].append(contentsOf: list)
+        if !other.hooks.isEmpty {
+            for (kind, list) in other.hooks {
+                hooks[kind, default: []].append(contentsOf: list)
+            }
         }
-        elements.append(contentsOf: other.elements)
+        if elements.isEmpty, elements.capacity < other.elements.count {
+            // Nothing to keep and no room reserved: share the other's storage.
+            elements = other.elements
+        } else if !other.elements.isEmpty {
+            elements.append(contentsOf: other.elements)
+        }
+    }
+
+    /// Makes room for `count` more elements, so that appending them one by
+    /// one does not grow the storage again and again.
+    @_specialize(where Mode == Synchronous)
+    @_specialize(where Mode == Asynchronous)
+    package mutating func reserveElements(_ count: Int) {
+        elements.reserveCapacity(elements.count + count)
     }
 
     /// This content followed by other content.
