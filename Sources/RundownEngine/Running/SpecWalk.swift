@@ -124,109 +124,134 @@ final class SpecWalk<Mode: ExecutionMode> {
     }
 
     private func step(_ group: GroupFrame) -> Instruction? {
-        switch group.stage {
-        case .beforeAll(let index):
-            let hooks = group.beforeAll
-            guard index < hooks.count else {
-                group.stage = .elements(0)
+        // Moves on through stages until there is a closure to run, or the
+        // stack changes; each stage is one step of the contract's order.
+        while true {
+            switch group.stage {
+            case .beforeAll(let index):
+                let hooks = group.beforeAll
+                guard index < hooks.count else {
+                    group.stage = .elements(0)
+                    continue
+                }
+                group.stage = .beforeAll(index + 1)
+                if let instruction = call(hooks[index], path: group.path, pending: .groupHook(group, hooks[index])) {
+                    return instruction
+                }
+                continue
+            case .elements(let index):
+                let elements = group.node.content.elements
+                guard index < elements.count else {
+                    group.stage = .afterAll(0)
+                    continue
+                }
+                group.stage = .elements(index + 1)
+                push(ElementFrame(node: elements[index], parent: group, timed: recorder.progress))
+                return nil
+            case .afterAll(let index):
+                let hooks = group.afterAll
+                guard index < hooks.count else {
+                    group.stage = .done
+                    continue
+                }
+                group.stage = .afterAll(index + 1)
+                if let instruction = call(hooks[index], path: group.path, pending: .groupHook(group, hooks[index])) {
+                    return instruction
+                }
+                continue
+            case .done:
+                stack.removeLast()
+                if recorder.progress { recorder.observe(.groupFinished(path: group.path.steps())) }
                 return nil
             }
-            group.stage = .beforeAll(index + 1)
-            return call(hooks[index], path: group.path, pending: .groupHook(group, hooks[index]))
-        case .elements(let index):
-            let elements = group.node.content.elements
-            guard index < elements.count else {
-                group.stage = .afterAll(0)
-                return nil
-            }
-            group.stage = .elements(index + 1)
-            push(ElementFrame(node: elements[index], parent: group, timed: recorder.progress))
-            return nil
-        case .afterAll(let index):
-            let hooks = group.afterAll
-            guard index < hooks.count else {
-                group.stage = .done
-                return nil
-            }
-            group.stage = .afterAll(index + 1)
-            return call(hooks[index], path: group.path, pending: .groupHook(group, hooks[index]))
-        case .done:
-            stack.removeLast()
-            if recorder.progress { recorder.observe(.groupFinished(path: group.path.steps())) }
-            return nil
         }
     }
 
     private func step(_ element: ElementFrame) -> Instruction? {
-        switch element.stage {
-        case .around(let layer, let level):
-            let hooks = element.layers[layer].arounds
-            guard level < hooks.count else {
-                element.stage = .beforeEach(layer, 0)
-                return nil
-            }
-            element.stage = .waitingForAround
-            let hook = hooks[level].node
-            let runner = ExampleRunner(
-                node: element.path, extra: hook.pathComponent, role: .hook(.aroundEach), location: hook.location)
-            guard case .around(let body) = hook.body else {
-                // A hand-built node: fail the element as if the hook had thrown before calling its body.
-                let mismatch = HookBodyMismatch(hook: hook.pathComponent, kind: .aroundEach)
-                finishAround(
-                    element, layer: layer, level: level, .failed(mismatch), AroundBodyGate.Calls(ran: false, refused: 0)
-                )
-                return nil
-            }
-            let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyCalledAfterReturn)
-            let gate = AroundBodyGate(
-                lateCalls: lateAroundCalls,
-                lateFailure: SpecFailure(path: runner.path, error: misuse, location: hook.location)
-            )
-            aroundHookRan = true
-            return .wrap(body, runner, AroundToken(frame: element, layer: layer, level: level, gate: gate))
-        case .beforeEach(let layer, let index):
-            let hooks = element.layers[layer].befores
-            guard index < hooks.count else {
-                element.stage = layer + 1 < element.layers.count ? .around(layer + 1, 0) : .body
-                return nil
-            }
-            element.stage = .beforeEach(layer, index + 1)
-            return call(hooks[index], path: element.path, pending: .elementHook(element, hooks[index]))
-        case .body:
-            element.stage = .afterEach(element.layers.count - 1, 0)
-            element.bodyStarted = true
-            switch element.node {
-            case .example(let example):
-                pending = .example(element)
-                return .call(
-                    example.body,
-                    ExampleRunner(node: element.path, extra: nil, role: .example, location: example.location))
-            case .group(let group):
-                push(GroupFrame(group: group, path: element.path, inherited: element.parent.childInherited))
-                return nil
-            }
-        case .afterEach(let layer, let index):
-            let hooks = element.layers[layer].afters
-            guard index < hooks.count else {
-                element.stage = .unwinding(layer)
-                return nil
-            }
-            element.stage = .afterEach(layer, index + 1)
-            return call(hooks[index], path: element.path, pending: .elementHook(element, hooks[index]))
-        case .unwinding(let layer):
-            if element.enteredArounds > element.aroundsBefore(layer) {
+        // Moves on through stages until there is a closure to run, or the
+        // stack changes; each stage is one step of the contract's order.
+        while true {
+            switch element.stage {
+            case .around(let layer, let level):
+                let hooks = element.layers[layer].arounds
+                guard level < hooks.count else {
+                    element.stage = .beforeEach(layer, 0)
+                    continue
+                }
                 element.stage = .waitingForAround
-                return .unwrap
-            }
-            if layer > 0 {
-                element.stage = element.runsAfterEach ? .afterEach(layer - 1, 0) : .unwinding(layer - 1)
+                let hook = hooks[level].node
+                let runner = ExampleRunner(
+                    node: element.path, extra: hook.pathComponent, role: .hook(.aroundEach), location: hook.location)
+                guard case .around(let body) = hook.body else {
+                    // A hand-built node: fail the element as if the hook had thrown before calling its body.
+                    let mismatch = HookBodyMismatch(hook: hook.pathComponent, kind: .aroundEach)
+                    finishAround(
+                        element, layer: layer, level: level, .failed(mismatch),
+                        AroundBodyGate.Calls(ran: false, refused: 0)
+                    )
+                    continue
+                }
+                let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyCalledAfterReturn)
+                let gate = AroundBodyGate(
+                    lateCalls: lateAroundCalls,
+                    lateFailure: SpecFailure(path: runner.path, error: misuse, location: hook.location)
+                )
+                aroundHookRan = true
+                return .wrap(body, runner, AroundToken(frame: element, layer: layer, level: level, gate: gate))
+            case .beforeEach(let layer, let index):
+                let hooks = element.layers[layer].befores
+                guard index < hooks.count else {
+                    element.stage = layer + 1 < element.layers.count ? .around(layer + 1, 0) : .body
+                    continue
+                }
+                element.stage = .beforeEach(layer, index + 1)
+                if let instruction = call(
+                    hooks[index], path: element.path, pending: .elementHook(element, hooks[index]))
+                {
+                    return instruction
+                }
+                continue
+            case .body:
+                element.stage = .afterEach(element.layers.count - 1, 0)
+                element.bodyStarted = true
+                switch element.node {
+                case .example(let example):
+                    pending = .example(element)
+                    return .call(
+                        example.body,
+                        ExampleRunner(node: element.path, extra: nil, role: .example, location: example.location))
+                case .group(let group):
+                    push(GroupFrame(group: group, path: element.path, inherited: element.parent.childInherited))
+                    return nil
+                }
+            case .afterEach(let layer, let index):
+                let hooks = element.layers[layer].afters
+                guard index < hooks.count else {
+                    element.stage = .unwinding(layer)
+                    continue
+                }
+                element.stage = .afterEach(layer, index + 1)
+                if let instruction = call(
+                    hooks[index], path: element.path, pending: .elementHook(element, hooks[index]))
+                {
+                    return instruction
+                }
+                continue
+            case .unwinding(let layer):
+                if element.enteredArounds > element.aroundsBefore(layer) {
+                    element.stage = .waitingForAround
+                    return .unwrap
+                }
+                if layer > 0 {
+                    element.stage = element.runsAfterEach ? .afterEach(layer - 1, 0) : .unwinding(layer - 1)
+                    continue
+                }
+                stack.removeLast()
+                finish(element)
                 return nil
+            case .waitingForAround:
+                preconditionFailure("the driver asked for work while an aroundEach hook was running")
             }
-            stack.removeLast()
-            finish(element)
-            return nil
-        case .waitingForAround:
-            preconditionFailure("the driver asked for work while an aroundEach hook was running")
         }
     }
 
