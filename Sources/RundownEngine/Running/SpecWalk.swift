@@ -65,12 +65,22 @@ final class SpecWalk<Mode: ExecutionMode> {
     }
 
     /// Identifies one `aroundEach` hook call while it is running.
-    struct AroundToken {
+    ///
+    /// A class, so that an ``Instruction`` stays small enough to be copied
+    /// and destroyed inline on every step.
+    final class AroundToken {
         fileprivate let frame: ElementFrame
         fileprivate let layer: Int
         fileprivate let level: Int
         /// Lets only the first call of the hook's body drive the walk.
         let gate: AroundBodyGate
+
+        fileprivate init(frame: ElementFrame, layer: Int, level: Int, gate: AroundBodyGate) {
+            self.frame = frame
+            self.layer = layer
+            self.level = level
+            self.gate = gate
+        }
     }
 
     private var stack: [Frame] = []
