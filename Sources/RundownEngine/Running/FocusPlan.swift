@@ -37,7 +37,9 @@ struct FocusPlan<Mode: ExecutionMode> {
             Self.collect(.group(selected), under: [], reason: "excluded", into: &leftOut)
             self.root = nil
         } else if let selected {
-            let planned = Self.filter(selected, path: [selected.description], leftOut: &leftOut)
+            let planned =
+                Self.isPlain(selected)
+                ? selected : Self.filter(selected, path: [selected.description], leftOut: &leftOut)
             if let seed = controls.seed, let planned {
                 self.root = Self.shuffle(planned, path: [planned.description], seed: seed)
             } else {
@@ -140,6 +142,26 @@ struct FocusPlan<Mode: ExecutionMode> {
         var result = group
         result.content = group.content.replacing(hooks: hooks, elements: kept)
         return result
+    }
+
+    /// Whether `filter` would return the group as it is: no element in it is
+    /// focused or excluded, no hook is excluded, and no group is empty. Most
+    /// trees are, and checking costs far less than rebuilding them.
+    private static func isPlain(_ group: GroupNode<Mode>) -> Bool {
+        let content = group.content
+        guard !content.elements.isEmpty else { return false }
+        for kind in HookKind.allCases where content.hooks(kind).contains(where: \.isExcluded) {
+            return false
+        }
+        for element in content.elements {
+            switch element {
+            case .example(let example):
+                if example.marks.isFocused || example.marks.isExcluded { return false }
+            case .group(let child):
+                if child.marks.isFocused || child.marks.isExcluded || !isPlain(child) { return false }
+            }
+        }
+        return true
     }
 
     /// Whether the element is focused or holds a focused element that is not excluded.
