@@ -24,9 +24,7 @@ import Testing
         let examples = spec.examples
         let listed = log.entries.count
         try await examples[1].run()
-        // Where focus is forbidden (CI), the whole tree is built, so that every focused element is seen.
-        let built = RunSettings.current.forbidFocus ? ["built one", "built two"] : ["built two"]
-        #expect(Array(log.entries.dropFirst(listed)) == built + ["two beforeEach", "b"])
+        #expect(Array(log.entries.dropFirst(listed)) == ["built two", "two beforeEach", "b"])
     }
 
     @Test func examplesSharingAPathRunTogetherAndAGroupOfThatPathStaysOut() async throws {
@@ -69,5 +67,42 @@ import Testing
         #expect(outcomes.count == 2)
         #expect(outcomes.first?.hasPrefix("Holes, empty: the group 'empty' holds no example") == true)
         #expect(outcomes.last == "passed")
+    }
+
+    @Test func aRunThatForbidsFocusReportsTheFocusOfTheWholeSpecNotJustOfItsPath() {
+        let root = GroupNode<Synchronous>(
+            description: "Cart", location: here(1),
+            content: GroupContent(element: .example(ExampleNode(description: "adds", location: here(2), body: {}))))
+        let elsewhere = FocusedElementLeftIn(path: ["Cart", "saving", "writes"], location: here(3))
+        let report = SpecEngine.run(
+            root, controls: RunControls(forbidFocus: true, example: ["Cart", "adds"], knownFocus: [elsewhere]))
+        #expect(report.failures.map(\.path) == [["Cart", "saving", "writes"]])
+        #expect(report.passedCount == 1)
+    }
+
+    @Test func aFocusedElementOffThePathStillFailsARunThatForbidsFocus() async {
+        let spec = Spec.synchronous("Cart") {
+            it("adds") {}
+            context("saving") { fIt("writes") {} }
+        }
+        let examples = spec.examples
+        // A detached task sees no Swift Testing test: the failure is thrown.
+        let outcome = await Task.detached { () -> String in
+            do {
+                try examples[0].run()
+                return "passed"
+            } catch {
+                return "\(error)"
+            }
+        }.value
+        if RunSettings.current.forbidFocus {
+            #expect(outcome.hasPrefix("Cart, saving, writes: focused element left in: Cart, saving, writes"))
+        } else {
+            #expect(outcome == "passed")
+        }
+    }
+
+    private func here(_ line: Int) -> CodeLocation {
+        CodeLocation(fileID: "Rundown/Cart.swift", filePath: "/Cart.swift", line: line, column: 1)
     }
 }

@@ -23,7 +23,9 @@ struct FocusPlan<Mode: ExecutionMode> {
 
     init(_ root: GroupNode<Mode>, controls: RunControls = .none) {
         var forbiddenFocus: [(path: [String], location: CodeLocation)] = []
-        if controls.forbidFocus {
+        if controls.forbidFocus, let known = controls.knownFocus {
+            forbiddenFocus = known.map { ($0.path, $0.location) }
+        } else if controls.forbidFocus {
             Self.collectFocus(.group(root), under: [], into: &forbiddenFocus)
         }
         self.forbiddenFocus = forbiddenFocus
@@ -88,6 +90,14 @@ struct FocusPlan<Mode: ExecutionMode> {
         var result = group
         result.content = group.content.replacing(hooks: group.content.hooks, elements: elements)
         return result
+    }
+
+    /// Every element marked focused in the tree of `root`, with its path, in
+    /// declaration order: what a run that forbids focus reports.
+    static func focusedElements(_ root: GroupNode<Mode>) -> [FocusedElementLeftIn] {
+        var found: [(path: [String], location: CodeLocation)] = []
+        collectFocus(.group(root), under: [], into: &found)
+        return found.map { FocusedElementLeftIn(path: $0.path, location: $0.location) }
     }
 
     /// Every element marked focused in `element`, with its path.
@@ -187,5 +197,13 @@ struct FocusPlan<Mode: ExecutionMode> {
                 collect(child, under: path + [group.description], reason: reason, into: &list)
             }
         }
+    }
+}
+
+extension GroupNode {
+    /// Every element marked focused in this tree, with its path, in
+    /// declaration order: what a run of it that forbids focus reports.
+    package var focusedElements: [FocusedElementLeftIn] {
+        FocusPlan<Mode>.focusedElements(self)
     }
 }
