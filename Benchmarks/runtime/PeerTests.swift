@@ -14,6 +14,8 @@ enum Peer {
 
 @Suite struct ArgumentPeer {
     @Test(arguments: 0..<Peer.count) func argument(_ index: Int) {
-        peerWork(); peerWork(); peerWork()
+        peerWork()
+        peerWork()
+        peerWork()
     }
 }

@@ -32,7 +32,12 @@ let perContext = count / contexts
 @ExampleBuilder<AsyncCall> func asyncContext(_ c: Int) -> ExampleGroup<AsyncCall> {
     beforeAll { work() }
     beforeEach { work() }
-    for e in 0..<perContext { it("example \(e)") { await Task.yield(); work() } }
+    for e in 0..<perContext {
+        it("example \(e)") {
+            await Task.yield()
+            work()
+        }
+    }
     afterEach { work() }
     afterAll { work() }
 }
@@ -46,8 +51,11 @@ struct MinimalContext {
 @inline(never) func minimal() {
     var tree: [MinimalContext] = []
     for c in 0..<contexts {
-        tree.append(MinimalContext(name: "context \(c)", beforeAll: { work() }, beforeEach: { work() }, afterEach: { work() }, afterAll: { work() },
-                                   examples: (0..<perContext).map { e in ("example \(e)", { work() }) }))
+        tree.append(
+            MinimalContext(
+                name: "context \(c)", beforeAll: { work() }, beforeEach: { work() }, afterEach: { work() },
+                afterAll: { work() },
+                examples: (0..<perContext).map { e in ("example \(e)", { work() }) }))
     }
     var names = 0
     for context in tree {
@@ -100,4 +108,7 @@ default:
 let elapsed = start.duration(to: .now)
 let (seconds, attoseconds) = elapsed.components
 let micros = Double(seconds) * 1e6 + Double(attoseconds) / 1e12
-print(String(format: "%@ %d %.2f us/example %.0f MB counter=%d", mode, count, micros / Double(count), peakMegabytes(), counter))
+print(
+    String(
+        format: "%@ %d %.2f us/example %.0f MB counter=%d", mode, count, micros / Double(count), peakMegabytes(),
+        counter))

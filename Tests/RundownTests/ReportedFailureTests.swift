@@ -206,6 +206,27 @@ struct ReportedFailureTests {
         #expect(!counted.everythingSkipped)
     }
 
+    /// The same without the events that report progress (no tree or JUnit asked for them): the
+    /// host still gets the failure, and the skip it overrules is not reported as a skip.
+    @Test func withoutProgressEventsTheSkipAFailureOverrulesIsDropped() {
+        let host = ReportingHost(CallerHost(), rootPath: ["Counted"])
+        let run = RunReport(RunOutputs(.plain), host: host)
+        let report = SpecEngine.run(
+            root("Counted") {
+                it("fails, then skips") {
+                    let location = CodeLocation(fileID: "M/F.swift", filePath: "/F.swift", line: 1, column: 1)
+                    host.noteFailureRecordedByFramework(
+                        .reported(message: "broken", path: ExampleRunner.current?.path, location: location))
+                    throw Skip("not today")
+                }
+                it("skips") { throw Skip("no database") }
+            }, progress: false, observer: run.receive)
+        let counted = run.finish(report)
+        #expect(counted.skips.map(\.description) == ["Counted, skips: skipped (no database)"])
+        #expect(counted.failures.map(\.description) == ["Counted, fails, then skips: broken"])
+        #expect(!counted.everythingSkipped)
+    }
+
     @Test func anExcludedExampleIsPrintedInItsPlace() async throws {
         let run = try await ReportedRun.sync("Reported placement") {
             it("a") {}

@@ -69,7 +69,8 @@ extension SpecRun where Call.Mode == Synchronous {
         let report = SpecHosting.$current.withValue(current) {
             host.scope {
                 SpecEngine.run(
-                    root.node, recognizers: HostChoice.skipRecognizers, controls: controls, observer: observer,
+                    root.node, recognizers: HostChoice.skipRecognizers, controls: controls,
+                    progress: run.outputs.wantsProgress, observer: observer,
                     scope: host.closureScope)
             }
         }
@@ -98,7 +99,8 @@ extension SpecRun where Call.Mode == Asynchronous {
         return await SpecHosting.$current.withValue(current) {
             await host.scope(isolation: isolation) {
                 await SpecEngine.run(
-                    root.node, recognizers: HostChoice.skipRecognizers, controls: controls, observer: observer)
+                    root.node, recognizers: HostChoice.skipRecognizers, controls: controls,
+                    progress: run.outputs.wantsProgress, observer: observer)
             }
         }
     }

@@ -28,6 +28,10 @@ final class RunOutputs {
 
     private var treeBuffer: LineBuffer?
 
+    /// Whether a report needs the events that start and finish groups and
+    /// examples; without one, the engine does not build them.
+    var wantsProgress: Bool { tree != nil || junit != nil }
+
     func receive(_ event: SpecEvent) {
         tree?.receive(event)
         junit?.receive(event)

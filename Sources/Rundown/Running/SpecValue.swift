@@ -112,17 +112,23 @@ public struct Spec: Sendable {
     /// Every example of the spec, in declaration order, focused, excluded
     /// and all: the arguments of a parameterized test.
     public var examples: [Example] {
-        let paths: [[String]] =
+        let (paths, focus): ([[String]], [FocusedElementLeftIn]) =
             switch content {
-            case .sync(let content): Self.paths(root(content).node)
-            case .async(let content): Self.paths(root(content).node)
+            case .sync(let content): Self.listing(root(content).node)
+            case .async(let content): Self.listing(root(content).node)
             }
-        return paths.enumerated().map { Example(spec: self, path: $0.element, index: $0.offset) }
+        return paths.enumerated().map { Example(spec: self, path: $0.element, index: $0.offset, focus: focus) }
     }
 
     func root<Call: CallKind>(_ content: () -> ExampleGroup<Call>) -> SpecRoot<Call> {
         SpecRoot(
             name, function: name, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
+    }
+
+    /// The paths of the examples, and the focused elements, which a run of
+    /// one example that builds only its path could not see.
+    private static func listing<Mode>(_ root: GroupNode<Mode>) -> ([[String]], [FocusedElementLeftIn]) {
+        (paths(root), root.focusedElements)
     }
 
     private static func paths<Mode>(_ root: GroupNode<Mode>) -> [[String]] {
@@ -146,6 +152,8 @@ public struct Spec: Sendable {
         public let path: [String]
         /// Its place among the spec's examples, from 0.
         public let index: Int
+        /// The focused elements of the whole spec, found when the examples were listed.
+        let focus: [FocusedElementLeftIn]
 
         /// The path and place, unique within the spec, the same from run to run.
         public var id: String { "\(index): \(description)" }
@@ -158,8 +166,8 @@ public struct Spec: Sendable {
         /// whose path another example shares runs with it.
         nonisolated(nonsending) public func run() async throws {
             switch spec.content {
-            case .sync(let content): try SpecRun(spec.root(content), settings: settings).run()
-            case .async(let content): try await SpecRun(spec.root(content), settings: settings).run()
+            case .sync(let content): try SpecRun(root(content), settings: settings).run()
+            case .async(let content): try await SpecRun(root(content), settings: settings).run()
             }
         }
 
@@ -171,14 +179,24 @@ public struct Spec: Sendable {
         ///   `async` form can run.
         public func run() throws {
             switch spec.content {
-            case .sync(let content): try SpecRun(spec.root(content), settings: settings).run()
+            case .sync(let content): try SpecRun(root(content), settings: settings).run()
             case .async: throw AsyncSpecNeedsAwait(specName: spec.name)
             }
         }
 
+        /// The tree with only what lies on this example's path: the run
+        /// would select nothing else.
+        private func root<Call: CallKind>(_ content: () -> ExampleGroup<Call>) -> SpecRoot<Call> {
+            PrunedBuild.$current.withValue(PrunedBuild(path: path)) { spec.root(content) }
+        }
+
+        /// The process's settings, for this example alone; where focus is
+        /// forbidden, every focused element of the spec fails the run, as
+        /// it would if the whole tree had been built.
         private var settings: RunSettings {
             var settings = RunSettings.current
             settings.example = path
+            settings.knownFocus = focus
             return settings
         }
     }

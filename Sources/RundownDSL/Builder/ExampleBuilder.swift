@@ -123,8 +123,13 @@ public enum ExampleBuilder<Call: CallKind> {
 
     /// A `for` loop: every iteration's steps, in order; their hooks join the
     /// group. It counts as its last element.
+    @_specialize(kind:partial,where Call == SyncCall)
+    @_specialize(kind:partial,where Call == AsyncCall)
+    @_specialize(kind:partial,where Call == SyncMainCall)
+    @_specialize(kind:partial,where Call == AsyncMainCall)
     public static func buildArray<F, L>(_ steps: [Steps<F, L, Call>]) -> Step<L, Call> {
         var content = GroupContent<Call.Mode>()
+        content.reserveElements(steps.count)
         for step in steps {
             content.append(step.content)
         }

@@ -91,9 +91,16 @@ extension Steps where First == Last {
 
 extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
     /// A step holding one example.
+    @_specialize(where Call == SyncCall)
+    @_specialize(where Call == AsyncCall)
+    @_specialize(where Call == SyncMainCall)
+    @_specialize(where Call == AsyncMainCall)
     static func example(
         _ description: String, _ traits: [ExampleTrait], _ location: CodeLocation, _ body: Call.Mode.Body
     ) -> Self {
+        if let pruned = PrunedBuild.current, !pruned.keeps(example: description) {
+            return Self(content: GroupContent())
+        }
         let node = ExampleNode<Call.Mode>(
             description: description, marks: ExampleTrait.marks(traits), location: location,
             scopes: ExampleTrait.scopes(traits), body: body)
@@ -103,6 +110,24 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
     /// A step holding one group; a group without any element becomes an
     /// example that fails with ``EmptyGroup``.
     static func group<F, L>(
+        _ description: String, _ traits: [ExampleTrait], _ location: CodeLocation, _ content: () -> Steps<F, L, Call>
+    ) -> Self {
+        guard let pruned = PrunedBuild.current else { return group(description, traits, location, content()) }
+        switch pruned.decide(group: description) {
+        case .omit:
+            return Self(content: GroupContent())
+        case .descend(let deeper):
+            return group(description, traits, location, PrunedBuild.$current.withValue(deeper) { content() })
+        case .whole:
+            return group(description, traits, location, PrunedBuild.$current.withValue(nil) { content() })
+        }
+    }
+
+    @_specialize(kind:partial,where Call == SyncCall)
+    @_specialize(kind:partial,where Call == AsyncCall)
+    @_specialize(kind:partial,where Call == SyncMainCall)
+    @_specialize(kind:partial,where Call == AsyncMainCall)
+    private static func group<F, L>(
         _ description: String, _ traits: [ExampleTrait], _ location: CodeLocation, _ content: Steps<F, L, Call>
     ) -> Self {
         let node = GroupNode<Call.Mode>(

@@ -134,7 +134,7 @@ extension MainActorSuite {
         @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
     ) -> Examples<Call> {
         .group(
-            description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content()
+            description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content
         )
     }
 
@@ -149,7 +149,7 @@ extension MainActorSuite {
         @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
     ) -> Examples<Call> {
         .group(
-            description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content()
+            description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content
         )
     }
 
@@ -165,7 +165,7 @@ extension MainActorSuite {
     ) -> Examples<Call> {
         .group(
             description, [.focused] + traits,
-            CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
+            CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content)
     }
 
     /// Declares a group of main-actor examples; see the global `fContext`.
@@ -180,7 +180,7 @@ extension MainActorSuite {
     ) -> Examples<Call> {
         .group(
             description, [.focused] + traits,
-            CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
+            CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content)
     }
 
     /// Declares a group of main-actor examples; see the global `xDescribe`.
@@ -195,7 +195,7 @@ extension MainActorSuite {
     ) -> Examples<Call> {
         .group(
             description, [.excluded] + traits,
-            CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
+            CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content)
     }
 
     /// Declares a group of main-actor examples; see the global `xContext`.
@@ -210,7 +210,7 @@ extension MainActorSuite {
     ) -> Examples<Call> {
         .group(
             description, [.excluded] + traits,
-            CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
+            CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content)
     }
 
     /// Declares a `beforeAll` hook that runs on the main actor; see the global `beforeAll`.

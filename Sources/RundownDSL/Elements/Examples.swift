@@ -10,6 +10,8 @@ import RundownEngine
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
 ///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - body: The example's code. It may be `async` when the spec is.
+@_specialize(where Call == SyncCall)
+@_specialize(where Call == AsyncCall)
 public func it<Call: CallKind>(
     _ description: String,
     _ traits: ExampleTrait...,

@@ -23,7 +23,7 @@ public func describe<Call: CallKind>(
     column: Int = #column,
     @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
 ) -> Examples<Call> {
-    .group(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
+    .group(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content)
 }
 
 /// Declares a group of examples that share a situation and hooks. The same as `describe`; use whichever reads better.
@@ -49,7 +49,7 @@ public func context<Call: CallKind>(
     column: Int = #column,
     @ExampleBuilder<Call> content: () -> ExampleGroup<Call>
 ) -> Examples<Call> {
-    .group(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content())
+    .group(description, traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column), content)
 }
 
 /// Declares a focused group: its elements run, and unfocused elements elsewhere do not.
@@ -77,7 +77,7 @@ public func fDescribe<Call: CallKind>(
 ) -> Examples<Call> {
     .group(
         description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-        content())
+        content)
 }
 
 /// Declares a focused group: its elements run, and unfocused elements elsewhere do not.
@@ -105,7 +105,7 @@ public func fContext<Call: CallKind>(
 ) -> Examples<Call> {
     .group(
         description, [.focused] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-        content())
+        content)
 }
 
 /// Declares an excluded group, which does not run.
@@ -133,7 +133,7 @@ public func xDescribe<Call: CallKind>(
 ) -> Examples<Call> {
     .group(
         description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-        content())
+        content)
 }
 
 /// Declares an excluded group, which does not run.
@@ -161,5 +161,5 @@ public func xContext<Call: CallKind>(
 ) -> Examples<Call> {
     .group(
         description, [.excluded] + traits, CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-        content())
+        content)
 }

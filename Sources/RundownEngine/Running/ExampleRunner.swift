@@ -25,7 +25,12 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     /// `aroundEach` or `afterEach` hook appears after the element it runs for:
     /// `["Parser", "parses numbers", "beforeEach"]`; a `beforeAll` or `afterAll`
     /// hook directly after its group: `["Parser", "beforeAll"]`.
-    public let path: [String]
+    public var path: [String] {
+        switch trail {
+        case .steps(let steps): steps
+        case .node(let node, let extra): node.steps(appending: extra)
+        }
+    }
     /// Whether this runs an example or a hook.
     public let role: Role
     /// Where the element or hook was declared.
@@ -36,10 +41,26 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
 
     /// Creates a runner. The engine makes one for each closure it runs.
     public init(path: [String], role: Role, location: CodeLocation) {
-        self.path = path
+        trail = .steps(path)
         self.role = role
         self.location = location
     }
+
+    /// A runner whose path is `node`'s, followed by `extra` if given: the
+    /// engine's, which gathers the steps only when ``path`` is read.
+    package init(node: PathNode, extra: String?, role: Role, location: CodeLocation) {
+        trail = .node(node, extra)
+        self.role = role
+        self.location = location
+    }
+
+    /// Where the path comes from: the steps given, or the walk's chain.
+    private enum Trail: Sendable {
+        case steps([String])
+        case node(PathNode, String?)
+    }
+
+    private let trail: Trail
 
     /// The path as one string, its steps joined with ", ": `"Spec, in a context, does a thing"`.
     public var description: String {

@@ -23,7 +23,9 @@ struct FocusPlan<Mode: ExecutionMode> {
 
     init(_ root: GroupNode<Mode>, controls: RunControls = .none) {
         var forbiddenFocus: [(path: [String], location: CodeLocation)] = []
-        if controls.forbidFocus {
+        if controls.forbidFocus, let known = controls.knownFocus {
+            forbiddenFocus = known.map { ($0.path, $0.location) }
+        } else if controls.forbidFocus {
             Self.collectFocus(.group(root), under: [], into: &forbiddenFocus)
         }
         self.forbiddenFocus = forbiddenFocus
@@ -37,7 +39,9 @@ struct FocusPlan<Mode: ExecutionMode> {
             Self.collect(.group(selected), under: [], reason: "excluded", into: &leftOut)
             self.root = nil
         } else if let selected {
-            let planned = Self.filter(selected, path: [selected.description], leftOut: &leftOut)
+            let planned =
+                Self.isPlain(selected)
+                ? selected : Self.filter(selected, path: [selected.description], leftOut: &leftOut)
             if let seed = controls.seed, let planned {
                 self.root = Self.shuffle(planned, path: [planned.description], seed: seed)
             } else {
@@ -86,6 +90,14 @@ struct FocusPlan<Mode: ExecutionMode> {
         var result = group
         result.content = group.content.replacing(hooks: group.content.hooks, elements: elements)
         return result
+    }
+
+    /// Every element marked focused in the tree of `root`, with its path, in
+    /// declaration order: what a run that forbids focus reports.
+    static func focusedElements(_ root: GroupNode<Mode>) -> [FocusedElementLeftIn] {
+        var found: [(path: [String], location: CodeLocation)] = []
+        collectFocus(.group(root), under: [], into: &found)
+        return found.map { FocusedElementLeftIn(path: $0.path, location: $0.location) }
     }
 
     /// Every element marked focused in `element`, with its path.
@@ -142,6 +154,26 @@ struct FocusPlan<Mode: ExecutionMode> {
         return result
     }
 
+    /// Whether `filter` would return the group as it is: no element in it is
+    /// focused or excluded, no hook is excluded, and no group is empty. Most
+    /// trees are, and checking costs far less than rebuilding them.
+    private static func isPlain(_ group: GroupNode<Mode>) -> Bool {
+        let content = group.content
+        guard !content.elements.isEmpty else { return false }
+        for kind in HookKind.allCases where content.hooks(kind).contains(where: \.isExcluded) {
+            return false
+        }
+        for element in content.elements {
+            switch element {
+            case .example(let example):
+                if example.marks.isFocused || example.marks.isExcluded { return false }
+            case .group(let child):
+                if child.marks.isFocused || child.marks.isExcluded || !isPlain(child) { return false }
+            }
+        }
+        return true
+    }
+
     /// Whether the element is focused or holds a focused element that is not excluded.
     private static func containsFocus(_ element: ElementNode<Mode>) -> Bool {
         if element.marks.isExcluded { return false }
@@ -165,5 +197,13 @@ struct FocusPlan<Mode: ExecutionMode> {
                 collect(child, under: path + [group.description], reason: reason, into: &list)
             }
         }
+    }
+}
+
+extension GroupNode {
+    /// Every element marked focused in this tree, with its path, in
+    /// declaration order: what a run of it that forbids focus reports.
+    package var focusedElements: [FocusedElementLeftIn] {
+        FocusPlan<Mode>.focusedElements(self)
     }
 }

@@ -23,17 +23,23 @@ package struct RunControls: Sendable, Hashable {
     /// The path of the one example to run, if the run is of one example
     /// (an argument of a parameterized test, `Spec.Example`); every example with exactly this path runs.
     package var example: [String]?
+    /// The focused elements of the whole spec, in declaration order, when the
+    /// tree given to the run holds only part of it (a run of one example that
+    /// built only its path). Where focus is forbidden, these are the run's
+    /// focus failures instead of those found in the tree.
+    package var knownFocus: [FocusedElementLeftIn]?
 
     /// Creates controls; the defaults change nothing.
     package init(
         filter: [String] = [], shard: Shard? = nil, seed: UInt64? = nil, forbidFocus: Bool = false,
-        example: [String]? = nil
+        example: [String]? = nil, knownFocus: [FocusedElementLeftIn]? = nil
     ) {
         self.filter = filter.map { $0.lowercased() }.filter { !$0.isEmpty }
         self.shard = shard
         self.seed = seed
         self.forbidFocus = forbidFocus
         self.example = example
+        self.knownFocus = knownFocus
     }
 
     /// Controls that change nothing: every example, in declaration order.
@@ -134,7 +140,7 @@ package enum SeededOrder {
 }
 
 /// A focused element found in a run that forbids focus.
-package struct FocusedElementLeftIn: Error, CustomStringConvertible {
+package struct FocusedElementLeftIn: Error, CustomStringConvertible, Hashable {
     /// The focused element's path.
     package var path: [String]
     /// Where it was declared.

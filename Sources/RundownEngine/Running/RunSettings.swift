@@ -36,12 +36,17 @@ package struct RunSettings: Sendable {
     package var junitPath: String?
     /// The one example a run of a `Spec.Example` runs; not an environment setting.
     package var example: [String]?
+    /// The focused elements of the whole spec, when a run of one example
+    /// builds only its path; not an environment setting.
+    package var knownFocus: [FocusedElementLeftIn]?
     /// The factor of `RUNDOWN_TIMEOUT_SCALE`; 1 when unset or not understood.
     package var timeoutScale: Double = 1
 
     /// What the engine needs of these settings.
     package var controls: RunControls {
-        RunControls(filter: filter, shard: shard, seed: seed, forbidFocus: forbidFocus, example: example)
+        RunControls(
+            filter: filter, shard: shard, seed: seed, forbidFocus: forbidFocus, example: example, knownFocus: knownFocus
+        )
     }
 
     /// Settings that change nothing, for tests that run specs as a user

@@ -7,6 +7,7 @@ package enum SpecEngine {
     ///   - root: The spec's root group.
     ///   - recognizers: Ways to tell a framework's skip from a failure, besides ``Skip``.
     ///   - controls: What the run selects, its order, and whether focus is forbidden.
+    ///   - progress: Whether the observer gets the events that start and finish groups and examples.
     ///   - observer: Receives every event as it happens.
     ///   - scope: What each example and hook runs inside, if anything.
     /// - Returns: Every failure and skip, and how the examples ended.
@@ -15,10 +16,11 @@ package enum SpecEngine {
         _ root: GroupNode<Synchronous>,
         recognizers: [SkipRecognizer] = [],
         controls: RunControls = .none,
+        progress: Bool = true,
         observer: @escaping (SpecEvent) -> Void = { _ in },
         scope: ClosureScope? = nil
     ) -> SpecReport {
-        let walk = SpecWalk(root: root, controls: controls, observer: observer)
+        let walk = SpecWalk(root: root, controls: controls, progress: progress, observer: observer)
         walk.drive(recognizers: recognizers, scope: scope)
         return walk.report
     }
@@ -29,6 +31,7 @@ package enum SpecEngine {
     ///   - root: The spec's root group.
     ///   - recognizers: Ways to tell a framework's skip from a failure, besides ``Skip``.
     ///   - controls: What the run selects, its order, and whether focus is forbidden.
+    ///   - progress: Whether the observer gets the events that start and finish groups and examples.
     ///   - observer: Receives every event as it happens.
     /// - Returns: Every failure and skip, and how the examples ended.
     @discardableResult
@@ -36,9 +39,10 @@ package enum SpecEngine {
         _ root: GroupNode<Asynchronous>,
         recognizers: [SkipRecognizer] = [],
         controls: RunControls = .none,
+        progress: Bool = true,
         observer: @escaping (SpecEvent) -> Void = { _ in }
     ) async -> SpecReport {
-        let walk = SpecWalk(root: root, controls: controls, observer: observer)
+        let walk = SpecWalk(root: root, controls: controls, progress: progress, observer: observer)
         await walk.drive(recognizers: recognizers)
         return walk.report
     }

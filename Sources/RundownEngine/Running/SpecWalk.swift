@@ -65,21 +65,37 @@ final class SpecWalk<Mode: ExecutionMode> {
     }
 
     /// Identifies one `aroundEach` hook call while it is running.
-    struct AroundToken {
+    ///
+    /// A class, so that an ``Instruction`` stays small enough to be copied
+    /// and destroyed inline on every step.
+    final class AroundToken {
         fileprivate let frame: ElementFrame
         fileprivate let layer: Int
         fileprivate let level: Int
         /// Lets only the first call of the hook's body drive the walk.
         let gate: AroundBodyGate
+
+        fileprivate init(frame: ElementFrame, layer: Int, level: Int, gate: AroundBodyGate) {
+            self.frame = frame
+            self.layer = layer
+            self.level = level
+            self.gate = gate
+        }
     }
 
     private var stack: [Frame] = []
     private var pending: Pending?
     private let recorder: Recorder
     private let lateAroundCalls = LateAroundCalls()
+    /// Whether an `aroundEach` hook has run: until one has, no body can be
+    /// called late, and there is nothing to collect.
+    private var aroundHookRan = false
 
-    init(root: GroupNode<Mode>, controls: RunControls = .none, observer: @escaping (SpecEvent) -> Void) {
-        recorder = Recorder(observer: observer)
+    init(
+        root: GroupNode<Mode>, controls: RunControls = .none, progress: Bool = true,
+        observer: @escaping (SpecEvent) -> Void
+    ) {
+        recorder = Recorder(observer: observer, progress: progress)
         let plan = FocusPlan(root, controls: controls)
         recorder.filteredOut(plan.filteredOutCount)
         for focus in plan.forbiddenFocus {
@@ -90,10 +106,10 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
         for example in plan.leftOut {
             recorder.record(SkipRecord(path: example.path, reason: example.reason, location: example.location))
-            recorder.finishExample(example.path, .skipped(reason: example.reason), duration: .zero)
+            recorder.finishExample(example.path, .skipped(reason: example.reason))
         }
         if let planned = plan.root {
-            push(GroupFrame(group: planned, path: [planned.description], inherited: []))
+            push(GroupFrame(group: planned, path: PathNode(planned.description, parent: nil), inherited: []))
         }
     }
 
@@ -118,132 +134,160 @@ final class SpecWalk<Mode: ExecutionMode> {
     }
 
     private func step(_ group: GroupFrame) -> Instruction? {
-        switch group.stage {
-        case .beforeAll(let index):
-            let hooks = group.node.content.hooks(.beforeAll)
-            guard index < hooks.count else {
-                group.stage = .elements(0)
+        // Moves on through stages until there is a closure to run, or the
+        // stack changes; each stage is one step of the contract's order.
+        while true {
+            switch group.stage {
+            case .beforeAll(let index):
+                let hooks = group.beforeAll
+                guard index < hooks.count else {
+                    group.stage = .elements(0)
+                    continue
+                }
+                group.stage = .beforeAll(index + 1)
+                if let instruction = call(hooks[index], path: group.path, pending: .groupHook(group, hooks[index])) {
+                    return instruction
+                }
+                continue
+            case .elements(let index):
+                let elements = group.node.content.elements
+                guard index < elements.count else {
+                    group.stage = .afterAll(0)
+                    continue
+                }
+                group.stage = .elements(index + 1)
+                push(ElementFrame(node: elements[index], parent: group, timed: recorder.progress))
+                return nil
+            case .afterAll(let index):
+                let hooks = group.afterAll
+                guard index < hooks.count else {
+                    group.stage = .done
+                    continue
+                }
+                group.stage = .afterAll(index + 1)
+                if let instruction = call(hooks[index], path: group.path, pending: .groupHook(group, hooks[index])) {
+                    return instruction
+                }
+                continue
+            case .done:
+                stack.removeLast()
+                if recorder.progress { recorder.observe(.groupFinished(path: group.path.steps())) }
                 return nil
             }
-            group.stage = .beforeAll(index + 1)
-            return call(hooks[index], path: group.path, pending: { .groupHook(group, $0) })
-        case .elements(let index):
-            let elements = group.node.content.elements
-            guard index < elements.count else {
-                group.stage = .afterAll(0)
-                return nil
-            }
-            group.stage = .elements(index + 1)
-            push(ElementFrame(node: elements[index], parent: group))
-            return nil
-        case .afterAll(let index):
-            let hooks = group.node.content.hooks(.afterAll)
-            guard index < hooks.count else {
-                group.stage = .done
-                return nil
-            }
-            group.stage = .afterAll(index + 1)
-            return call(hooks[index], path: group.path, pending: { .groupHook(group, $0) })
-        case .done:
-            stack.removeLast()
-            recorder.observe(.groupFinished(path: group.path))
-            return nil
         }
     }
 
     private func step(_ element: ElementFrame) -> Instruction? {
-        switch element.stage {
-        case .around(let layer, let level):
-            let hooks = element.layers[layer].arounds
-            guard level < hooks.count else {
-                element.stage = .beforeEach(layer, 0)
-                return nil
-            }
-            element.stage = .waitingForAround
-            let hook = hooks[level]
-            let runner = ExampleRunner(
-                path: element.path + [hook.pathComponent], role: .hook(.aroundEach), location: hook.location)
-            guard case .around(let body) = hook.body else {
-                // A hand-built node: fail the element as if the hook had thrown before calling its body.
-                let mismatch = HookBodyMismatch(hook: hook.pathComponent, kind: .aroundEach)
-                finishAround(
-                    element, layer: layer, level: level, .failed(mismatch), AroundBodyGate.Calls(ran: false, refused: 0)
-                )
-                return nil
-            }
-            let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyCalledAfterReturn)
-            let gate = AroundBodyGate(
-                lateCalls: lateAroundCalls,
-                lateFailure: SpecFailure(path: runner.path, error: misuse, location: hook.location)
-            )
-            return .wrap(body, runner, AroundToken(frame: element, layer: layer, level: level, gate: gate))
-        case .beforeEach(let layer, let index):
-            let hooks = element.layers[layer].befores
-            guard index < hooks.count else {
-                element.stage = layer + 1 < element.layers.count ? .around(layer + 1, 0) : .body
-                return nil
-            }
-            element.stage = .beforeEach(layer, index + 1)
-            return call(hooks[index], path: element.path, pending: { .elementHook(element, $0) })
-        case .body:
-            element.stage = .afterEach(element.layers.count - 1, 0)
-            element.bodyStarted = true
-            switch element.node {
-            case .example(let example):
-                pending = .example(element)
-                return .call(
-                    example.body, ExampleRunner(path: element.path, role: .example, location: example.location))
-            case .group(let group):
-                push(GroupFrame(group: group, path: element.path, inherited: element.parent.childInherited))
-                return nil
-            }
-        case .afterEach(let layer, let index):
-            let hooks = element.layers[layer].afters
-            guard index < hooks.count else {
-                element.stage = .unwinding(layer)
-                return nil
-            }
-            element.stage = .afterEach(layer, index + 1)
-            return call(hooks[index], path: element.path, pending: { .elementHook(element, $0) })
-        case .unwinding(let layer):
-            if element.enteredArounds > element.aroundsBefore(layer) {
+        // Moves on through stages until there is a closure to run, or the
+        // stack changes; each stage is one step of the contract's order.
+        while true {
+            switch element.stage {
+            case .around(let layer, let level):
+                let hooks = element.layers[layer].arounds
+                guard level < hooks.count else {
+                    element.stage = .beforeEach(layer, 0)
+                    continue
+                }
                 element.stage = .waitingForAround
-                return .unwrap
-            }
-            if layer > 0 {
-                element.stage = element.runsAfterEach ? .afterEach(layer - 1, 0) : .unwinding(layer - 1)
+                let hook = hooks[level].node
+                let runner = ExampleRunner(
+                    node: element.path, extra: hook.pathComponent, role: .hook(.aroundEach), location: hook.location)
+                guard case .around(let body) = hook.body else {
+                    // A hand-built node: fail the element as if the hook had thrown before calling its body.
+                    let mismatch = HookBodyMismatch(hook: hook.pathComponent, kind: .aroundEach)
+                    finishAround(
+                        element, layer: layer, level: level, .failed(mismatch),
+                        AroundBodyGate.Calls(ran: false, refused: 0)
+                    )
+                    continue
+                }
+                let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyCalledAfterReturn)
+                let gate = AroundBodyGate(
+                    lateCalls: lateAroundCalls,
+                    lateFailure: SpecFailure(path: runner.path, error: misuse, location: hook.location)
+                )
+                aroundHookRan = true
+                return .wrap(body, runner, AroundToken(frame: element, layer: layer, level: level, gate: gate))
+            case .beforeEach(let layer, let index):
+                let hooks = element.layers[layer].befores
+                guard index < hooks.count else {
+                    element.stage = layer + 1 < element.layers.count ? .around(layer + 1, 0) : .body
+                    continue
+                }
+                element.stage = .beforeEach(layer, index + 1)
+                if let instruction = call(
+                    hooks[index], path: element.path, pending: .elementHook(element, hooks[index]))
+                {
+                    return instruction
+                }
+                continue
+            case .body:
+                element.stage = .afterEach(element.layers.count - 1, 0)
+                element.bodyStarted = true
+                switch element.node {
+                case .example(let example):
+                    pending = .example(element)
+                    return .call(
+                        example.body,
+                        ExampleRunner(node: element.path, extra: nil, role: .example, location: example.location))
+                case .group(let group):
+                    push(GroupFrame(group: group, path: element.path, inherited: element.parent.childInherited))
+                    return nil
+                }
+            case .afterEach(let layer, let index):
+                let hooks = element.layers[layer].afters
+                guard index < hooks.count else {
+                    element.stage = .unwinding(layer)
+                    continue
+                }
+                element.stage = .afterEach(layer, index + 1)
+                if let instruction = call(
+                    hooks[index], path: element.path, pending: .elementHook(element, hooks[index]))
+                {
+                    return instruction
+                }
+                continue
+            case .unwinding(let layer):
+                if element.enteredArounds > element.aroundsBefore(layer) {
+                    element.stage = .waitingForAround
+                    return .unwrap
+                }
+                if layer > 0 {
+                    element.stage = element.runsAfterEach ? .afterEach(layer - 1, 0) : .unwinding(layer - 1)
+                    continue
+                }
+                stack.removeLast()
+                finish(element)
                 return nil
+            case .waitingForAround:
+                preconditionFailure("the driver asked for work while an aroundEach hook was running")
             }
-            stack.removeLast()
-            finish(element)
-            return nil
-        case .waitingForAround:
-            preconditionFailure("the driver asked for work while an aroundEach hook was running")
         }
     }
 
-    private func call(_ hook: HookNode<Mode>, path: [String], pending makePending: (HookNode<Mode>) -> Pending)
-        -> Instruction?
-    {
-        pending = makePending(hook)
+    private func call(_ ref: HookRef, path: PathNode, pending: Pending) -> Instruction? {
+        self.pending = pending
+        let hook = ref.node
         guard case .plain(let body) = hook.body else {
             // A hand-built node: the hook fails as if it had thrown.
             finish(.failed(HookBodyMismatch(hook: hook.pathComponent, kind: hook.kind)))
             return nil
         }
         return .call(
-            body, ExampleRunner(path: path + [hook.pathComponent], role: .hook(hook.kind), location: hook.location))
+            body, ExampleRunner(node: path, extra: hook.pathComponent, role: .hook(hook.kind), location: hook.location))
     }
 
     private func push(_ group: GroupFrame) {
         stack.append(.group(group))
-        recorder.observe(.groupStarted(path: group.path, location: group.node.location))
+        if recorder.progress {
+            recorder.observe(.groupStarted(path: group.path.steps(), location: group.node.location))
+        }
     }
 
     private func push(_ element: ElementFrame) {
         stack.append(.element(element))
-        if case .example(let example) = element.node {
-            recorder.observe(.exampleStarted(path: element.path, location: example.location))
+        if recorder.progress, case .example(let example) = element.node {
+            recorder.observe(.exampleStarted(path: element.path.steps(), location: example.location))
         }
     }
 
@@ -255,20 +299,23 @@ final class SpecWalk<Mode: ExecutionMode> {
             preconditionFailure("an outcome was reported with no closure running")
         }
         pending = nil
+        if case .passed = outcome { return }
         switch done {
-        case .groupHook(let group, let hook):
-            let path = group.path + [hook.pathComponent]
+        case .groupHook(let group, let ref):
+            let hook = ref.node
+            let path = group.path.steps(appending: hook.pathComponent)
             switch (hook.kind, outcome) {
             case (_, .passed):
                 break
             case (.beforeAll, .failed(let error)):
                 recorder.record(SpecFailure(path: path, error: error, location: hook.location))
-                leaveOut(group.node.content.elements, under: group.path, as: .failed)
+                leaveOut(group.node.content.elements, under: group.path.steps(), as: .failed)
                 group.stage = .afterAll(0)
             case (.beforeAll, .skipped(let reason)):
                 recorder.record(
-                    SkipRecord(path: group.path, reason: reason.message, location: reason.location ?? hook.location))
-                leaveOut(group.node.content.elements, under: group.path, as: .skipped(reason: reason.message))
+                    SkipRecord(
+                        path: group.path.steps(), reason: reason.message, location: reason.location ?? hook.location))
+                leaveOut(group.node.content.elements, under: group.path.steps(), as: .skipped(reason: reason.message))
                 group.stage = .done
             case (_, .failed(let error)):
                 recorder.record(SpecFailure(path: path, error: error, location: hook.location))
@@ -276,8 +323,9 @@ final class SpecWalk<Mode: ExecutionMode> {
                 recorder.record(
                     SkipRecord(path: path, reason: reason.message, location: reason.location ?? hook.location))
             }
-        case .elementHook(let element, let hook):
-            let path = element.path + [hook.pathComponent]
+        case .elementHook(let element, let ref):
+            let hook = ref.node
+            let path = element.path.steps(appending: hook.pathComponent)
             switch (hook.kind, outcome) {
             case (_, .passed):
                 break
@@ -301,7 +349,7 @@ final class SpecWalk<Mode: ExecutionMode> {
             case .passed:
                 break
             case .failed(let error):
-                recorder.record(SpecFailure(path: element.path, error: error, location: element.node.location))
+                recorder.record(SpecFailure(path: element.path.steps(), error: error, location: element.node.location))
                 element.failed = true
             case .skipped(let reason):
                 skip(element, reason, declaredAt: element.node.location)
@@ -325,8 +373,8 @@ final class SpecWalk<Mode: ExecutionMode> {
     private func finishAround(
         _ element: ElementFrame, layer: Int, level: Int, _ outcome: Outcome, _ calls: AroundBodyGate.Calls
     ) {
-        let hook = element.layers[layer].arounds[level]
-        let path = element.path + [hook.pathComponent]
+        let hook = element.layers[layer].arounds[level].node
+        let path = element.path.steps(appending: hook.pathComponent)
         for _ in 0..<calls.refused {
             let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyCalledAgain)
             recorder.record(SpecFailure(path: path, error: misuse, location: hook.location))
@@ -358,6 +406,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// Records the bodies called after their hook had returned. Their element
     /// has finished, so only the failure is left to report.
     private func recordLateAroundCalls() {
+        guard aroundHookRan else { return }
         for failure in lateAroundCalls.take() {
             recorder.record(failure)
         }
@@ -374,17 +423,17 @@ final class SpecWalk<Mode: ExecutionMode> {
         if element.failed {
             result = .failed
         } else if let (reason, location) = element.skip {
-            recorder.record(SkipRecord(path: element.path, reason: reason.message, location: location))
+            recorder.record(SkipRecord(path: element.path.steps(), reason: reason.message, location: location))
             result = .skipped(reason: reason.message)
         } else {
             result = .passed
         }
         switch element.node {
         case .example:
-            recorder.finishExample(element.path, result, duration: element.started.duration(to: .now))
+            recorder.finishExample(element.path, result, started: element.started)
         case .group(let group) where !element.bodyStarted:
             // The group never ran: its examples end the way the element did.
-            leaveOut(group.content.elements, under: element.path, as: result)
+            leaveOut(group.content.elements, under: element.path.steps(), as: result)
         case .group:
             break
         }
@@ -396,7 +445,7 @@ final class SpecWalk<Mode: ExecutionMode> {
             FocusPlan<Mode>.collect(element, under: path, reason: "", into: &examples)
         }
         for example in examples {
-            recorder.finishExample(example.path, result, duration: .zero)
+            recorder.finishExample(example.path, result)
         }
     }
 
@@ -408,17 +457,27 @@ final class SpecWalk<Mode: ExecutionMode> {
     }
 
     private enum Pending {
-        case groupHook(GroupFrame, HookNode<Mode>)
-        case elementHook(ElementFrame, HookNode<Mode>)
+        case groupHook(GroupFrame, HookRef)
+        case elementHook(ElementFrame, HookRef)
         case example(ElementFrame)
+    }
+
+    /// A hook, shared by reference: the walk hands hooks around for every
+    /// example, and a reference costs one retain where a node costs one per field.
+    fileprivate final class HookRef {
+        let node: HookNode<Mode>
+
+        init(_ node: HookNode<Mode>) {
+            self.node = node
+        }
     }
 
     /// One layer of the each-hooks around an element: its `aroundEach` hooks
     /// wrap its `beforeEach` hooks, the inner layers and its `afterEach` hooks.
     fileprivate struct EachHooks {
-        var arounds: [HookNode<Mode>] = []
-        var befores: [HookNode<Mode>] = []
-        var afters: [HookNode<Mode>] = []
+        var arounds: [HookRef] = []
+        var befores: [HookRef] = []
+        var afters: [HookRef] = []
 
         var isEmpty: Bool { arounds.isEmpty && befores.isEmpty && afters.isEmpty }
 
@@ -427,9 +486,9 @@ final class SpecWalk<Mode: ExecutionMode> {
 
         /// The each-hooks of `content` that `keep` accepts.
         init(_ content: GroupContent<Mode>, where keep: (HookNode<Mode>) -> Bool) {
-            arounds = content.hooks(.aroundEach).filter(keep)
-            befores = content.hooks(.beforeEach).filter(keep)
-            afters = content.hooks(.afterEach).filter(keep)
+            arounds = content.hooks(.aroundEach).filter(keep).map(HookRef.init)
+            befores = content.hooks(.beforeEach).filter(keep).map(HookRef.init)
+            afters = content.hooks(.afterEach).filter(keep).map(HookRef.init)
         }
     }
 
@@ -441,8 +500,10 @@ final class SpecWalk<Mode: ExecutionMode> {
             case done
         }
         let node: GroupNode<Mode>
-        let path: [String]
+        let path: PathNode
         var stage = Stage.beforeAll(0)
+        let beforeAll: [HookRef]
+        let afterAll: [HookRef]
         /// The every-example hooks of the groups above this one, outermost first.
         let inherited: [EachHooks]
         /// The each-hooks around an example of this group: all of them.
@@ -457,9 +518,11 @@ final class SpecWalk<Mode: ExecutionMode> {
         let exampleLayers: [EachHooks]
         let groupLayers: [EachHooks]
 
-        init(group: GroupNode<Mode>, path: [String], inherited: [EachHooks]) {
+        init(group: GroupNode<Mode>, path: PathNode, inherited: [EachHooks]) {
             node = group
             self.path = path
+            beforeAll = group.content.hooks(.beforeAll).map(HookRef.init)
+            afterAll = group.content.hooks(.afterAll).map(HookRef.init)
             self.inherited = inherited
             forExamples = EachHooks(group.content) { _ in true }
             let everyExample = EachHooks(group.content) { $0.isEveryExample }
@@ -488,12 +551,13 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
         let node: ElementNode<Mode>
         let parent: GroupFrame
-        let path: [String]
+        let path: PathNode
         /// What runs around the element, outermost first: its own scopes; for
         /// an example, the every-example hooks of the groups above its own;
         /// its group's each-hooks.
         let layers: [EachHooks]
-        let started = ContinuousClock.now
+        /// When the element started, if the run reports durations.
+        let started: ContinuousClock.Instant?
         var stage = Stage.around(0, 0)
         /// How many `aroundEach` hooks, counted across the layers from the
         /// outermost, have called their body and not yet returned.
@@ -506,10 +570,11 @@ final class SpecWalk<Mode: ExecutionMode> {
         /// Why and where the element skipped, until it finishes (see `skip(_:_:declaredAt:)`).
         var skip: (reason: SkipReason, location: CodeLocation)?
 
-        init(node: ElementNode<Mode>, parent: GroupFrame) {
+        init(node: ElementNode<Mode>, parent: GroupFrame, timed: Bool) {
             self.node = node
             self.parent = parent
-            path = parent.path + [node.description]
+            started = timed ? ContinuousClock.now : nil
+            path = PathNode(node.description, parent: parent.path)
             var layers =
                 switch node {
                 case .example: parent.exampleLayers
@@ -517,9 +582,10 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
             if !node.scopes.isEmpty {
                 layers[0].arounds = node.scopes.map { scope in
-                    HookNode<Mode>(
-                        kind: .aroundEach, name: scope.name, location: node.location,
-                        body: .around(Mode.around(for: scope)))
+                    HookRef(
+                        HookNode<Mode>(
+                            kind: .aroundEach, name: scope.name, location: node.location,
+                            body: .around(Mode.around(for: scope))))
                 }
             }
             self.layers = layers
@@ -538,9 +604,14 @@ final class SpecWalk<Mode: ExecutionMode> {
 private final class Recorder {
     private(set) var report = SpecReport()
     private let observer: (SpecEvent) -> Void
+    /// Whether the observer wants the events that only say how far the run
+    /// has come (groups and examples starting and finishing), which the walk
+    /// then builds; failures and skips always reach it.
+    let progress: Bool
 
-    init(observer: @escaping (SpecEvent) -> Void) {
+    init(observer: @escaping (SpecEvent) -> Void, progress: Bool) {
         self.observer = observer
+        self.progress = progress
     }
 
     func observe(_ event: SpecEvent) {
@@ -561,8 +632,15 @@ private final class Recorder {
         report.filteredOutCount = count
     }
 
-    func finishExample(_ path: [String], _ result: ExampleResult, duration: Duration) {
+    func finishExample(_ path: [String], _ result: ExampleResult) {
         report.count(result)
-        observer(.exampleFinished(path: path, result: result, duration: duration))
+        if progress { observer(.exampleFinished(path: path, result: result, duration: .zero)) }
+    }
+
+    func finishExample(_ path: PathNode, _ result: ExampleResult, started: ContinuousClock.Instant?) {
+        report.count(result)
+        guard progress else { return }
+        let duration = started.map { $0.duration(to: .now) } ?? .zero
+        observer(.exampleFinished(path: path.steps(), result: result, duration: duration))
     }
 }

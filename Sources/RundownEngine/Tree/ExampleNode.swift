@@ -12,6 +12,8 @@ package struct ExampleNode<Mode: ExecutionMode> {
     package var body: Mode.Body
 
     /// Creates an example.
+    @_specialize(where Mode == Synchronous)
+    @_specialize(where Mode == Asynchronous)
     package init(
         description: String, marks: ElementMarks = ElementMarks(), location: CodeLocation, scopes: [ElementScope] = [],
         body: Mode.Body

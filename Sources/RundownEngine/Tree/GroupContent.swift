@@ -13,14 +13,20 @@ public struct GroupContent<Mode: ExecutionMode> {
     package private(set) var elements: [ElementNode<Mode>] = []
 
     /// Creates empty content.
+    @_specialize(where Mode == Synchronous)
+    @_specialize(where Mode == Asynchronous)
     package init() {}
 
     /// Content holding one hook.
+    @_specialize(where Mode == Synchronous)
+    @_specialize(where Mode == Asynchronous)
     package init(hook: HookNode<Mode>) {
         hooks[hook.kind] = [hook]
     }
 
     /// Content holding one element.
+    @_specialize(where Mode == Synchronous)
+    @_specialize(where Mode == Asynchronous)
     package init(element: ElementNode<Mode>) {
         elements = [element]
     }
@@ -32,14 +38,33 @@ public struct GroupContent<Mode: ExecutionMode> {
 
     /// Appends other content after this one: hooks join the lists of their
     /// kind, elements follow the existing ones.
+    @_specialize(where Mode == Synchronous)
+    @_specialize(where Mode == Asynchronous)
     package mutating func append(_ other: GroupContent<Mode>) {
-        for (kind, list) in other.hooks {
-            hooks[kind, default: []].append(contentsOf: list)
+        if !other.hooks.isEmpty {
+            for (kind, list) in other.hooks {
+                hooks[kind, default: []].append(contentsOf: list)
+            }
         }
-        elements.append(contentsOf: other.elements)
+        if elements.isEmpty, elements.capacity < other.elements.count {
+            // Nothing to keep and no room reserved: share the other's storage.
+            elements = other.elements
+        } else if !other.elements.isEmpty {
+            elements.append(contentsOf: other.elements)
+        }
+    }
+
+    /// Makes room for `count` more elements, so that appending them one by
+    /// one does not grow the storage again and again.
+    @_specialize(where Mode == Synchronous)
+    @_specialize(where Mode == Asynchronous)
+    package mutating func reserveElements(_ count: Int) {
+        elements.reserveCapacity(elements.count + count)
     }
 
     /// This content followed by other content.
+    @_specialize(where Mode == Synchronous)
+    @_specialize(where Mode == Asynchronous)
     package func appending(_ other: GroupContent<Mode>) -> GroupContent<Mode> {
         var result = self
         result.append(other)

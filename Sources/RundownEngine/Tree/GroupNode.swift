@@ -12,6 +12,8 @@ package struct GroupNode<Mode: ExecutionMode> {
     package var content: GroupContent<Mode>
 
     /// Creates a group.
+    @_specialize(where Mode == Synchronous)
+    @_specialize(where Mode == Asynchronous)
     package init(
         description: String, marks: ElementMarks = ElementMarks(), location: CodeLocation, scopes: [ElementScope] = [],
         content: GroupContent<Mode>

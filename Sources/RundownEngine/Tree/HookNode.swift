@@ -24,6 +24,8 @@ package struct HookNode<Mode: ExecutionMode> {
 
     /// Creates a hook. The `body` must be `.around` exactly when `kind` is
     /// `.aroundEach`; a hook whose body does not fit fails with ``HookBodyMismatch``.
+    @_specialize(where Mode == Synchronous)
+    @_specialize(where Mode == Asynchronous)
     package init(
         kind: HookKind, name: String?, location: CodeLocation, isExcluded: Bool = false, isEveryExample: Bool = false,
         body: Body

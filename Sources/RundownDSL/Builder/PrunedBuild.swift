@@ -1,0 +1,52 @@
+/// Building only what lies on the path of one example, for a run of that
+/// example alone (a `Spec.Example`).
+///
+/// While a spec's definition is called with ``current`` set, a group whose
+/// description is not the next step of the path does not call its content
+/// closure and adds nothing, nor does an example that is not the one at the
+/// path's end; the groups on the path are built as usual, their hooks
+/// included. What is left is what the run would have selected from the whole
+/// tree, so the run does the same; building it costs what the path costs,
+/// not what the whole spec costs.
+package struct PrunedBuild: Sendable {
+    /// The path of the example to build: the root group's description first.
+    let path: [String]
+    /// The index in ``path`` of the elements being declared now.
+    let depth: Int
+
+    /// The build of the example at `path`, starting with the root group's content.
+    package init(path: [String]) {
+        self.path = path
+        depth = 1
+    }
+
+    private init(path: [String], depth: Int) {
+        self.path = path
+        self.depth = depth
+    }
+
+    /// The pruned build in progress in this task, if any.
+    @TaskLocal package static var current: PrunedBuild?
+
+    /// What becomes of a group declared now.
+    enum GroupDecision {
+        /// It is not on the path: nothing is built.
+        case omit
+        /// It is on the path: its content is built, pruned one step deeper.
+        case descend(PrunedBuild)
+        /// Its path is the example's own: a group that shares the path is
+        /// built whole, so that it stays what it is in the whole tree (a group,
+        /// or the failing example that stands for an empty one).
+        case whole
+    }
+
+    func decide(group description: String) -> GroupDecision {
+        guard depth < path.count, path[depth] == description else { return .omit }
+        return depth == path.count - 1 ? .whole : .descend(PrunedBuild(path: path, depth: depth + 1))
+    }
+
+    /// Whether an example declared now is the one at the path's end.
+    func keeps(example description: String) -> Bool {
+        depth == path.count - 1 && path[depth] == description
+    }
+}
