@@ -41,10 +41,11 @@ import Testing
 ///
 /// The trade-off against `spec { }`: each example is a test of its own, so
 /// it can be picked, rerun and reported alone, but it costs what a Swift
-/// Testing argument costs (tens to hundreds of microseconds, against about
-/// ten for an example of `spec { }`), each `beforeAll` runs once per
-/// example, and state meant to be shared by a group's examples must live
-/// outside the definition.
+/// Testing argument costs on top of its own run (which builds only the groups
+/// on the example's path: about 45 µs in a release build, against about 2 µs
+/// for an example of `spec { }`), each `beforeAll` runs once per example, and
+/// state meant to be shared by a group's examples must live outside the
+/// definition.
 public struct Spec: Sendable {
     enum Content: Sendable {
         case sync(@Sendable () -> ExampleGroup<SyncCall>)
