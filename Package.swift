@@ -1,4 +1,6 @@
-// swift-tools-version: 6.2
+// swift-tools-version: 6.3
+// 6.3, not 6.2: Rundown uses Swift Testing API that 6.3 introduced (issue severity for the
+// warnings that list skipped paths, `Issue.isFailure`, `Test.cancel`).
 import PackageDescription
 
 // The target graph keeps the architecture's direction: the engine knows no DSL
