@@ -8,7 +8,7 @@ import Testing
 // the checks that it ran sit around it, not inside it.
 
 // GettingStarted.md and README.md: a spec in Swift Testing.
-@Test func stack() throws {
+@Test(.specs) func stack() throws {
     try spec {
         var stack = Stack<Int>()
 
@@ -104,7 +104,7 @@ struct Loader {
 
 // Rundown.md (the landing page): the smallest spec.
 struct LandingPageSample {
-    @Test func stack() throws {
+    @Test(.specs) func stack() throws {
         try spec {
             var stack = Stack<Int>()
 
