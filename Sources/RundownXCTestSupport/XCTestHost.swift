@@ -236,17 +236,15 @@ package final class XCTestFailureObserver: NSObject, XCTestObservation, Sendable
     private static func note(_ description: String, filePath: String?, line: Int) {
         guard !XCTestHost.isRecordingFailure, let host = SpecHosting.current else { return }
         let runner = ExampleRunner.current
-        var message = description
+        let failure = XCTestAssertionFailure(
+            description: description, filePath: filePath ?? runner?.location.filePath ?? "<unknown>", line: line)
+        var message = failure.message
         // `Rundown.TestCase` starts the message with the path; the reports show it under its element.
         if let runner, message.hasPrefix("\(runner.description): ") {
             message.removeFirst(runner.description.count + 2)
         }
-        if message.hasSuffix(" - ") { message.removeLast(3) }
-        let filePath = filePath ?? runner?.location.filePath ?? "<unknown>"
-        let fileName = filePath.split(separator: "/").last.map(String.init) ?? filePath
-        let module = runner?.location.fileID.split(separator: "/").first.map(String.init)
-        let location = CodeLocation(
-            fileID: module.map { "\($0)/\(fileName)" } ?? fileName, filePath: filePath, line: line, column: 1)
+        let location = failure.location(
+            madeIn: runner?.location ?? CodeLocation(fileID: "", filePath: "", line: 0, column: 0))
         host.noteFailureRecordedByFramework(.reported(message: message, path: runner?.path, location: location))
     }
 }
