@@ -43,7 +43,7 @@ final class TreeReport {
             running = (path, [])
         case .exampleFinished(let path, .skipped(let reason), _) where !printedGroups.contains(Array(path.dropLast())):
             guard outline != nil else {
-                write("skipped \(path.joined(separator: ", "))" + (reason.map { " (\($0))" } ?? ""))
+                write(skipped(path.joined(separator: ", "), reason))
                 return
             }
             leftOut[path] = reason
@@ -52,7 +52,7 @@ final class TreeReport {
             switch result {
             case .passed: write(indent(path) + "✔ \(name) (\(seconds(duration)))")
             case .failed: write(indent(path) + "✘ \(name) (\(seconds(duration)))")
-            case .skipped(let reason): write(indent(path) + "skipped \(name)" + (reason.map { " (\($0))" } ?? ""))
+            case .skipped(let reason): write(indent(path) + skipped(name, reason))
             }
             if let running, running.path == path {
                 for failure in running.failures { write(indent(path) + "  " + describe(failure, under: path)) }
@@ -130,8 +130,13 @@ final class TreeReport {
             write(indent(path) + (path.last ?? ""))
             for child in children { printLeftOut(path + [child]) }
         } else if let reason = leftOut.removeValue(forKey: path) {
-            write(indent(path) + "skipped \(path.last ?? "")" + (reason.map { " (\($0))" } ?? ""))
+            write(indent(path) + skipped(path.last ?? "", reason))
         }
+    }
+
+    /// `skipped <name> (<reason>)`, the reason left out if there is none.
+    private func skipped(_ name: String, _ reason: String?) -> String {
+        "skipped \(name)" + (reason.map { " (\($0))" } ?? "")
     }
 
     /// The failure's error, after the steps of its path below `path`.
