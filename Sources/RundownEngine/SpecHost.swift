@@ -111,11 +111,23 @@ package struct FinishedRun: Sendable {
     package var specName: String
     /// Where `spec` was called.
     package var location: CodeLocation
+    /// The path of the one example the run was of (a `Spec.Example`, the
+    /// argument of a parameterized test), or `nil` for a whole spec.
+    package var example: [String]?
 
-    package init(report: SpecReport, specName: String, location: CodeLocation) {
+    package init(report: SpecReport, specName: String, location: CodeLocation, example: [String]? = nil) {
         self.report = report
         self.specName = specName
         self.location = location
+        self.example = example
+    }
+
+    /// What was skipped, for a warning: `every example of 'Cart'`, `the
+    /// example 'Cart, saves'`, or, when nothing was selected, `no example of 'Cart' ran`.
+    package var skippedWhat: String {
+        if let example { return "the example '\(example.joined(separator: ", "))' was skipped" }
+        if report.skippedCount == 0 { return "no example of '\(specName)' was selected" }
+        return "every example of '\(specName)' was skipped"
     }
 
     /// One line for a skipped spec: the skip itself, or all of them.
