@@ -71,7 +71,8 @@ struct RunControlOutputTests {
                 "testStack", ["RUNDOWN_SHARD": "\(index)/3", "RUNDOWN_JUNIT": directory.path + "/shard\(index)/"])
             ranExamples += Self.ran(run).filter { !$0.contains("before") && !$0.contains("after") }
             let files = try FileManager.default.contentsOfDirectory(atPath: directory.path + "/shard\(index)")
-            #expect(files.count == 1 && files[0].hasPrefix("rundown-") && files[0].hasSuffix(".xml"))
+            try #require(files.count == 1)
+            #expect(files[0].hasPrefix("rundown-") && files[0].hasSuffix(".xml"))
             let document = try JUnitDocument(
                 String(contentsOfFile: directory.path + "/shard\(index)/" + files[0], encoding: .utf8))
             #expect(document.suites.count == 1)

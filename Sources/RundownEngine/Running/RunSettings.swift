@@ -93,17 +93,17 @@ package struct RunSettings: Sendable {
     /// One environment variable Rundown knows: a setting, with how its value
     /// is read (a value that is set and not empty), or a variable of
     /// Rundown's own scripts and tests, which no setting reads.
-    struct Row: Sendable {
-        typealias Read = @Sendable (String, inout RunSettings, () -> UInt64, (String) -> Void) -> Void
-        let name: String
-        let read: Read?
+    package struct Row: Sendable {
+        package typealias Read = @Sendable (String, inout RunSettings, () -> UInt64, (String) -> Void) -> Void
+        package let name: String
+        package let read: Read?
     }
 
     /// Every variable Rundown knows, settings in the order they are read
     /// (`CI` before `RUNDOWN_FORBID_FOCUS`, which overrides it). A setting is
     /// read, and known, by having its row here: a `RUNDOWN_*` variable with
     /// no row is reported as a typo.
-    static let table: [Row] = [
+    package static let table: [Row] = [
         Row(name: "RUNDOWN_REPORT") { value, settings, _, warn in
             switch value {
             case "tree": settings.treeReport = true
