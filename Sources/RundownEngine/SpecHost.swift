@@ -122,8 +122,9 @@ package struct FinishedRun: Sendable {
         self.example = example
     }
 
-    /// What was skipped, for a warning: `every example of 'Cart'`, `the
-    /// example 'Cart, saves'`, or, when nothing was selected, `no example of 'Cart' ran`.
+    /// What was skipped, for a warning: `every example of 'Cart' was skipped`,
+    /// `the example 'Cart, saves' was skipped` for a run of one example, or
+    /// `no example of 'Cart' was selected` when the filter or the shard left out everything.
     package var skippedWhat: String {
         if let example { return "the example '\(example.joined(separator: ", "))' was skipped" }
         if report.skippedCount == 0 { return "no example of '\(specName)' was selected" }

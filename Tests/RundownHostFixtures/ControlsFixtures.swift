@@ -35,9 +35,9 @@ final class NestedSelectionFixtures: Rundown.TestCase {
     }
 }
 
-/// The Swift Testing side of a run: a spec with and without the `.specs`
-/// trait, for a filter that selects nothing and for a JUnit file that an
-/// XCTest process writes too.
+// The Swift Testing side of a run: a spec with and without the `.specs`
+// trait, for a filter that selects nothing and for a JUnit file that an
+// XCTest process writes too.
 @Suite(.fixture(for: "ControlsOutputTests"))
 struct SelectionSwiftTestingFixtures {
     @Test(.specs) func withTheTrait() throws {
@@ -53,7 +53,7 @@ struct SelectionSwiftTestingFixtures {
     }
 }
 
-/// A default deadline of the toolkit, under `RUNDOWN_TIMEOUT_SCALE`.
+// A default deadline of the toolkit, under `RUNDOWN_TIMEOUT_SCALE`.
 @Suite(.fixture(for: "ControlsOutputTests"))
 struct TimeoutScaleFixtures {
     @Test func aDefaultDeadlineWaits() async throws {
@@ -67,7 +67,7 @@ let cartCases = Spec.synchronous("Cart cases") {
     it("saves") { throw Skip("no database") }
 }
 
-/// Each example of a `Spec` its own test case, one of them skipped.
+// Each example of a `Spec` its own test case, one of them skipped.
 @Suite(.fixture(for: "ControlsOutputTests"))
 struct SpecExampleFixtures {
     @Test(.specs, arguments: cartCases.examples)

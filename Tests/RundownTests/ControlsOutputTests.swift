@@ -139,6 +139,46 @@ struct ControlsOutputTests {
         #expect(document.root["tests"] == "22" && document.root["failures"] == "0")
     }
 
+    @Test func aJUnitFileThatCannotBeWrittenFailsEachSpecThatTried() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rundown-junit-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // A plain file where the report's folder should be: no user, root included, can write below it.
+        let blocker = folder.appendingPathComponent("a-file").path
+        try Data("x".utf8).write(to: URL(fileURLWithPath: blocker))
+        let reason =
+            "cannot write the JUnit report to \(blocker)/junit.xml: cannot make the folder \(blocker): Not a directory"
+        let fixtures = try SourceFile("Tests/RundownHostFixtures/ControlsFixtures.swift")
+
+        let xcTest = try await Self.run(
+            "NestedSelectionFixtures", ["RUNDOWN_JUNIT": blocker + "/junit.xml", "RUNDOWN_FILTER": "o1"])
+        #expect(xcTest.status == 1)
+        let file = fixtures.path
+        #expect(
+            xcTest.lines.filter { $0.contains(" error: ") } == [
+                // The nested spec tried too: its failure is the outer example's, where the inner spec was called.
+                "\(file):\(fixtures.line(of: "try Rundown.spec(\"Inner\")", in: "testNested")): error: NestedSelectionFixtures.testNested : Inner: \(reason)",
+                "\(file):\(fixtures.line(of: "try spec(\"Outer\")", in: "testNested")): error: NestedSelectionFixtures.testNested : Outer: \(reason)",
+            ])
+
+        let swiftTesting = try await Self.run(
+            "SelectionSwiftTestingFixtures", swiftTesting: true, ["RUNDOWN_JUNIT": blocker + "/junit.xml"])
+        #expect(swiftTesting.status == 1)
+        let issues = HostOutput.events(swiftTesting.lines).filter { $0[0].contains(" recorded an issue ") }
+        #expect(
+            issues.sorted { $0[0] < $1[0] } == [
+                [
+                    "✘ Test withTheTrait() recorded an issue at ControlsFixtures.swift:\(fixtures.position(of: "(\"Traited\")", in: "withTheTrait").line):\(fixtures.position(of: "(\"Traited\")", in: "withTheTrait").column): Caught error: \(reason)",
+                    "↳ Traited",
+                ],
+                [
+                    "✘ Test withoutTheTrait() recorded an issue at ControlsFixtures.swift:\(fixtures.position(of: "(\"Plain\")", in: "withoutTheTrait").line):\(fixtures.position(of: "(\"Plain\")", in: "withoutTheTrait").column): Caught error: \(reason)",
+                    "↳ Plain",
+                ],
+            ])
+    }
+
     // MARK: Settings (fault 11)
 
     @Test func aTimeoutScaleOutsideTheRangeIsAWarningAndOneIsUsed() async throws {
