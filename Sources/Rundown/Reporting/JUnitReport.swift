@@ -267,7 +267,8 @@ struct JUnitReportNotWritten: Error, CustomStringConvertible {
     /// Why not, as the system says it: `Permission denied`.
     var reason: String
 
-    /// `cannot write the JUnit report to build/junit.xml (RUNDOWN_JUNIT=build/junit.xml): Permission denied`.
+    /// `cannot write the JUnit report to build/junit.xml: Permission denied`; the setting
+    /// follows the file when they differ (`… rundown-812.xml (RUNDOWN_JUNIT=build/junit/): …`).
     var description: String {
         let setting = setting == file ? "" : " (RUNDOWN_JUNIT=\(setting))"
         return "cannot write the JUnit report to \(file)\(setting): \(reason)"
