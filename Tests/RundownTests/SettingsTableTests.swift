@@ -14,8 +14,10 @@ import Testing
         return warnings
     }
 
-    static let settings =
-        "RUNDOWN_REPORT, RUNDOWN_FILTER, RUNDOWN_SHARD, RUNDOWN_SEED, RUNDOWN_FORBID_FOCUS, RUNDOWN_JUNIT, RUNDOWN_TIMEOUT_SCALE"
+    /// The settings as the warning lists them: every `RUNDOWN_*` row that reads a value, in
+    /// the table's order, so that a setting added later is listed by adding its row.
+    static let settings = RunSettings.table.filter { $0.name.hasPrefix("RUNDOWN_") && $0.read != nil }.map(\.name)
+        .joined(separator: ", ")
 
     @Test func aRundownVariableThatIsNoSettingIsAWarningNamingItAndTheSettings() {
         #expect(
@@ -34,7 +36,13 @@ import Testing
 
     @Test func everySettingIsKnownByItsRowAndDocumented() throws {
         let names = RunSettings.table.filter { $0.read != nil }.map(\.name)
-        #expect(names.filter { $0.hasPrefix("RUNDOWN_") }.joined(separator: ", ") == Self.settings)
+        // The settings of contract §10 are rows (later ones join them by adding theirs).
+        let documented = [
+            "RUNDOWN_REPORT", "RUNDOWN_FILTER", "RUNDOWN_SHARD", "RUNDOWN_SEED", "RUNDOWN_FORBID_FOCUS",
+            "RUNDOWN_JUNIT", "RUNDOWN_TIMEOUT_SCALE",
+        ]
+        #expect(Set(documented).isSubset(of: names))
+        #expect(names.contains("CI"))
         // Every setting of the table appears in the two tables users read: RunSettings' comment and RunControls.md.
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
