@@ -111,11 +111,24 @@ package struct FinishedRun: Sendable {
     package var specName: String
     /// Where `spec` was called.
     package var location: CodeLocation
+    /// The path of the one example the run was of (a `Spec.Example`, the
+    /// argument of a parameterized test), or `nil` for a whole spec.
+    package var example: [String]?
 
-    package init(report: SpecReport, specName: String, location: CodeLocation) {
+    package init(report: SpecReport, specName: String, location: CodeLocation, example: [String]? = nil) {
         self.report = report
         self.specName = specName
         self.location = location
+        self.example = example
+    }
+
+    /// What was skipped, for a warning: `every example of 'Cart' was skipped`,
+    /// `the example 'Cart, saves' was skipped` for a run of one example, or
+    /// `no example of 'Cart' was selected` when the filter or the shard left out everything.
+    package var skippedWhat: String {
+        if let example { return "the example '\(example.joined(separator: ", "))' was skipped" }
+        if report.skippedCount == 0 { return "no example of '\(specName)' was selected" }
+        return "every example of '\(specName)' was skipped"
     }
 
     /// One line for a skipped spec: the skip itself, or all of them.

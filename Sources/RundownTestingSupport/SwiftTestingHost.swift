@@ -16,10 +16,14 @@ import Testing
 /// - `XCTAssert…` and `XCTFail` (forwarded on Linux): an issue whose comment
 ///   starts with the path, at the assertion's line;
 /// - a partly skipped spec: a warning that lists the skipped paths;
-/// - a spec whose every example was skipped: with the `.specs` trait, the
-///   test is cancelled (Swift Testing's skip) at its end if nothing else in it
-///   ran or failed; without it, a warning, and the test goes on, so a skipped
-///   spec never hides what follows it.
+/// - a spec whose every example was skipped, or of which the run's filter or
+///   shard selected nothing: with the `.specs` trait, the test is cancelled
+///   (Swift Testing's skip) at its end if nothing else in it ran or failed;
+///   without it, a warning, and the test goes on, so a skipped spec never
+///   hides what follows it;
+/// - a skipped `Spec.Example` that is the argument of a parameterized test:
+///   its test case is cancelled, with or without the trait, and a warning
+///   says which example skipped and why.
 package struct SwiftTestingHost: SpecHost {
     /// Whether a Swift Testing test is running in this task.
     package static var isRunning: Bool {
@@ -94,13 +98,20 @@ package struct SwiftTestingHost: SpecHost {
         let report = run.report
         let location = Self.sourceLocation(run.location)
         if report.everythingSkipped {
+            if run.example != nil, Test.Case.current?.isParameterized == true {
+                // The example is the test case: skipped, it is a cancelled case. Swift Testing's
+                // console prints no line for a cancelled case, so a warning says what skipped.
+                Issue.record(Comment(rawValue: run.skipSummary), severity: .warning, sourceLocation: location)
+                try Test.cancel(Comment(rawValue: run.skipSummary), sourceLocation: location)
+            }
             if let test = SpecTestScope.current {
                 test.noteSkippedSpec(run.skipSummary)
             } else {
+                let what = run.skippedWhat
                 Issue.record(
                     Comment(
                         rawValue:
-                            "\(run.skipSummary)\nEvery example of '\(run.specName)' was skipped; the test goes on. Give the test the '.specs' trait to report it as skipped when nothing else in it runs."
+                            "\(run.skipSummary)\n\(what.prefix(1).uppercased() + what.dropFirst()); the test goes on. Give the test the '.specs' trait to report it as skipped when nothing else in it runs."
                     ),
                     severity: .warning,
                     sourceLocation: location

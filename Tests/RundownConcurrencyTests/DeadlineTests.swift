@@ -63,17 +63,25 @@ struct DeadlineTests {
         #expect(zero is InvalidArgumentError)
     }
 
-    @Test("RUNDOWN_TIMEOUT_SCALE accepts a positive number and warns about anything else")
+    @Test("RUNDOWN_TIMEOUT_SCALE accepts a number from 0.01 to 1000 and warns about anything else")
     func timeoutScaleSetting() {
         #expect(TimeoutScale.parse(nil) == (1, nil))
         #expect(TimeoutScale.parse("3") == (3, nil))
         #expect(TimeoutScale.parse(" 2.5 ") == (2.5, nil))
+        #expect(TimeoutScale.parse("0.01") == (0.01, nil))
+        #expect(TimeoutScale.parse("1000") == (1000, nil))
+        let forms =
+            "valid forms are a number from 0.01 to 1000 such as 2 or 2.5 (every default deadline is multiplied by it). Using 1."
         for bad in ["abc", "-2", "0", "inf", ""] {
             let (factor, warning) = TimeoutScale.parse(bad)
             #expect(factor == 1)
-            #expect(
-                warning == "RUNDOWN_TIMEOUT_SCALE='\(bad)' is not understood; valid forms are a positive number "
-                    + "such as 2 or 2.5 (every default deadline is multiplied by it). Using 1.")
+            #expect(warning == "RUNDOWN_TIMEOUT_SCALE='\(bad)' is not understood; " + forms)
+        }
+        // Issue 16, fault 11: 1e18 crashed the first default wait, 1e-30 made every one fail at once.
+        for outside in ["1e18", "1e20", "1000.5", "0.0099", "1e-30"] {
+            let (factor, warning) = TimeoutScale.parse(outside)
+            #expect(factor == 1)
+            #expect(warning == "RUNDOWN_TIMEOUT_SCALE='\(outside)' is outside the range Rundown accepts; " + forms)
         }
     }
 

@@ -150,12 +150,14 @@ import FoundationXML
         #expect(report.skips.isEmpty && !report.everythingSkipped)
     }
 
-    @Test func aFilterSelectingNothingRunsNoHookAndSkipsNothing() {
+    @Test func aFilterSelectingNothingRunsNoHookAndSkipsTheSpec() {
         let log = Log()
         let report = SpecEngine.run(stack(log), controls: RunControls(filter: ["nowhere"]))
         #expect(log.entries.isEmpty)
         #expect(report.filteredOutCount == 4 && report.passedCount + report.failedCount + report.skippedCount == 0)
-        #expect(!report.everythingSkipped)
+        // Contract §10: a run that checked nothing is no pass; the spec is skipped, saying why.
+        #expect(report.everythingSkipped)
+        #expect(report.skips.map(\.description) == ["Stack: skipped (no example selected by RUNDOWN_FILTER=nowhere)"])
         #expect(
             RunOutputs.filteredOutLine(report, specName: "Stack", settings: settings(["RUNDOWN_FILTER": "nowhere"]).0)
                 == "'Stack': no example selected, 4 filtered out (RUNDOWN_FILTER=nowhere)")
@@ -390,6 +392,7 @@ import FoundationXML
                 "Cart <&>, afterAll",
             ])
         #expect(Set(parsed.cases.map(\.className)) == ["CartTests.testCart / Cart <&>"])
+        try #require(parsed.cases.count == 7)
         let fails = parsed.cases[2]
         #expect(fails.failures == ["Boom(disk\nfull)"])
         #expect(parsed.cases[3].failures == ["Boom(setup)"])
@@ -406,7 +409,7 @@ import FoundationXML
             "rundown-junit-\(UUID().uuidString)")
         let path = directory.path + "/"
         defer { try? FileManager.default.removeItem(at: directory) }
-        await withTaskGroup(of: Void.self) { group in
+        try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<20 {
                 group.addTask {
                     let collector = JUnitCollector(seed: nil)
@@ -415,10 +418,11 @@ import FoundationXML
                             it("a") {}
                             it("b") {}
                         }, observer: collector.receive)
-                    JUnitFile.shared.add(
+                    try JUnitFile.shared.add(
                         collector.suite(specName: "Spec \(index)", testName: nil, time: .zero), at: path)
                 }
             }
+            try await group.waitForAll()
         }
         let file = JUnitFile.file(for: path)
         #expect(file == path + "rundown-\(ProcessInfo.processInfo.processIdentifier).xml")

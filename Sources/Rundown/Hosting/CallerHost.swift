@@ -17,7 +17,7 @@ final class CallerHost: SpecHost, Sendable {
         let failures = self.failures.withLock { $0 }
         guard let first = failures.first else {
             if run.report.everythingSkipped {
-                print("Rundown: every example of '\(run.specName)' was skipped: \(run.skipSummary)")
+                print("Rundown: \(run.skippedWhat): \(run.skipSummary)")
             }
             return
         }

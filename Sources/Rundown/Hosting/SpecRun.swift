@@ -52,10 +52,18 @@ struct SpecRun<Call: CallKind> {
     /// Writes the reports and delivers the run, its failures that did not
     /// come from the engine counted in.
     private func finish(_ report: SpecReport, _ run: RunReport) throws {
-        let report = run.finish(report)
-        run.outputs.finish(
+        var report = run.finish(report)
+        if let unwritten = run.outputs.finish(
             report, specName: root.node.description, testName: host.testName, settings: settings, print: print)
-        try host.deliver(FinishedRun(report: report, specName: root.node.description, location: root.location))
+        {
+            // A report CI counts on that is missing fails the spec, where it was called.
+            let failure = SpecFailure(path: [root.node.description], error: unwritten, location: root.location)
+            report.failures.append(failure)
+            host.record(.thrown(SeededFailure.note(settings.seed, on: failure)))
+        }
+        try host.deliver(
+            FinishedRun(
+                report: report, specName: root.node.description, location: root.location, example: settings.example))
     }
 }
 

@@ -132,38 +132,42 @@ final class JUnitCollector {
     }
 }
 
-/// The JUnit file of this process: every spec's suite, rewritten whole (and
-/// atomically) each time a spec ends, so that it is always well-formed, even
-/// when specs finish in parallel tests.
+/// The JUnit file of a run: every spec's suite, from every process of the
+/// run (`swift test` runs XCTest and Swift Testing in two, and XCTest's
+/// `--parallel` one per test), added each time a spec ends.
+///
+/// Invariants. The file is only ever changed under an exclusive `flock` on
+/// the file itself (and, within this process, under ``lock`` too): read it,
+/// add one suite, write it back whole. So no writer loses another's suites,
+/// and between writers the file is well formed. A file written by another
+/// run is replaced, not added to: its second line names the run that wrote
+/// it (``runKey``, the parent process that started the tests), and a file
+/// that does not name this run, or is not Rundown's, counts as empty.
 ///
 /// A path that is a directory, or ends with `/`, gets one file per process,
-/// `rundown-<pid>.xml`, so that processes (`swift test` runs XCTest and Swift
-/// Testing in two) never write the same file.
+/// `rundown-<pid>.xml`. Missing folders are made. A file that cannot be
+/// written is an error (``JUnitReportNotWritten``), which fails the spec that
+/// tried, so that CI never goes on without its report unawares.
 final class JUnitFile: Sendable {
     static let shared = JUnitFile()
 
-    /// Guards ``suites`` and the writing of the file. An `NSLock`, not
-    /// `Mutex`: the package supports macOS 13, and Thread Sanitizer sees through it.
+    /// Serialises this process's writers, so that `flock` is only ever
+    /// contended between processes. An `NSLock`, not `Mutex`: the package
+    /// supports macOS 13, and Thread Sanitizer sees through it.
     private let lock = NSLock()
-    nonisolated(unsafe) private var suites: [String: [JUnitSuite]] = [:]
-    nonisolated(unsafe) private var warned: Set<String> = []
 
-    func add(_ suite: JUnitSuite, at path: String) {
-        lock.withLock {
-            let file = Self.file(for: path)
-            suites[file, default: []].append(suite)
-            let all = suites[file] ?? []
-            let document = Self.document(all)
-            do {
-                try Data(document.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
-            } catch {
-                if warned.insert(file).inserted {
-                    FileHandle.standardError.write(
-                        Data(
-                            "warning: Rundown: cannot write the JUnit report to \(file) (RUNDOWN_JUNIT=\(path)): \(error)\n"
-                                .utf8))
-                }
+    /// Adds `suite` to the file that `path` (the value of `RUNDOWN_JUNIT`) stands for.
+    func add(_ suite: JUnitSuite, at path: String) throws(JUnitReportNotWritten) {
+        lock.lock()
+        defer { lock.unlock() }
+        let file = Self.file(for: path)
+        do throws(SystemError) {
+            try Self.makeFolders(of: file)
+            try LockedFile.update(file) { existing in
+                Self.merged(existing, adding: suite, runKey: Self.runKey)
             }
+        } catch {
+            throw JUnitReportNotWritten(file: file, setting: path, reason: error.description)
         }
     }
 
@@ -172,18 +176,102 @@ final class JUnitFile: Sendable {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         guard path.hasSuffix("/") || (exists && isDirectory.boolValue) else { return path }
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return (path.hasSuffix("/") ? path : path + "/") + "rundown-\(processID).xml"
     }
 
-    /// The whole file for `suites`.
-    static func document(_ suites: [JUnitSuite]) -> String {
-        let tests = suites.reduce(0) { $0 + $1.tests }
-        let failures = suites.reduce(0) { $0 + $1.failures }
-        let skipped = suites.reduce(0) { $0 + $1.skipped }
-        return
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"Rundown\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n"
-            + suites.map(\.xml).joined() + "</testsuites>\n"
+    /// Which run of the tests this process belongs to: the processes that
+    /// one `swift test` starts share their parent. On Linux the parent's
+    /// start time is part of it, so that a later parent with a reused
+    /// process ID is another run.
+    static let runKey: String = {
+        let parent = getppid()
+        var key = "parent \(parent)"
+        #if os(Linux)
+        // /proc/<pid>/stat: "pid (name) state …", the start time its 22nd field.
+        if let stat = try? String(contentsOfFile: "/proc/\(parent)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        {
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 19 { key += " started \(fields[19])" }
+        }
+        #endif
+        return key
+    }()
+
+    private static let declaration = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
+    private static let closing = "</testsuites>\n"
+
+    private static func marker(_ runKey: String) -> String {
+        "<!-- Rundown JUnit report of the run of \(XML.escape(runKey)) -->"
+    }
+
+    /// The whole file for `suites`, in a run named `runKey`.
+    static func document(_ suites: [JUnitSuite], runKey: String = runKey) -> String {
+        document(
+            body: suites.map(\.xml).joined(), tests: suites.reduce(0) { $0 + $1.tests },
+            failures: suites.reduce(0) { $0 + $1.failures }, skipped: suites.reduce(0) { $0 + $1.skipped },
+            runKey: runKey)
+    }
+
+    private static func document(body: String, tests: Int, failures: Int, skipped: Int, runKey: String) -> String {
+        "\(declaration)\n\(marker(runKey))\n<testsuites name=\"Rundown\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n"
+            + body + closing
+    }
+
+    /// `existing` (the file as it was) with `suite` added, if it is this
+    /// run's; otherwise a file of `suite` alone.
+    static func merged(_ existing: String, adding suite: JUnitSuite, runKey: String) -> String {
+        let lines = existing.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false)
+        guard lines.count == 4, lines[0] == declaration, lines[1] == marker(runKey), existing.hasSuffix(closing) else {
+            return document([suite], runKey: runKey)
+        }
+        // `<testsuites name="Rundown" tests="3" failures="1" errors="0" skipped="0">`: every other piece is a value.
+        let values = lines[2].split(separator: "\"", omittingEmptySubsequences: false)
+        guard values.count == 11, let tests = Int(values[3]), let failures = Int(values[5]),
+            let skipped = Int(values[9])
+        else {
+            return document([suite], runKey: runKey)
+        }
+        return document(
+            body: String(lines[3].dropLast(closing.count)) + suite.xml, tests: tests + suite.tests,
+            failures: failures + suite.failures, skipped: skipped + suite.skipped, runKey: runKey)
+    }
+
+    /// Makes the folders on the way to `file` that do not exist yet.
+    private static func makeFolders(of file: String) throws(SystemError) {
+        let folder = (file as NSString).deletingLastPathComponent
+        guard !folder.isEmpty, !isFolder(folder) else { return }
+        var prefix = folder.hasPrefix("/") ? "" : "."
+        for step in folder.split(separator: "/") {
+            prefix += "/" + step
+            guard mkdir(prefix, 0o777) != 0 else { continue }
+            let code = errno
+            if code == EEXIST, isFolder(prefix) { continue }
+            throw SystemError(code == EEXIST ? ENOTDIR : code, "cannot make the folder \(folder)")
+        }
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFDIR)
+    }
+}
+
+/// A report that `RUNDOWN_JUNIT` asked for and that could not be written:
+/// a failure of the spec that tried, saying where and why in words.
+struct JUnitReportNotWritten: Error, CustomStringConvertible {
+    /// The file it was to be written to.
+    var file: String
+    /// The value of `RUNDOWN_JUNIT`.
+    var setting: String
+    /// Why not, as the system says it: `Permission denied`.
+    var reason: String
+
+    /// `cannot write the JUnit report to build/junit.xml: Permission denied`; the setting
+    /// follows the file when they differ (`… rundown-812.xml (RUNDOWN_JUNIT=build/junit/): …`).
+    var description: String {
+        let setting = setting == file ? "" : " (RUNDOWN_JUNIT=\(setting))"
+        return "cannot write the JUnit report to \(file)\(setting): \(reason)"
     }
 }
 

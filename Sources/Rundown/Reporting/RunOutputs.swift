@@ -38,10 +38,14 @@ final class RunOutputs {
     }
 
     /// Writes what the run asked for, once it has ended.
+    ///
+    /// - Returns: Why the JUnit report could not be written, if it could not:
+    ///   a failure of the spec.
+    @discardableResult
     func finish(
         _ report: SpecReport, specName: String, testName: String?, settings: RunSettings,
         print: (String) -> Void = { Swift.print($0) }
-    ) {
+    ) -> JUnitReportNotWritten? {
         let filtered = Self.filteredOutLine(report, specName: specName, settings: settings)
         tree?.finish()
         if let treeBuffer {
@@ -54,8 +58,13 @@ final class RunOutputs {
         }
         if let junit, let path = settings.junitPath {
             let suite = junit.suite(specName: specName, testName: testName, time: started.duration(to: .now))
-            JUnitFile.shared.add(suite, at: path)
+            do {
+                try JUnitFile.shared.add(suite, at: path)
+            } catch {
+                return error
+            }
         }
+        return nil
     }
 
     /// `'Cart': 3 examples selected, 12 filtered out (RUNDOWN_FILTER=push)`,

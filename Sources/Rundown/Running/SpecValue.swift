@@ -35,9 +35,11 @@ import Testing
 /// `beforeAll` and `afterAll` hooks of its groups included, which therefore
 /// run once for each example. Every run builds the tree afresh by calling
 /// the definition again, so examples share no state declared inside it and
-/// can run in parallel. The console, `--xunit-output` and Xcode show one
-/// result per example, named by its path. `try spec(stackSpec)` runs the
-/// whole definition as `spec { }` does.
+/// can run in parallel. Xcode shows one result per example, named by its
+/// path; the console names the case of each issue; Swift Testing's
+/// `--xunit-output` keeps one `testcase` per test function, so use
+/// `RUNDOWN_JUNIT` for one per example. A skipped example is a cancelled
+/// test case. `try spec(stackSpec)` runs the whole definition as `spec { }` does.
 ///
 /// The trade-off against `spec { }`: each example is a test of its own, so
 /// it can be picked, rerun and reported alone, but it costs what a Swift

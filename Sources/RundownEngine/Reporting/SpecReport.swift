@@ -12,17 +12,19 @@ package struct SpecReport: Sendable {
     package var skippedCount = 0
     /// Examples that the run's filter or shard did not select (see
     /// ``RunControls``). They are not part of the run: no event, skip or
-    /// result names them, and they do not count towards ``everythingSkipped``.
+    /// result names them. When nothing at all was selected, one skip of the
+    /// spec's root says so, and ``everythingSkipped`` is true.
     package var filteredOutCount = 0
 
     /// Creates an empty report.
     package init() {}
 
-    /// Whether the spec ran examples and every one of them was skipped, with no failure.
-    ///
-    /// A spec whose every example was filtered out skipped nothing: this is false.
+    /// Whether no example of the spec ran, and nothing failed: every example
+    /// was skipped, or none was selected (filtered out or sharded away).
+    /// Its host then reports the spec as skipped, so that a run that checked
+    /// nothing cannot look like a pass.
     package var everythingSkipped: Bool {
-        failures.isEmpty && passedCount == 0 && failedCount == 0 && skippedCount > 0
+        failures.isEmpty && passedCount == 0 && failedCount == 0 && (skippedCount > 0 || filteredOutCount > 0)
     }
 
     mutating func count(_ result: ExampleResult) {

@@ -7,13 +7,24 @@
 /// Selection comes first: an example that the filter or the shard does not
 /// select is not part of the run at all. It is counted in
 /// ``SpecReport/filteredOutCount``, is not reported one by one, and a group
-/// with no selected example is left out with its hooks. Focus and exclusion
-/// then apply to the selected examples as usual.
+/// with no selected example is left out with its hooks. A spec of which
+/// nothing is selected is skipped as a whole (one skip of its root, naming
+/// the selection), so that a run that checked nothing cannot pass. Focus and
+/// exclusion then apply to the selected examples as usual.
+///
+/// The filter and the shard select in the outermost spec of a task: a spec
+/// run inside an element of another (a runner is current) runs whole, in
+/// the seed's order (``nested``). Its element was selected already, and
+/// selecting again by the inner paths would drop examples that no shard runs.
 package struct RunControls: Sendable, Hashable {
-    /// Patterns an example's path must contain one of (case-insensitive), or
-    /// empty to select every example. The path is matched as its
+    /// Patterns an example's path must contain one of (ignoring case), as
+    /// given, or empty to select every example. The path is matched as its
     /// description, the steps joined with ", ": `Stack, when empty, pops`.
-    package var filter: [String]
+    package var filter: [String] {
+        didSet { lowercasedFilter = filter.map { $0.lowercased() } }
+    }
+    /// ``filter`` as it is matched.
+    private var lowercasedFilter: [String]
     /// The one shard of the examples that runs, if the run is sharded.
     package var shard: Shard?
     /// Shuffles the elements of every group with this seed, if set.
@@ -34,7 +45,8 @@ package struct RunControls: Sendable, Hashable {
         filter: [String] = [], shard: Shard? = nil, seed: UInt64? = nil, forbidFocus: Bool = false,
         example: [String]? = nil, knownFocus: [FocusedElementLeftIn]? = nil
     ) {
-        self.filter = filter.map { $0.lowercased() }.filter { !$0.isEmpty }
+        self.filter = filter.filter { !$0.isEmpty }
+        lowercasedFilter = self.filter.map { $0.lowercased() }
         self.shard = shard
         self.seed = seed
         self.forbidFocus = forbidFocus
@@ -54,7 +66,36 @@ package struct RunControls: Sendable, Hashable {
         if let shard, !shard.contains(path) { return false }
         guard !filter.isEmpty else { return true }
         let description = path.joined(separator: ", ").lowercased()
-        return filter.contains { description.contains($0) }
+        return lowercasedFilter.contains { description.contains($0) }
+    }
+
+    /// These controls for a spec run inside an element of another spec: no
+    /// filter and no shard, the rest as they are (the seed, the focus guard,
+    /// and the one example a `Spec.Example` run asked for by name).
+    package var nested: RunControls {
+        var nested = self
+        nested.filter = []
+        nested.shard = nil
+        return nested
+    }
+
+    /// What the filter and the shard are, as the settings that give them:
+    /// `RUNDOWN_FILTER=push, RUNDOWN_SHARD=2/5`, or empty when they select all.
+    package var selectionDescription: String {
+        var parts: [String] = []
+        if !filter.isEmpty { parts.append("RUNDOWN_FILTER=\(filter.joined(separator: "|"))") }
+        if let shard { parts.append("RUNDOWN_SHARD=\(shard)") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// Why a spec of which nothing was selected is skipped:
+    /// `no example selected by RUNDOWN_FILTER=zzz`.
+    var nothingSelected: String {
+        let selection = selectionDescription
+        if let example, selection.isEmpty {
+            return "no example at the path '\(example.joined(separator: ", "))'"
+        }
+        return "no example selected by \(selection)"
     }
 }
 

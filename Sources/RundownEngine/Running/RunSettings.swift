@@ -6,19 +6,21 @@ import Foundation
 /// | Variable | Values | Effect |
 /// |---|---|---|
 /// | `RUNDOWN_REPORT` | `tree` | Print each spec's tree when it has run, in one piece, headed by its test. |
-/// | `RUNDOWN_FILTER` | `pattern` or `pattern|pattern|…` | Run only the examples whose path (`Stack, when empty, pops`) contains one of the patterns, ignoring case; spaces around a `|` are ignored. |
-/// | `RUNDOWN_SHARD` | `i/n`, `1 <= i <= n` (`2/5`) | Run only shard `i` of `n`; the `n` shards together run every example once. |
-/// | `RUNDOWN_SEED` | a number from 0 to 2⁶⁴−1, or `random` | Shuffle the elements of every group with this seed; `random` picks one and prints it. |
+/// | `RUNDOWN_FILTER` | `pattern` or `pattern|pattern|…` | Run only the examples whose path (`Stack, when empty, pops`) contains one of the patterns, ignoring case; spaces around a `|` are ignored. Selects in the outermost spec of a task only: a spec run inside an element runs whole. |
+/// | `RUNDOWN_SHARD` | `i/n`, `1 <= i <= n` (`2/5`) | Run only shard `i` of `n`; the `n` shards together run every example once. Outermost spec only, as the filter. |
+/// | `RUNDOWN_SEED` | a number from 0 to 2⁶⁴−1, or `random` | Shuffle the elements of every group with this seed, nested specs' too; `random` picks one and prints it. |
 /// | `RUNDOWN_FORBID_FOCUS` | `1` or `0` | `1`: a focused element is a failure naming it. On by default when `CI` is set (to anything but empty, `0`, `false` or `no`); `0` turns it off. |
-/// | `RUNDOWN_JUNIT` | a file path, or a directory path | Write a JUnit XML report of every example to the file, or to `rundown-<pid>.xml` in the directory. |
-/// | `RUNDOWN_TIMEOUT_SCALE` | a positive number (`3`, `2.5`) | Multiply every default deadline of the concurrency toolkit. |
+/// | `RUNDOWN_JUNIT` | a file path, or a directory path (one that exists, or ends in `/`) | Write a JUnit XML report of every example to the file, which keeps the examples of every process of one run (`swift test`), or to `rundown-<pid>.xml` in the directory. Missing folders are made; a path that cannot be written fails the spec that tried. |
+/// | `RUNDOWN_TIMEOUT_SCALE` | a number from 0.01 to 1000 (`3`, `2.5`) | Multiply every default deadline of the concurrency toolkit. |
 ///
 /// It lives in the engine so that the concurrency toolkit, which does not
 /// depend on the DSL, reads its setting from the same place.
 ///
 /// A value Rundown does not understand is reported once, on standard error,
 /// with the valid forms; the setting then keeps its default. An empty value
-/// is the same as no value.
+/// is the same as no value. A variable whose name starts with `RUNDOWN_` but
+/// is none of these (`RUNDOWN_FILTRE`) is a warning naming it and the
+/// settings. Every variable is read from one table, `table`.
 package struct RunSettings: Sendable {
     /// Whether to print each spec's tree (`RUNDOWN_REPORT=tree`).
     package var treeReport = false
@@ -70,73 +72,112 @@ package struct RunSettings: Sendable {
     }()
 
     /// Reads the settings from `environment`, passing each value it does not
-    /// understand to `warn`. `random` draws a seed from `randomSeed`.
+    /// understand, and each `RUNDOWN_*` variable that is no setting, to `warn`.
+    /// `random` draws a seed from `randomSeed`.
     package init(
         environment: [String: String], randomSeed: () -> UInt64 = { UInt64.random(in: 0...UInt64.max) },
         warn: (String) -> Void
     ) {
-        if let report = environment["RUNDOWN_REPORT"], !report.isEmpty {
-            switch report {
-            case "tree": treeReport = true
-            default: warn("RUNDOWN_REPORT=\(report) is not a report Rundown knows; valid forms: RUNDOWN_REPORT=tree")
-            }
+        for row in Self.table {
+            guard let read = row.read, let value = environment[row.name], !value.isEmpty else { continue }
+            read(value, &self, randomSeed, warn)
         }
-        if let filter = environment["RUNDOWN_FILTER"], !filter.isEmpty {
+        for name in environment.keys.sorted() where name.hasPrefix("RUNDOWN_") && !Self.knownNames.contains(name) {
+            warn(
+                "\(name) is not a setting Rundown knows, and is ignored; the settings are "
+                    + Self.table.filter { $0.name.hasPrefix("RUNDOWN_") && $0.read != nil }.map(\.name).joined(
+                        separator: ", "))
+        }
+    }
+
+    /// One environment variable Rundown knows: a setting, with how its value
+    /// is read (a value that is set and not empty), or a variable of
+    /// Rundown's own scripts and tests, which no setting reads.
+    package struct Row: Sendable {
+        package typealias Read = @Sendable (String, inout RunSettings, () -> UInt64, (String) -> Void) -> Void
+        package let name: String
+        package let read: Read?
+    }
+
+    /// Every variable Rundown knows, settings in the order they are read
+    /// (`CI` before `RUNDOWN_FORBID_FOCUS`, which overrides it). A setting is
+    /// read, and known, by having its row here: a `RUNDOWN_*` variable with
+    /// no row is reported as a typo.
+    package static let table: [Row] = [
+        Row(name: "RUNDOWN_REPORT") { value, settings, _, warn in
+            switch value {
+            case "tree": settings.treeReport = true
+            default: warn("RUNDOWN_REPORT=\(value) is not a report Rundown knows; valid forms: RUNDOWN_REPORT=tree")
+            }
+        },
+        Row(name: "RUNDOWN_FILTER") { value, settings, _, warn in
             // Spaces around a `|` belong to the list, not the pattern: "a | b" is "a" and "b".
-            let patterns = filter.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            let patterns = value.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }
             if patterns.isEmpty {
                 warn(
-                    "RUNDOWN_FILTER=\(filter) has no pattern; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|… (a part of an example's path, ignoring case)"
+                    "RUNDOWN_FILTER=\(value) has no pattern; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|… (a part of an example's path, ignoring case)"
                 )
             } else {
-                self.filter = patterns
+                settings.filter = patterns
             }
-        }
-        if let shard = environment["RUNDOWN_SHARD"], !shard.isEmpty {
-            let parts = shard.split(separator: "/", omittingEmptySubsequences: false)
+        },
+        Row(name: "RUNDOWN_SHARD") { value, settings, _, warn in
+            let parts = value.split(separator: "/", omittingEmptySubsequences: false)
             if parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
                 let valid = Shard(index: index, count: count)
             {
-                self.shard = valid
+                settings.shard = valid
             } else {
                 warn(
-                    "RUNDOWN_SHARD=\(shard) is not a shard Rundown knows; valid forms: RUNDOWN_SHARD=i/n with 1 <= i <= n, such as RUNDOWN_SHARD=2/5"
+                    "RUNDOWN_SHARD=\(value) is not a shard Rundown knows; valid forms: RUNDOWN_SHARD=i/n with 1 <= i <= n, such as RUNDOWN_SHARD=2/5"
                 )
             }
-        }
-        if let seed = environment["RUNDOWN_SEED"], !seed.isEmpty {
-            if seed == "random" {
-                self.seed = randomSeed()
-                seedIsRandom = true
-            } else if let number = UInt64(seed) {
-                self.seed = number
+        },
+        Row(name: "RUNDOWN_SEED") { value, settings, randomSeed, warn in
+            if value == "random" {
+                settings.seed = randomSeed()
+                settings.seedIsRandom = true
+            } else if let number = UInt64(value) {
+                settings.seed = number
             } else {
                 warn(
-                    "RUNDOWN_SEED=\(seed) is not a seed Rundown knows; valid forms: RUNDOWN_SEED=<a whole number from 0 to \(UInt64.max)>, RUNDOWN_SEED=random"
+                    "RUNDOWN_SEED=\(value) is not a seed Rundown knows; valid forms: RUNDOWN_SEED=<a whole number from 0 to \(UInt64.max)>, RUNDOWN_SEED=random"
                 )
             }
-        }
-        if let ci = environment["CI"], !Self.saysNo(ci) {
-            forbidFocus = true
-        }
-        if let forbid = environment["RUNDOWN_FORBID_FOCUS"], !forbid.isEmpty {
-            switch forbid {
-            case "1": forbidFocus = true
-            case "0": forbidFocus = false
+        },
+        Row(name: "CI") { value, settings, _, _ in
+            if !saysNo(value) { settings.forbidFocus = true }
+        },
+        Row(name: "RUNDOWN_FORBID_FOCUS") { value, settings, _, warn in
+            switch value {
+            case "1": settings.forbidFocus = true
+            case "0": settings.forbidFocus = false
             default:
                 warn(
-                    "RUNDOWN_FORBID_FOCUS=\(forbid) is not a value Rundown knows; valid forms: RUNDOWN_FORBID_FOCUS=1, RUNDOWN_FORBID_FOCUS=0"
+                    "RUNDOWN_FORBID_FOCUS=\(value) is not a value Rundown knows; valid forms: RUNDOWN_FORBID_FOCUS=1, RUNDOWN_FORBID_FOCUS=0"
                 )
             }
-        }
-        if let junit = environment["RUNDOWN_JUNIT"], !junit.isEmpty {
-            junitPath = junit
-        }
-        let (scale, warning) = Self.timeoutScale(environment["RUNDOWN_TIMEOUT_SCALE"])
-        timeoutScale = scale
-        if let warning { warn(warning) }
-    }
+        },
+        Row(name: "RUNDOWN_JUNIT") { value, settings, _, _ in
+            settings.junitPath = value
+        },
+        Row(name: "RUNDOWN_TIMEOUT_SCALE") { value, settings, _, warn in
+            let (scale, warning) = timeoutScale(value)
+            settings.timeoutScale = scale
+            if let warning { warn(warning) }
+        },
+        // Rundown's own: the switch of its failing test fixtures, and the
+        // variables of its CI script and benchmarks, which run tests too.
+        Row(name: "RUNDOWN_FIXTURES", read: nil),
+        Row(name: "RUNDOWN_CRASH_GUARD_CHILD", read: nil),
+        Row(name: "RUNDOWN_LINT", read: nil),
+        Row(name: "RUNDOWN_DOCS", read: nil),
+        Row(name: "RUNDOWN_ONLY", read: nil),
+        Row(name: "RUNDOWN_ROOT", read: nil),
+    ]
+
+    private static let knownNames = Set(table.map(\.name))
 
     /// Whether a value of `CI` says there is no CI: empty, `0`, `false` or `no` (any case). Some
     /// setups export `CI=false` on developer machines, and that must not forbid focus there.
@@ -144,20 +185,28 @@ package struct RunSettings: Sendable {
         ["", "0", "false", "no"].contains(value.trimmingCharacters(in: .whitespaces).lowercased())
     }
 
-    /// Reads `RUNDOWN_TIMEOUT_SCALE`; a value that is not a positive, finite
-    /// number gives a warning and factor 1, so a typo never silently shortens
-    /// or removes a deadline.
+    /// The factors `RUNDOWN_TIMEOUT_SCALE` accepts. Beyond them a deadline
+    /// stops meaning anything: a huge factor overflows `Duration`, a tiny one
+    /// makes every default wait fail at once.
+    package static let timeoutScaleRange: ClosedRange<Double> = 0.01...1000
+
+    /// Reads `RUNDOWN_TIMEOUT_SCALE`; a value that is not a number in
+    /// ``timeoutScaleRange`` gives a warning and factor 1, so a typo never
+    /// silently shortens or removes a deadline.
     package static func timeoutScale(_ raw: String?) -> (factor: Double, warning: String?) {
         guard let raw else { return (1, nil) }
         let trimmed = String(raw.filter { !$0.isWhitespace })
-        if let factor = Double(trimmed), factor.isFinite, factor > 0 {
-            return (factor, nil)
+        let range = timeoutScaleRange
+        let forms =
+            "valid forms are a number from \(range.lowerBound) to \(Int(range.upperBound)) "
+            + "such as 2 or 2.5 (every default deadline is multiplied by it). Using 1."
+        guard let factor = Double(trimmed), factor.isFinite, factor > 0 else {
+            return (1, "RUNDOWN_TIMEOUT_SCALE='\(raw)' is not understood; " + forms)
         }
-        return (
-            1,
-            "RUNDOWN_TIMEOUT_SCALE='\(raw)' is not understood; valid forms are a positive number "
-                + "such as 2 or 2.5 (every default deadline is multiplied by it). Using 1."
-        )
+        guard range.contains(factor) else {
+            return (1, "RUNDOWN_TIMEOUT_SCALE='\(raw)' is outside the range Rundown accepts; " + forms)
+        }
+        return (factor, nil)
     }
 
     /// The line a failure's message ends with while the run is shuffled,
@@ -169,9 +218,6 @@ package struct RunSettings: Sendable {
     /// What the filter and the shard are, for the line that says how many
     /// examples they left out: `RUNDOWN_FILTER=push, RUNDOWN_SHARD=2/5`.
     package var selectionDescription: String {
-        var parts: [String] = []
-        if !filter.isEmpty { parts.append("RUNDOWN_FILTER=\(filter.joined(separator: "|"))") }
-        if let shard { parts.append("RUNDOWN_SHARD=\(shard)") }
-        return parts.joined(separator: ", ")
+        controls.selectionDescription
     }
 }

@@ -6,7 +6,8 @@ package enum SpecEngine {
     /// - Parameters:
     ///   - root: The spec's root group.
     ///   - recognizers: Ways to tell a framework's skip from a failure, besides ``Skip``.
-    ///   - controls: What the run selects, its order, and whether focus is forbidden.
+    ///   - controls: What the run selects, its order, and whether focus is forbidden; inside an
+    ///     element of another spec, the filter and the shard are not applied (see ``RunControls``).
     ///   - progress: Whether the observer gets the events that start and finish groups and examples.
     ///   - observer: Receives every event as it happens.
     ///   - scope: What each example and hook runs inside, if anything.
@@ -20,7 +21,7 @@ package enum SpecEngine {
         observer: @escaping (SpecEvent) -> Void = { _ in },
         scope: ClosureScope? = nil
     ) -> SpecReport {
-        let walk = SpecWalk(root: root, controls: controls, progress: progress, observer: observer)
+        let walk = SpecWalk(root: root, controls: controls.inThisTask, progress: progress, observer: observer)
         walk.drive(recognizers: recognizers, scope: scope)
         return walk.report
     }
@@ -30,7 +31,8 @@ package enum SpecEngine {
     /// - Parameters:
     ///   - root: The spec's root group.
     ///   - recognizers: Ways to tell a framework's skip from a failure, besides ``Skip``.
-    ///   - controls: What the run selects, its order, and whether focus is forbidden.
+    ///   - controls: What the run selects, its order, and whether focus is forbidden; inside an
+    ///     element of another spec, the filter and the shard are not applied (see ``RunControls``).
     ///   - progress: Whether the observer gets the events that start and finish groups and examples.
     ///   - observer: Receives every event as it happens.
     /// - Returns: Every failure and skip, and how the examples ended.
@@ -42,8 +44,16 @@ package enum SpecEngine {
         progress: Bool = true,
         observer: @escaping (SpecEvent) -> Void = { _ in }
     ) async -> SpecReport {
-        let walk = SpecWalk(root: root, controls: controls, progress: progress, observer: observer)
+        let walk = SpecWalk(root: root, controls: controls.inThisTask, progress: progress, observer: observer)
         await walk.drive(recognizers: recognizers)
         return walk.report
+    }
+}
+
+extension RunControls {
+    /// These controls, or their ``nested`` form when the spec starts inside
+    /// an element or hook of another spec in this task.
+    fileprivate var inThisTask: RunControls {
+        ExampleRunner.current == nil ? self : nested
     }
 }

@@ -110,6 +110,10 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
         if let planned = plan.root {
             push(GroupFrame(group: planned, path: PathNode(planned.description, parent: nil), inherited: []))
+        } else if plan.leftOut.isEmpty, plan.filteredOutCount > 0 {
+            // Nothing was selected: the spec is skipped as a whole, so that a run that checked nothing does not pass.
+            recorder.record(
+                SkipRecord(path: [root.description], reason: controls.nothingSelected, location: root.location))
         }
     }
 

@@ -7,19 +7,23 @@ enum ChildProcess {
     /// cooperative threads: tests blocked on compilers and child test runs
     /// would otherwise starve the tests running beside them (on two cores,
     /// two blocked threads stop every other test of the process).
-    static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) async throws -> (
-        status: Int32, output: String
-    ) {
+    ///
+    /// With a `timeout`, a child still running after it is terminated (its
+    /// status then says so), so that a hang fails the test instead of the run.
+    static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String]? = nil, timeout: Duration? = nil
+    ) async throws -> (status: Int32, output: String) {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
-                continuation.resume(with: Result { try runAndWait(executable, arguments, environment: environment) })
+                continuation.resume(
+                    with: Result { try runAndWait(executable, arguments, environment: environment, timeout: timeout) })
             }.start()
         }
     }
 
-    private static func runAndWait(_ executable: URL, _ arguments: [String], environment: [String: String]?) throws -> (
-        status: Int32, output: String
-    ) {
+    private static func runAndWait(
+        _ executable: URL, _ arguments: [String], environment: [String: String]?, timeout: Duration?
+    ) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -28,6 +32,14 @@ enum ChildProcess {
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
+        if let timeout {
+            let (seconds, attoseconds) = timeout.components
+            DispatchQueue.global().asyncAfter(
+                deadline: .now() + Double(seconds) + Double(attoseconds) / 1e18
+            ) {
+                if process.isRunning { process.terminate() }
+            }
+        }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
