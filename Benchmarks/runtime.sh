@@ -6,7 +6,9 @@
 # contexts with beforeAll, beforeEach, afterEach, afterAll, every closure
 # incrementing a counter; synchronous, asynchronous (one Task.yield per
 # example), and as `Spec` arguments (each example run alone, the tree built
-# afresh); and a minimal engine (same names, same closures, plain arrays).
+# afresh); and a minimal engine (same names, same closures, plain arrays),
+# synchronous and asynchronous (the async floor awaits the same closures with
+# the same Task.yield per example).
 # Peers, same work per test: N Swift Testing arguments, N @Test functions and
 # N XCTest methods, timed as `swift test --skip-build` wall clock minus a run
 # of one test, divided by N.
@@ -84,7 +86,7 @@ for config in $configs; do
     swift build -c "$config" --package-path "$work" --product Probe >/dev/null
     probe="$(swift build -c "$config" --package-path "$work" --show-bin-path)/Probe"
     for n in $sizes $rundown_only; do
-        for form in minimal sync async argument; do
+        for form in minimal sync minimal-async async argument; do
             # The argument form builds only its example's path, but still declares
             # the root's N/100 contexts for every example, so its cost per example
             # grows slowly with N: past ARGUMENT_MAX (10,000) it takes minutes.
@@ -124,7 +126,7 @@ if [[ -n "${CALLGRIND:-}" ]]; then
     echo
     echo "| release form | instructions/example (marginal, 5000→10000) |"
     echo "|---|---:|"
-    for form in minimal sync; do
+    for form in minimal sync minimal-async async; do
         a=$(count "$form" 5000); b=$(count "$form" 10000)
         echo "| $form | $(( (b - a) / 5000 )) |"
     done
