@@ -41,3 +41,15 @@ enum SpecsTraitDocSample {
         }
     }
 }
+
+/// `ExampleTrait.labels(_:)`'s doc comment (ExampleTrait.swift).
+struct LabelsDocSample {
+    @Test func orders() throws {
+        try spec {
+            describe("Orders", .labels("db")) {
+                it("saves") {}
+                it("exports a year", .labels("slow")) {}
+            }
+        }
+    }
+}

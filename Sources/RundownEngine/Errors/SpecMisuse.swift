@@ -144,3 +144,20 @@ public struct MainActorSpecOffMainThread: Error, CustomStringConvertible {
         "A synchronous main-actor spec must start on the main thread: mark the test '@MainActor', or make it 'async' and use 'try await spec'."
     }
 }
+
+/// A label that no `RUNDOWN_LABELS` expression can name, given to an
+/// example or group with `.labels(…)`.
+package struct InvalidLabel: Error, CustomStringConvertible {
+    /// The label as given.
+    package var label: String
+
+    /// Creates the failure.
+    package init(label: String) {
+        self.label = label
+    }
+
+    /// Says what went wrong and what to change.
+    package var description: String {
+        "the label '\(label)' cannot be selected by RUNDOWN_LABELS: a label is one or more letters, digits, '-', '_' or '.'; rename it (for example '\(label.map { LabelExpression.isNameCharacter($0) ? $0 : "-" }.map(String.init).joined())')"
+    }
+}

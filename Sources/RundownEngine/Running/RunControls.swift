@@ -28,11 +28,14 @@ package struct RunControls: Sendable, Hashable {
     /// built only its path). Where focus is forbidden, these are the run's
     /// focus failures instead of those found in the tree.
     package var knownFocus: [FocusedElementLeftIn]?
+    /// The expression an example's labels (its own and its groups') must
+    /// match, or `nil` to select by labels nothing out.
+    package var labels: LabelExpression?
 
     /// Creates controls; the defaults change nothing.
     package init(
         filter: [String] = [], shard: Shard? = nil, seed: UInt64? = nil, forbidFocus: Bool = false,
-        example: [String]? = nil, knownFocus: [FocusedElementLeftIn]? = nil
+        example: [String]? = nil, knownFocus: [FocusedElementLeftIn]? = nil, labels: LabelExpression? = nil
     ) {
         self.filter = filter.map { $0.lowercased() }.filter { !$0.isEmpty }
         self.shard = shard
@@ -40,18 +43,21 @@ package struct RunControls: Sendable, Hashable {
         self.forbidFocus = forbidFocus
         self.example = example
         self.knownFocus = knownFocus
+        self.labels = labels
     }
 
     /// Controls that change nothing: every example, in declaration order.
     package static let none = RunControls()
 
-    /// Whether the filter and the shard select every example.
-    var selectsAll: Bool { filter.isEmpty && shard == nil && example == nil }
+    /// Whether the filter, the shard and the labels select every example.
+    var selectsAll: Bool { filter.isEmpty && shard == nil && example == nil && labels == nil }
 
-    /// Whether the example at `path` belongs to this run.
-    package func selects(_ path: [String]) -> Bool {
+    /// Whether the example at `path`, carrying `labels` (its own and its
+    /// groups'), belongs to this run.
+    package func selects(_ path: [String], labels: Set<String> = []) -> Bool {
         if let example, example != path { return false }
         if let shard, !shard.contains(path) { return false }
+        if let expression = self.labels, !expression.matches(labels) { return false }
         guard !filter.isEmpty else { return true }
         let description = path.joined(separator: ", ").lowercased()
         return filter.contains { description.contains($0) }

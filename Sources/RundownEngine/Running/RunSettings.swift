@@ -8,6 +8,7 @@ import Foundation
 /// | `RUNDOWN_REPORT` | `tree` | Print each spec's tree when it has run, in one piece, headed by its test. |
 /// | `RUNDOWN_FILTER` | `pattern` or `pattern|pattern|…` | Run only the examples whose path (`Stack, when empty, pops`) contains one of the patterns, ignoring case; spaces around a `|` are ignored. |
 /// | `RUNDOWN_SHARD` | `i/n`, `1 <= i <= n` (`2/5`) | Run only shard `i` of `n`; the `n` shards together run every example once. |
+/// | `RUNDOWN_LABELS` | an expression of label names with `&&`, `||`, `!` and parentheses (`db && !slow`) | Run only the examples whose labels (their own and their groups', given with `.labels(…)`) make the expression true; a name is letters, digits, `-`, `_` and `.`. |
 /// | `RUNDOWN_SEED` | a number from 0 to 2⁶⁴−1, or `random` | Shuffle the elements of every group with this seed; `random` picks one and prints it. |
 /// | `RUNDOWN_FORBID_FOCUS` | `1` or `0` | `1`: a focused element is a failure naming it. On by default when `CI` is set (to anything but empty, `0`, `false` or `no`); `0` turns it off. |
 /// | `RUNDOWN_JUNIT` | a file path, or a directory path | Write a JUnit XML report of every example to the file, or to `rundown-<pid>.xml` in the directory. |
@@ -26,6 +27,8 @@ package struct RunSettings: Sendable {
     package var filter: [String] = []
     /// The shard of `RUNDOWN_SHARD`.
     package var shard: Shard?
+    /// The expression of `RUNDOWN_LABELS`.
+    package var labels: LabelExpression?
     /// The seed of `RUNDOWN_SEED`, or the one picked for `random`.
     package var seed: UInt64?
     /// Whether the seed was picked at random (it is then printed once).
@@ -45,8 +48,9 @@ package struct RunSettings: Sendable {
     /// What the engine needs of these settings.
     package var controls: RunControls {
         RunControls(
-            filter: filter, shard: shard, seed: seed, forbidFocus: forbidFocus, example: example, knownFocus: knownFocus
-        )
+            filter: filter, shard: shard, seed: seed, forbidFocus: forbidFocus, example: example,
+            knownFocus: knownFocus,
+            labels: labels)
     }
 
     /// Settings that change nothing, for tests that run specs as a user
@@ -102,6 +106,15 @@ package struct RunSettings: Sendable {
             } else {
                 warn(
                     "RUNDOWN_SHARD=\(shard) is not a shard Rundown knows; valid forms: RUNDOWN_SHARD=i/n with 1 <= i <= n, such as RUNDOWN_SHARD=2/5"
+                )
+            }
+        }
+        if let labels = environment["RUNDOWN_LABELS"], !labels.trimmingCharacters(in: .whitespaces).isEmpty {
+            do {
+                self.labels = try LabelExpression(parsing: labels)
+            } catch {
+                warn(
+                    "RUNDOWN_LABELS=\(labels) is not an expression Rundown can read: \(error)\nvalid forms: label names (letters, digits, '-', '_', '.') joined with '&&', '||', '!' and parentheses, such as RUNDOWN_LABELS='db && !slow' or RUNDOWN_LABELS='(ui || snapshot) && !flaky'; every example runs"
                 )
             }
         }
@@ -172,6 +185,7 @@ package struct RunSettings: Sendable {
         var parts: [String] = []
         if !filter.isEmpty { parts.append("RUNDOWN_FILTER=\(filter.joined(separator: "|"))") }
         if let shard { parts.append("RUNDOWN_SHARD=\(shard)") }
+        if let labels { parts.append("RUNDOWN_LABELS=\(labels)") }
         return parts.joined(separator: ", ")
     }
 }

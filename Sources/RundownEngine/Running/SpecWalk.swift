@@ -104,6 +104,10 @@ final class SpecWalk<Mode: ExecutionMode> {
                     path: focus.path, error: FocusedElementLeftIn(path: focus.path, location: focus.location),
                     location: focus.location))
         }
+        for invalid in plan.invalidLabels {
+            recorder.record(
+                SpecFailure(path: invalid.path, error: InvalidLabel(label: invalid.label), location: invalid.location))
+        }
         for example in plan.leftOut {
             recorder.record(SkipRecord(path: example.path, reason: example.reason, location: example.location))
             recorder.finishExample(example.path, .skipped(reason: example.reason))
