@@ -15,6 +15,7 @@ public struct ExampleTrait: Sendable {
     private var exclusion = false
     private var scope: ElementScope?
     private var labelNames: [String] = []
+    private var concurrency = false
 
     /// Runs only this element and other focused ones. The shortcuts `fIt`,
     /// `fDescribe` and `fContext` add it.
@@ -57,12 +58,34 @@ public struct ExampleTrait: Sendable {
         ExampleTrait(labelNames: names)
     }
 
+    /// Runs the group's elements concurrently, at most `RUNDOWN_PARALLEL` at a
+    /// time (by default as many as the machine has cores), each with its own
+    /// `aroundEach`, `beforeEach` and `afterEach` hooks; the group's
+    /// `beforeAll` hooks run once before all of them and its `afterAll` hooks
+    /// once after the last has finished.
+    ///
+    /// ```swift
+    /// describe("Downloads", .concurrent) {
+    ///     it("fetches the catalogue") { try await fetch("catalogue") }
+    ///     it("fetches the prices") { try await fetch("prices") }
+    /// }
+    /// ```
+    ///
+    /// Every rule of a spec holds for each element as if it ran alone: its
+    /// errors, skips, teardown and time limit; and the reports show the
+    /// elements in declaration order, each with its own lines together. The
+    /// examples of a concurrent group must not share mutable state: give each
+    /// its own, or guard it with an actor. It needs an asynchronous spec; in a
+    /// synchronous one the group fails, naming it, and its elements run one
+    /// after another. On an example it changes nothing.
+    public static let concurrent = ExampleTrait(concurrency: true)
+
     static func marks(_ traits: [ExampleTrait]) -> ElementMarks {
         // Most elements have no trait; building nothing for them keeps the DSL's cost per example down.
         if traits.isEmpty { return ElementMarks() }
         return ElementMarks(
             isFocused: traits.contains { $0.focus }, isExcluded: traits.contains { $0.exclusion },
-            labels: traits.flatMap(\.labelNames))
+            labels: traits.flatMap(\.labelNames), isConcurrent: traits.contains { $0.concurrency })
     }
 
     static func scopes(_ traits: [ExampleTrait]) -> [ElementScope] {

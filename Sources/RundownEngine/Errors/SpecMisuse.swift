@@ -80,6 +80,24 @@ package struct ElementScopeNeedsAsynchronousSpec: Error, CustomStringConvertible
     }
 }
 
+/// A group marked `.concurrent` in a synchronous spec, which cannot run two
+/// closures at once.
+package struct ConcurrentGroupNeedsAsynchronousSpec: Error, CustomStringConvertible {
+    /// The group's description.
+    package var group: String
+
+    /// Creates the error.
+    package init(group: String) {
+        self.group = group
+    }
+
+    /// Says what happened and what to change.
+    package var description: String {
+        "'\(group)' is marked '.concurrent', but a synchronous spec runs one closure at a time, so its elements ran one after another; "
+            + "use 'try await spec { … }' in an async test, or remove the trait"
+    }
+}
+
 /// A hand-built ``HookNode`` whose body does not fit its kind: an `aroundEach`
 /// hook must have an ``HookNode/Body/around(_:)`` body, every other kind a
 /// ``HookNode/Body/plain(_:)`` one. The DSL always builds matching nodes.

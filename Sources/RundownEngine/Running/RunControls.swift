@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a run selects, in which order it runs it, and what it forbids, beyond
 /// the focus and exclusion marks of the spec itself.
 ///
@@ -31,12 +33,16 @@ package struct RunControls: Sendable, Hashable {
     /// The expression an example's labels (its own and its groups') must
     /// match, or `nil` to select by labels nothing out.
     package var labels: LabelExpression?
+    /// How many elements of a `.concurrent` group run at once, at least 1.
+    package var parallelism: Int
 
     /// Creates controls; the defaults change nothing.
     package init(
         filter: [String] = [], shard: Shard? = nil, seed: UInt64? = nil, forbidFocus: Bool = false,
-        example: [String]? = nil, knownFocus: [FocusedElementLeftIn]? = nil, labels: LabelExpression? = nil
+        example: [String]? = nil, knownFocus: [FocusedElementLeftIn]? = nil, labels: LabelExpression? = nil,
+        parallelism: Int? = nil
     ) {
+        self.parallelism = max(1, parallelism ?? Self.cores)
         self.filter = filter.map { $0.lowercased() }.filter { !$0.isEmpty }
         self.shard = shard
         self.seed = seed
@@ -48,6 +54,10 @@ package struct RunControls: Sendable, Hashable {
 
     /// Controls that change nothing: every example, in declaration order.
     package static let none = RunControls()
+
+    /// How many elements of a concurrent group run at once unless a setting
+    /// says otherwise: as many as the machine has cores.
+    package static let cores = ProcessInfo.processInfo.activeProcessorCount
 
     /// Whether the filter, the shard and the labels select every example.
     var selectsAll: Bool { filter.isEmpty && shard == nil && example == nil && labels == nil }

@@ -9,6 +9,7 @@ import Foundation
 /// | `RUNDOWN_FILTER` | `pattern` or `pattern|pattern|…` | Run only the examples whose path (`Stack, when empty, pops`) contains one of the patterns, ignoring case; spaces around a `|` are ignored. |
 /// | `RUNDOWN_SHARD` | `i/n`, `1 <= i <= n` (`2/5`) | Run only shard `i` of `n`; the `n` shards together run every example once. |
 /// | `RUNDOWN_LABELS` | an expression of label names with `&&`, `||`, `!` and parentheses (`db && !slow`) | Run only the examples whose labels (their own and their groups', given with `.labels(…)`) make the expression true; a name is letters, digits, `-`, `_` and `.`. |
+/// | `RUNDOWN_PARALLEL` | a whole number from 1 (`4`) | Run at most this many elements of a `.concurrent` group at once; by default as many as the machine has cores. |
 /// | `RUNDOWN_SEED` | a number from 0 to 2⁶⁴−1, or `random` | Shuffle the elements of every group with this seed; `random` picks one and prints it. |
 /// | `RUNDOWN_FORBID_FOCUS` | `1` or `0` | `1`: a focused element is a failure naming it. On by default when `CI` is set (to anything but empty, `0`, `false` or `no`); `0` turns it off. |
 /// | `RUNDOWN_JUNIT` | a file path, or a directory path | Write a JUnit XML report of every example to the file, or to `rundown-<pid>.xml` in the directory. |
@@ -29,6 +30,8 @@ package struct RunSettings: Sendable {
     package var shard: Shard?
     /// The expression of `RUNDOWN_LABELS`.
     package var labels: LabelExpression?
+    /// The limit of `RUNDOWN_PARALLEL`, or `nil` for one per core.
+    package var parallelism: Int?
     /// The seed of `RUNDOWN_SEED`, or the one picked for `random`.
     package var seed: UInt64?
     /// Whether the seed was picked at random (it is then printed once).
@@ -50,7 +53,7 @@ package struct RunSettings: Sendable {
         RunControls(
             filter: filter, shard: shard, seed: seed, forbidFocus: forbidFocus, example: example,
             knownFocus: knownFocus,
-            labels: labels)
+            labels: labels, parallelism: parallelism)
     }
 
     /// Settings that change nothing, for tests that run specs as a user
@@ -115,6 +118,15 @@ package struct RunSettings: Sendable {
             } catch {
                 warn(
                     "RUNDOWN_LABELS=\(labels) is not an expression Rundown can read: \(error)\nvalid forms: label names (letters, digits, '-', '_', '.') joined with '&&', '||', '!' and parentheses, such as RUNDOWN_LABELS='db && !slow' or RUNDOWN_LABELS='(ui || snapshot) && !flaky'; every example runs"
+                )
+            }
+        }
+        if let parallel = environment["RUNDOWN_PARALLEL"], !parallel.isEmpty {
+            if let limit = Int(parallel.trimmingCharacters(in: .whitespaces)), limit >= 1 {
+                parallelism = limit
+            } else {
+                warn(
+                    "RUNDOWN_PARALLEL=\(parallel) is not a limit Rundown knows; valid forms: RUNDOWN_PARALLEL=<a whole number from 1>, such as RUNDOWN_PARALLEL=4 (how many elements of a '.concurrent' group run at once; \(RunControls.cores) by default, one per core)"
                 )
             }
         }

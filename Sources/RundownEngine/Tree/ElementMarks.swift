@@ -10,11 +10,14 @@ package struct ElementMarks: Sendable, Hashable {
     package var isExcluded: Bool
     /// The element's own labels; an example also has those of its groups.
     package var labels: [String]
+    /// A group's elements run concurrently, each with its own each-hooks.
+    package var isConcurrent: Bool
 
     /// Creates marks.
-    package init(isFocused: Bool = false, isExcluded: Bool = false, labels: [String] = []) {
+    package init(isFocused: Bool = false, isExcluded: Bool = false, labels: [String] = [], isConcurrent: Bool = false) {
         self.isFocused = isFocused
         self.isExcluded = isExcluded
         self.labels = labels
+        self.isConcurrent = isConcurrent
     }
 }
