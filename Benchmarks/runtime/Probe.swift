@@ -2,14 +2,12 @@
 // context with beforeAll, beforeEach, afterEach and afterAll, every closure
 // incrementing a counter, and prints microseconds per example and peak RSS.
 //
-//   Probe <sync|async|argument|minimal|minimal-async> N
+//   Probe <sync|async|argument|minimal> N
 //
 // sync/async: one `spec` of N examples; argument: the same definition as a
 // `Spec`, each example run alone (`example.run()`); minimal: no engine, the
 // same names built by interpolation and the same closures called in the same
-// order from plain arrays, the floor any engine is compared with;
-// minimal-async: the same floor for the async form, every closure `async` and
-// awaited, each example with the same `Task.yield()` as the async spec's.
+// order from plain arrays, the floor any engine is compared with.
 import Foundation
 import Rundown
 
@@ -75,46 +73,6 @@ struct MinimalContext {
     if names == 0 { print("") }
 }
 
-struct MinimalAsyncContext {
-    var name: String
-    var beforeAll: () async -> Void, beforeEach: () async -> Void, afterEach: () async -> Void
-    var afterAll: () async -> Void
-    var examples: [(String, () async -> Void)]
-}
-
-@inline(never) func minimalAsync() async {
-    var tree: [MinimalAsyncContext] = []
-    for c in 0..<contexts {
-        tree.append(
-            MinimalAsyncContext(
-                name: "context \(c)", beforeAll: { work() }, beforeEach: { work() }, afterEach: { work() },
-                afterAll: { work() },
-                examples: (0..<perContext).map { e in
-                    (
-                        "example \(e)",
-                        {
-                            await Task.yield()
-                            work()
-                        }
-                    )
-                }))
-    }
-    var names = 0
-    for context in tree {
-        let groupPath = "Probe, \(context.name)"
-        await context.beforeAll()
-        for (name, body) in context.examples {
-            let path = "\(groupPath), \(name)"
-            names &+= path.utf8.count
-            await context.beforeEach()
-            await body()
-            await context.afterEach()
-        }
-        await context.afterAll()
-    }
-    if names == 0 { print("") }
-}
-
 func peakMegabytes() -> Double {
     var usage = rusage()
     #if canImport(Darwin)
@@ -143,8 +101,6 @@ case "argument":
     for example in definition.examples { try example.run() }
 case "minimal":
     minimal()
-case "minimal-async":
-    await minimalAsync()
 default:
     print("unknown mode \(mode)")
     exit(2)

@@ -303,4 +303,29 @@ import Testing
                 "RUNDOWN_PARALLEL=0 is not a limit Rundown knows; valid forms: RUNDOWN_PARALLEL=<a whole number from 1>, such as RUNDOWN_PARALLEL=4 (how many elements of a '.concurrent' group run at once; \(RunControls.cores) by default, one per core)"
             ])
     }
+
+    @Test func underSwiftTestingEachElementsFailureIsOneIssueWithItsPath() async throws {
+        let issues = Locked<[String]>([])
+        try await withKnownIssue {
+            try await spec("Downloads") {
+                describe("files", .concurrent) {
+                    it("slow") {  // line: concurrent slow
+                        try await Task.sleep(for: .milliseconds(20))
+                        throw Boom("slow")
+                    }
+                    it("expects") { #expect(Bool(false), "fast") }  // line: concurrent expect
+                    it("passes") {}
+                }
+            }
+        } matching: { issue in
+            let comments = issue.comments.map(\.rawValue).joined(separator: " | ")
+            issues.withLock { $0.append("\(comments) @\(issue.sourceLocation?.line ?? 0)") }
+            return true
+        }
+        let recorded = issues.withLock { $0 }
+        try #require(recorded.count == 2, "\(recorded)")
+        // (Inside `withKnownIssue` the matcher sees an `#expect` before the spec adds its path.)
+        #expect(recorded.contains("Downloads, files, slow @\(SourceLine.marked("concurrent slow"))"))
+        #expect(recorded.contains { $0.hasSuffix("fast @\(SourceLine.marked("concurrent expect"))") })
+    }
 }

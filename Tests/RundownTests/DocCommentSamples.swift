@@ -53,3 +53,17 @@ struct LabelsDocSample {
         }
     }
 }
+
+/// `ExampleTrait.concurrent`'s doc comment (ExampleTrait.swift) and WritingSpecs' "Concurrent groups".
+private func fetch(_ name: String) async throws { await Task.yield() }
+
+struct ConcurrentDocSample {
+    @Test func downloads() async throws {
+        try await spec {
+            describe("Downloads", .concurrent) {
+                it("fetches the catalogue") { try await fetch("catalogue") }
+                it("fetches the prices") { try await fetch("prices") }
+            }
+        }
+    }
+}
