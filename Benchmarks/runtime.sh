@@ -4,9 +4,12 @@
 #
 # Rundown (Benchmarks/runtime/Probe.swift): a spec of N examples in N/100
 # contexts with beforeAll, beforeEach, afterEach, afterAll, every closure
-# incrementing a counter; synchronous, asynchronous (one Task.yield per
-# example), and as `Spec` arguments (each example run alone, the tree built
-# afresh); and a minimal engine (same names, same closures, plain arrays).
+# incrementing a counter; synchronous, and as `Spec` arguments (each example
+# run alone, the tree built afresh); and a minimal engine (same names, same
+# closures, plain arrays). Benchmarks/runtime/AsyncProbe.swift: the same tree
+# with async closures (one Task.yield per example), and its floor, a minimal
+# engine that awaits the same closures with the same Task.yield; its main
+# thread waits on a semaphore, so valgrind can run it.
 # Peers, same work per test: N Swift Testing arguments, N @Test functions and
 # N XCTest methods, timed as `swift test --skip-build` wall clock minus a run
 # of one test, divided by N.
@@ -30,8 +33,9 @@ runs="${RUNS:-3}"
 peers="${PEERS:-1}"
 work="${WORKDIR:-$(mktemp -d)}"
 
-mkdir -p "$work/Sources/Probe" "$work/Tests/PeerTests"
+mkdir -p "$work/Sources/Probe" "$work/Sources/AsyncProbe" "$work/Tests/PeerTests"
 cp "$here/runtime/Probe.swift" "$work/Sources/Probe/main.swift"
+cp "$here/runtime/AsyncProbe.swift" "$work/Sources/AsyncProbe/main.swift"
 cp "$here/runtime/PeerTests.swift" "$work/Tests/PeerTests/PeerTests.swift"
 cat > "$work/Package.swift" <<PKG
 // swift-tools-version: 6.2
@@ -42,6 +46,7 @@ let package = Package(
     dependencies: [.package(name: "Rundown", path: "$rundown")],
     targets: [
         .executableTarget(name: "Probe", dependencies: [.product(name: "Rundown", package: "Rundown")]),
+        .executableTarget(name: "AsyncProbe", dependencies: [.product(name: "Rundown", package: "Rundown")]),
         .testTarget(name: "PeerTests"),
     ],
     swiftLanguageModes: [.v6]
@@ -82,9 +87,12 @@ echo "| config | form | N | µs/example | peak MB |"
 echo "|---|---|---:|---:|---:|"
 for config in $configs; do
     swift build -c "$config" --package-path "$work" --product Probe >/dev/null
-    probe="$(swift build -c "$config" --package-path "$work" --show-bin-path)/Probe"
+    swift build -c "$config" --package-path "$work" --product AsyncProbe >/dev/null
+    bin="$(swift build -c "$config" --package-path "$work" --show-bin-path)"
     for n in $sizes $rundown_only; do
-        for form in minimal sync async argument; do
+        for form in minimal sync minimal-async async argument; do
+            probe="$bin/Probe"
+            if [[ $form == *async ]]; then probe="$bin/AsyncProbe"; fi
             # The argument form builds only its example's path, but still declares
             # the root's N/100 contexts for every example, so its cost per example
             # grows slowly with N: past ARGUMENT_MAX (10,000) it takes minutes.
@@ -119,12 +127,17 @@ done
 
 if [[ -n "${CALLGRIND:-}" ]]; then
     swift build -c release --package-path "$work" --product Probe >/dev/null
-    probe="$(swift build -c release --package-path "$work" --show-bin-path)/Probe"
-    count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$probe" "$1" "$2" 2>&1 | awk '/Collected/ {print $4}'; }
+    swift build -c release --package-path "$work" --product AsyncProbe >/dev/null
+    bin="$(swift build -c release --package-path "$work" --show-bin-path)"
+    count() {
+        local probe="$bin/Probe"
+        if [[ $1 == *async ]]; then probe="$bin/AsyncProbe"; fi
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$probe" "$1" "$2" 2>&1 | awk '/Collected/ {print $4}'
+    }
     echo
     echo "| release form | instructions/example (marginal, 5000→10000) |"
     echo "|---|---:|"
-    for form in minimal sync; do
+    for form in minimal sync minimal-async async; do
         a=$(count "$form" 5000); b=$(count "$form" 10000)
         echo "| $form | $(( (b - a) / 5000 )) |"
     done

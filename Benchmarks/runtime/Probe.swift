@@ -4,7 +4,8 @@
 //
 //   Probe <sync|async|argument|minimal> N
 //
-// sync/async: one `spec` of N examples; argument: the same definition as a
+// sync/async: one `spec` of N examples (runtime.sh measures the async form
+// with AsyncProbe.swift, which valgrind can run, beside its floor); argument: the same definition as a
 // `Spec`, each example run alone (`example.run()`); minimal: no engine, the
 // same names built by interpolation and the same closures called in the same
 // order from plain arrays, the floor any engine is compared with.

@@ -41,3 +41,29 @@ enum SpecsTraitDocSample {
         }
     }
 }
+
+/// `ExampleTrait.labels(_:)`'s doc comment (ExampleTrait.swift).
+struct LabelsDocSample {
+    @Test func orders() throws {
+        try spec {
+            describe("Orders", .labels("db")) {
+                it("saves") {}
+                it("exports a year", .labels("slow")) {}
+            }
+        }
+    }
+}
+
+/// `ExampleTrait.concurrent`'s doc comment (ExampleTrait.swift) and WritingSpecs' "Concurrent groups".
+private func fetch(_ name: String) async throws { await Task.yield() }
+
+struct ConcurrentDocSample {
+    @Test func downloads() async throws {
+        try await spec {
+            describe("Downloads", .concurrent) {
+                it("fetches the catalogue") { try await fetch("catalogue") }
+                it("fetches the prices") { try await fetch("prices") }
+            }
+        }
+    }
+}

@@ -46,7 +46,35 @@ let asyncSpec = Spec("Async") {
         let examples = loggedStackSpec.examples
         #expect(examples.map(\.description) == ["A stack, when empty, pops nothing", "A stack, pushes"])
         #expect(examples.map { $0.testDescription } == ["A stack, when empty, pops nothing", "A stack, pushes"])
-        #expect(examples.map(\.id) == ["0: A stack, when empty, pops nothing", "1: A stack, pushes"])
+        #expect(examples.map(\.id) == ["A stack, when empty, pops nothing", "A stack, pushes"])
+    }
+
+    /// Contract §15: an example's id is its path, so inserting an example
+    /// above it leaves it unchanged (a test runner reruns one argument by its
+    /// id); a path that repeats gets an occurrence suffix, so ids stay unique.
+    @Test func anExampleKeepsItsIdWhenAnotherIsInsertedAboveIt() {
+        func ids(inserting: Bool) -> [String] {
+            Spec.synchronous("Cart") {
+                if inserting { it("is new") {} }
+                context("when empty") {
+                    if inserting { it("is new too") {} }
+                    it("has no total") {}
+                }
+                it("adds") {}
+                it("adds") {}
+                it("adds (2)") {}
+            }.examples.map(\.id)
+        }
+        #expect(
+            ids(inserting: false) == [
+                "Cart, when empty, has no total", "Cart, adds", "Cart, adds (2)", "Cart, adds (2) (2)",
+            ])
+        #expect(
+            ids(inserting: true) == [
+                "Cart, is new", "Cart, when empty, is new too", "Cart, when empty, has no total", "Cart, adds",
+                "Cart, adds (2)", "Cart, adds (2) (2)",
+            ])
+        #expect(Set(ids(inserting: true)).count == 6)
     }
 
     @Test func anExampleRunsAloneWithTheHooksOfItsGroups() async throws {

@@ -120,7 +120,25 @@ public struct Spec: Sendable {
             case .sync(let content): Self.listing(root(content).node)
             case .async(let content): Self.listing(root(content).node)
             }
-        return paths.enumerated().map { Example(spec: self, path: $0.element, index: $0.offset, focus: focus) }
+        var used: Set<String> = []
+        return paths.enumerated().map { index, path in
+            let example = Example(
+                spec: self, path: path, index: index, id: Self.id(of: path, unlike: used), focus: focus)
+            used.insert(example.id)
+            return example
+        }
+    }
+
+    /// The path joined, or, for a path an earlier example has already, the
+    /// first of `(2)`, `(3)`, … after it that no earlier example has: an
+    /// example keeps its id when others are inserted above it, unless they
+    /// share its path.
+    private static func id(of path: [String], unlike used: Set<String>) -> String {
+        let joined = path.joined(separator: ", ")
+        guard used.contains(joined) else { return joined }
+        var occurrence = 2
+        while used.contains("\(joined) (\(occurrence))") { occurrence += 1 }
+        return "\(joined) (\(occurrence))"
     }
 
     func root<Call: CallKind>(_ content: () -> ExampleGroup<Call>) -> SpecRoot<Call> {
@@ -155,11 +173,13 @@ public struct Spec: Sendable {
         public let path: [String]
         /// Its place among the spec's examples, from 0.
         public let index: Int
+        /// The path joined with ", " (as ``description``), followed by ` (2)`,
+        /// ` (3)`, … for the second, third, … example with the same path:
+        /// unique within the spec, and unchanged when examples are added or
+        /// removed elsewhere, so a test runner can rerun one argument by it.
+        public let id: String
         /// The focused elements of the whole spec, found when the examples were listed.
         let focus: [FocusedElementLeftIn]
-
-        /// The path and place, unique within the spec, the same from run to run.
-        public var id: String { "\(index): \(description)" }
 
         /// The path joined with ", ": `A stack, when empty, pops nothing`.
         public var description: String { path.joined(separator: ", ") }

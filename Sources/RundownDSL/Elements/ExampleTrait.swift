@@ -6,12 +6,16 @@ import RundownEngine
 /// `.focused` and `.excluded` are for use while developing. Within one spec,
 /// excluded elements never run; if any element is focused, only focused
 /// elements (and the hooks of the groups they are in) run. Exclusion wins over
-/// focus. Other traits wrap the element's whole run in a scope, such as
-/// `.exclusive(.hostWindow)`, which holds a shared resource while it runs.
+/// focus. `.labels("db", "slow")` names what an element needs or is, so that
+/// `RUNDOWN_LABELS` can select by it. Other traits wrap the element's whole
+/// run in a scope, such as `.exclusive(.hostWindow)`, which holds a shared
+/// resource while it runs.
 public struct ExampleTrait: Sendable {
     private var focus = false
     private var exclusion = false
     private var scope: ElementScope?
+    private var labelNames: [String] = []
+    private var concurrency = false
 
     /// Runs only this element and other focused ones. The shortcuts `fIt`,
     /// `fDescribe` and `fContext` add it.
@@ -35,8 +39,53 @@ public struct ExampleTrait: Sendable {
         ExampleTrait(scope: ElementScope(name: name, around: around))
     }
 
+    /// Gives the element labels, which `RUNDOWN_LABELS` selects by: an
+    /// example has its own labels and those of every group it is in.
+    ///
+    /// ```swift
+    /// describe("Orders", .labels("db")) {
+    ///     it("saves") {}
+    ///     it("exports a year", .labels("slow")) {}
+    /// }
+    /// ```
+    ///
+    /// With `RUNDOWN_LABELS='db && !slow'`, only `Orders, saves` runs. A label
+    /// is one or more letters, digits, `-`, `_` or `.`; any other label is a
+    /// failure of its element, since no expression could name it.
+    ///
+    /// - Parameter names: The labels.
+    public static func labels(_ names: String...) -> ExampleTrait {
+        ExampleTrait(labelNames: names)
+    }
+
+    /// Runs the group's elements concurrently, at most `RUNDOWN_PARALLEL` at a
+    /// time (by default as many as the machine has cores), each with its own
+    /// `aroundEach`, `beforeEach` and `afterEach` hooks; the group's
+    /// `beforeAll` hooks run once before all of them and its `afterAll` hooks
+    /// once after the last has finished.
+    ///
+    /// ```swift
+    /// describe("Downloads", .concurrent) {
+    ///     it("fetches the catalogue") { try await fetch("catalogue") }
+    ///     it("fetches the prices") { try await fetch("prices") }
+    /// }
+    /// ```
+    ///
+    /// Every rule of a spec holds for each element as if it ran alone: its
+    /// errors, skips, teardown and time limit; and the reports show the
+    /// elements in declaration order, each with its own lines together. The
+    /// examples of a concurrent group must not share mutable state: give each
+    /// its own, or guard it with an actor. It needs an asynchronous spec; in a
+    /// synchronous one the group fails, naming it, and its elements run one
+    /// after another. On an example it changes nothing.
+    public static let concurrent = ExampleTrait(concurrency: true)
+
     static func marks(_ traits: [ExampleTrait]) -> ElementMarks {
-        ElementMarks(isFocused: traits.contains { $0.focus }, isExcluded: traits.contains { $0.exclusion })
+        // Most elements have no trait; building nothing for them keeps the DSL's cost per example down.
+        if traits.isEmpty { return ElementMarks() }
+        return ElementMarks(
+            isFocused: traits.contains { $0.focus }, isExcluded: traits.contains { $0.exclusion },
+            labels: traits.flatMap(\.labelNames), isConcurrent: traits.contains { $0.concurrency })
     }
 
     static func scopes(_ traits: [ExampleTrait]) -> [ElementScope] {

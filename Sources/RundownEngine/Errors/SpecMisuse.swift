@@ -80,6 +80,24 @@ package struct ElementScopeNeedsAsynchronousSpec: Error, CustomStringConvertible
     }
 }
 
+/// A group marked `.concurrent` in a synchronous spec, which cannot run two
+/// closures at once.
+package struct ConcurrentGroupNeedsAsynchronousSpec: Error, CustomStringConvertible {
+    /// The group's description.
+    package var group: String
+
+    /// Creates the error.
+    package init(group: String) {
+        self.group = group
+    }
+
+    /// Says what happened and what to change.
+    package var description: String {
+        "'\(group)' is marked '.concurrent', but a synchronous spec runs one closure at a time, so its elements ran one after another; "
+            + "use 'try await spec { … }' in an async test, or remove the trait"
+    }
+}
+
 /// A hand-built ``HookNode`` whose body does not fit its kind: an `aroundEach`
 /// hook must have an ``HookNode/Body/around(_:)`` body, every other kind a
 /// ``HookNode/Body/plain(_:)`` one. The DSL always builds matching nodes.
@@ -142,5 +160,22 @@ public struct MainActorSpecOffMainThread: Error, CustomStringConvertible {
     /// Says what to change.
     public var description: String {
         "A synchronous main-actor spec must start on the main thread: mark the test '@MainActor', or make it 'async' and use 'try await spec'."
+    }
+}
+
+/// A label that no `RUNDOWN_LABELS` expression can name, given to an
+/// example or group with `.labels(…)`.
+package struct InvalidLabel: Error, CustomStringConvertible {
+    /// The label as given.
+    package var label: String
+
+    /// Creates the failure.
+    package init(label: String) {
+        self.label = label
+    }
+
+    /// Says what went wrong and what to change.
+    package var description: String {
+        "the label '\(label)' cannot be selected by RUNDOWN_LABELS: a label is one or more letters, digits, '-', '_' or '.'; rename it (for example '\(label.map { LabelExpression.isNameCharacter($0) ? $0 : "-" }.map(String.init).joined())')"
     }
 }

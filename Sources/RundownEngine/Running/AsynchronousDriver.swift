@@ -30,10 +30,41 @@ extension SpecWalk where Mode == Asynchronous {
                     }
                 }
                 finishAround(token, outcome, await token.gate.close())
+            case .concurrently(let walks):
+                await Self.drive(walks, recognizers: recognizers, parallelism: parallelism)
+                finishConcurrently(walks)
             case .unwrap:
                 return
             }
         }
+    }
+
+    /// Drives the walks of a concurrent group's elements, each in a child
+    /// task, at most `parallelism` at once, starting them in their order.
+    ///
+    /// Every child task drives its walk on the spec's isolation (the caller's
+    /// actor, if any): closures that capture the caller's state stay where
+    /// the compiler says they run, and elements overlap wherever they
+    /// suspend. Without an actor, they also run in parallel.
+    private static func drive(_ walks: [SpecWalk], recognizers: [SkipRecognizer], parallelism: Int) async {
+        let isolation = #isolation
+        await withTaskGroup(of: Void.self) { tasks in
+            var started = 0
+            func startNext() {
+                let walk = ConcurrentWalk(walk: walks[started])
+                started += 1
+                tasks.addTask { await Self.driveAlone(walk, recognizers, on: isolation) }
+            }
+            while started < min(parallelism, walks.count) { startNext() }
+            while await tasks.next() != nil, started < walks.count { startNext() }
+        }
+    }
+
+    /// Drives one walk of a concurrent group on the spec's isolation.
+    private static func driveAlone(
+        _ walk: ConcurrentWalk<Mode>, _ recognizers: [SkipRecognizer], on isolation: isolated (any Actor)?
+    ) async {
+        await walk.walk.drive(recognizers: recognizers)
     }
 
     /// Goes on with the walk inside an `aroundEach` hook, on the spec's isolation.
@@ -45,6 +76,18 @@ extension SpecWalk where Mode == Asynchronous {
         walk.walk.enterAround(walk.token)
         await walk.walk.drive(recognizers: recognizers)
     }
+}
+
+/// Carries the walk of one element of a concurrent group into the child task
+/// that drives it.
+///
+/// Safe, though the compiler cannot see it: each such walk is driven by its
+/// one child task only, and the walk that made it waits, touching none of
+/// them, until every child task has ended (`finishConcurrently` runs after the
+/// task group). What the walks share is the group's frame, whose hooks and
+/// layers they only read, and which nothing changes while they run.
+private struct ConcurrentWalk<Mode: ExecutionMode>: @unchecked Sendable {
+    let walk: SpecWalk<Mode>
 }
 
 /// Carries the walk, and the place in it that a hook wraps, into the body an

@@ -20,6 +20,8 @@ struct FocusPlan<Mode: ExecutionMode> {
     let filteredOutCount: Int
     /// The focused elements, with their paths, when the controls forbid focus.
     let forbiddenFocus: [(path: [String], location: CodeLocation)]
+    /// The labels no expression can name, with the paths of the elements that carry them.
+    let invalidLabels: [(path: [String], location: CodeLocation, label: String)]
 
     init(_ root: GroupNode<Mode>, controls: RunControls = .none) {
         var forbiddenFocus: [(path: [String], location: CodeLocation)] = []
@@ -32,15 +34,25 @@ struct FocusPlan<Mode: ExecutionMode> {
         var filteredOut = 0
         let selected =
             controls.selectsAll
-            ? root : Self.select(root, path: [root.description], controls: controls, filteredOut: &filteredOut)
+            ? root
+            : Self.select(
+                root, path: [root.description], labels: Set(root.marks.labels), controls: controls,
+                filteredOut: &filteredOut)
         filteredOutCount = filteredOut
         var leftOut: [(path: [String], location: CodeLocation, reason: String)] = []
+        var invalidLabels: [(path: [String], location: CodeLocation, label: String)] = []
+        let isPlain = selected.map(Self.isPlain) ?? true
+        // A plain tree has no label at all; a filtered one may have them in what it left out.
+        if !isPlain || !controls.selectsAll {
+            Self.collectInvalidLabels(.group(root), under: [], into: &invalidLabels)
+        }
+        self.invalidLabels = invalidLabels
         if let selected, selected.marks.isExcluded {
             Self.collect(.group(selected), under: [], reason: "excluded", into: &leftOut)
             self.root = nil
         } else if let selected {
             let planned =
-                Self.isPlain(selected)
+                isPlain
                 ? selected : Self.filter(selected, path: [selected.description], leftOut: &leftOut)
             if let seed = controls.seed, let planned {
                 self.root = Self.shuffle(planned, path: [planned.description], seed: seed)
@@ -53,22 +65,24 @@ struct FocusPlan<Mode: ExecutionMode> {
         self.leftOut = leftOut
     }
 
-    /// The group with only the examples `controls` select, or `nil` if it has none.
-    private static func select(_ group: GroupNode<Mode>, path: [String], controls: RunControls, filteredOut: inout Int)
-        -> GroupNode<Mode>?
-    {
+    /// The group with only the examples `controls` select, or `nil` if it has
+    /// none; `labels` are those of the group and the groups above it.
+    private static func select(
+        _ group: GroupNode<Mode>, path: [String], labels: Set<String>, controls: RunControls, filteredOut: inout Int
+    ) -> GroupNode<Mode>? {
         var kept: [ElementNode<Mode>] = []
         for element in group.content.elements {
             switch element {
             case .example(let example):
-                if controls.selects(path + [example.description]) {
+                if controls.selects(path + [example.description], labels: labels.union(example.marks.labels)) {
                     kept.append(element)
                 } else {
                     filteredOut += 1
                 }
             case .group(let child):
                 if let selected = select(
-                    child, path: path + [child.description], controls: controls, filteredOut: &filteredOut)
+                    child, path: path + [child.description], labels: labels.union(child.marks.labels),
+                    controls: controls, filteredOut: &filteredOut)
                 {
                     kept.append(.group(selected))
                 }
@@ -154,24 +168,44 @@ struct FocusPlan<Mode: ExecutionMode> {
         return result
     }
 
-    /// Whether `filter` would return the group as it is: no element in it is
-    /// focused or excluded, no hook is excluded, and no group is empty. Most
-    /// trees are, and checking costs far less than rebuilding them.
+    /// Whether `filter` would return the group as it is and no label needs
+    /// checking: no element in it is focused, excluded or labelled, no hook
+    /// is excluded, and no group is empty. Most trees are, and checking costs
+    /// far less than rebuilding them.
     private static func isPlain(_ group: GroupNode<Mode>) -> Bool {
         let content = group.content
-        guard !content.elements.isEmpty else { return false }
+        guard !content.elements.isEmpty, group.marks.labels.isEmpty else { return false }
         for kind in HookKind.allCases where content.hooks(kind).contains(where: \.isExcluded) {
             return false
         }
         for element in content.elements {
             switch element {
             case .example(let example):
-                if example.marks.isFocused || example.marks.isExcluded { return false }
+                if example.marks.isFocused || example.marks.isExcluded || !example.marks.labels.isEmpty {
+                    return false
+                }
             case .group(let child):
                 if child.marks.isFocused || child.marks.isExcluded || !isPlain(child) { return false }
             }
         }
         return true
+    }
+
+    /// Every label in `element` that no expression can name, with the path
+    /// of the element that carries it.
+    private static func collectInvalidLabels(
+        _ element: ElementNode<Mode>, under path: [String],
+        into list: inout [(path: [String], location: CodeLocation, label: String)]
+    ) {
+        let own = path + [element.description]
+        for label in element.marks.labels where !LabelExpression.isValidName(label) {
+            list.append((own, element.location, label))
+        }
+        if case .group(let group) = element {
+            for child in group.content.elements {
+                collectInvalidLabels(child, under: own, into: &list)
+            }
+        }
     }
 
     /// Whether the element is focused or holds a focused element that is not excluded.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a run selects, in which order it runs it, and what it forbids, beyond
 /// the focus and exclusion marks of the spec itself.
 ///
@@ -39,52 +41,69 @@ package struct RunControls: Sendable, Hashable {
     /// built only its path). Where focus is forbidden, these are the run's
     /// focus failures instead of those found in the tree.
     package var knownFocus: [FocusedElementLeftIn]?
+    /// The expression an example's labels (its own and its groups') must
+    /// match, or `nil` to select by labels nothing out.
+    package var labels: LabelExpression?
+    /// How many elements of a `.concurrent` group run at once, at least 1.
+    package var parallelism: Int
 
     /// Creates controls; the defaults change nothing.
     package init(
         filter: [String] = [], shard: Shard? = nil, seed: UInt64? = nil, forbidFocus: Bool = false,
-        example: [String]? = nil, knownFocus: [FocusedElementLeftIn]? = nil
+        example: [String]? = nil, knownFocus: [FocusedElementLeftIn]? = nil, labels: LabelExpression? = nil,
+        parallelism: Int? = nil
     ) {
         self.filter = filter.filter { !$0.isEmpty }
         lowercasedFilter = self.filter.map { $0.lowercased() }
+        self.parallelism = max(1, parallelism ?? Self.cores)
         self.shard = shard
         self.seed = seed
         self.forbidFocus = forbidFocus
         self.example = example
         self.knownFocus = knownFocus
+        self.labels = labels
     }
 
     /// Controls that change nothing: every example, in declaration order.
     package static let none = RunControls()
 
-    /// Whether the filter and the shard select every example.
-    var selectsAll: Bool { filter.isEmpty && shard == nil && example == nil }
+    /// How many elements of a concurrent group run at once unless a setting
+    /// says otherwise: as many as the machine has cores.
+    package static let cores = ProcessInfo.processInfo.activeProcessorCount
 
-    /// Whether the example at `path` belongs to this run.
-    package func selects(_ path: [String]) -> Bool {
+    /// Whether the filter, the shard and the labels select every example.
+    var selectsAll: Bool { filter.isEmpty && shard == nil && example == nil && labels == nil }
+
+    /// Whether the example at `path`, carrying `labels` (its own and its
+    /// groups'), belongs to this run.
+    package func selects(_ path: [String], labels: Set<String> = []) -> Bool {
         if let example, example != path { return false }
         if let shard, !shard.contains(path) { return false }
+        if let expression = self.labels, !expression.matches(labels) { return false }
         guard !filter.isEmpty else { return true }
         let description = path.joined(separator: ", ").lowercased()
         return lowercasedFilter.contains { description.contains($0) }
     }
 
     /// These controls for a spec run inside an element of another spec: no
-    /// filter and no shard, the rest as they are (the seed, the focus guard,
-    /// and the one example a `Spec.Example` run asked for by name).
+    /// filter, no shard and no labels, the rest as they are (the seed, the
+    /// focus guard, the parallelism, and the one example a `Spec.Example` run
+    /// asked for by name).
     package var nested: RunControls {
         var nested = self
         nested.filter = []
         nested.shard = nil
+        nested.labels = nil
         return nested
     }
 
-    /// What the filter and the shard are, as the settings that give them:
-    /// `RUNDOWN_FILTER=push, RUNDOWN_SHARD=2/5`, or empty when they select all.
+    /// What the filter, the shard and the labels are, as the settings that
+    /// give them: `RUNDOWN_FILTER=push, RUNDOWN_SHARD=2/5`, or empty when they select all.
     package var selectionDescription: String {
         var parts: [String] = []
         if !filter.isEmpty { parts.append("RUNDOWN_FILTER=\(filter.joined(separator: "|"))") }
         if let shard { parts.append("RUNDOWN_SHARD=\(shard)") }
+        if let labels { parts.append("RUNDOWN_LABELS=\(labels)") }
         return parts.joined(separator: ", ")
     }
 

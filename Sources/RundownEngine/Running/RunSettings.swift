@@ -8,6 +8,8 @@ import Foundation
 /// | `RUNDOWN_REPORT` | `tree` | Print each spec's tree when it has run, in one piece, headed by its test. |
 /// | `RUNDOWN_FILTER` | `pattern` or `pattern|pattern|…` | Run only the examples whose path (`Stack, when empty, pops`) contains one of the patterns, ignoring case; spaces around a `|` are ignored. Selects in the outermost spec of a task only: a spec run inside an element runs whole. |
 /// | `RUNDOWN_SHARD` | `i/n`, `1 <= i <= n` (`2/5`) | Run only shard `i` of `n`; the `n` shards together run every example once. Outermost spec only, as the filter. |
+/// | `RUNDOWN_LABELS` | an expression of label names with `&&`, `||`, `!` and parentheses (`db && !slow`) | Run only the examples whose labels (their own and their groups', given with `.labels(…)`) make the expression true; a name is letters, digits, `-`, `_` and `.`. Outermost spec only, as the filter. |
+/// | `RUNDOWN_PARALLEL` | a whole number from 1 (`4`) | Run at most this many elements of a `.concurrent` group at once; by default as many as the machine has cores. |
 /// | `RUNDOWN_SEED` | a number from 0 to 2⁶⁴−1, or `random` | Shuffle the elements of every group with this seed, nested specs' too; `random` picks one and prints it. |
 /// | `RUNDOWN_FORBID_FOCUS` | `1` or `0` | `1`: a focused element is a failure naming it. On by default when `CI` is set (to anything but empty, `0`, `false` or `no`); `0` turns it off. |
 /// | `RUNDOWN_JUNIT` | a file path, or a directory path (one that exists, or ends in `/`) | Write a JUnit XML report of every example to the file, which keeps the examples of every process of one run (`swift test`), or to `rundown-<pid>.xml` in the directory. Missing folders are made; a path that cannot be written fails the spec that tried. |
@@ -28,6 +30,10 @@ package struct RunSettings: Sendable {
     package var filter: [String] = []
     /// The shard of `RUNDOWN_SHARD`.
     package var shard: Shard?
+    /// The expression of `RUNDOWN_LABELS`.
+    package var labels: LabelExpression?
+    /// The limit of `RUNDOWN_PARALLEL`, or `nil` for one per core.
+    package var parallelism: Int?
     /// The seed of `RUNDOWN_SEED`, or the one picked for `random`.
     package var seed: UInt64?
     /// Whether the seed was picked at random (it is then printed once).
@@ -47,8 +53,9 @@ package struct RunSettings: Sendable {
     /// What the engine needs of these settings.
     package var controls: RunControls {
         RunControls(
-            filter: filter, shard: shard, seed: seed, forbidFocus: forbidFocus, example: example, knownFocus: knownFocus
-        )
+            filter: filter, shard: shard, seed: seed, forbidFocus: forbidFocus, example: example,
+            knownFocus: knownFocus,
+            labels: labels, parallelism: parallelism)
     }
 
     /// Settings that change nothing, for tests that run specs as a user
@@ -131,6 +138,25 @@ package struct RunSettings: Sendable {
             } else {
                 warn(
                     "RUNDOWN_SHARD=\(value) is not a shard Rundown knows; valid forms: RUNDOWN_SHARD=i/n with 1 <= i <= n, such as RUNDOWN_SHARD=2/5"
+                )
+            }
+        },
+        Row(name: "RUNDOWN_LABELS") { value, settings, _, warn in
+            guard !value.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+            do {
+                settings.labels = try LabelExpression(parsing: value)
+            } catch {
+                warn(
+                    "RUNDOWN_LABELS=\(value) is not an expression Rundown can read: \(error)\nvalid forms: label names (letters, digits, '-', '_', '.') joined with '&&', '||', '!' and parentheses, such as RUNDOWN_LABELS='db && !slow' or RUNDOWN_LABELS='(ui || snapshot) && !flaky'; every example runs"
+                )
+            }
+        },
+        Row(name: "RUNDOWN_PARALLEL") { value, settings, _, warn in
+            if let limit = Int(value.trimmingCharacters(in: .whitespaces)), limit >= 1 {
+                settings.parallelism = limit
+            } else {
+                warn(
+                    "RUNDOWN_PARALLEL=\(value) is not a limit Rundown knows; valid forms: RUNDOWN_PARALLEL=<a whole number from 1>, such as RUNDOWN_PARALLEL=4 (how many elements of a '.concurrent' group run at once; \(RunControls.cores) by default, one per core)"
                 )
             }
         },

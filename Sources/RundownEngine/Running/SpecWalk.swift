@@ -62,6 +62,11 @@ final class SpecWalk<Mode: ExecutionMode> {
         case wrap(Mode.Around, ExampleRunner, AroundToken)
         /// What the innermost `aroundEach` wraps is done: return from its body.
         case unwrap
+        /// Drive each walk, each running one element of a `.concurrent`
+        /// group, at most ``parallelism`` at a time; when all have ended, call
+        /// ``finishConcurrently(_:)``. A driver that cannot run closures
+        /// concurrently drives them one after another.
+        case concurrently([SpecWalk])
     }
 
     /// Identifies one `aroundEach` hook call while it is running.
@@ -87,6 +92,11 @@ final class SpecWalk<Mode: ExecutionMode> {
     private var pending: Pending?
     private let recorder: Recorder
     private let lateAroundCalls = LateAroundCalls()
+    /// The late `aroundEach` calls of the walks that ran a concurrent
+    /// group's elements: their bodies may still be called after those walks ended.
+    private var adoptedLateAroundCalls: [LateAroundCalls] = []
+    /// How many elements of a `.concurrent` group run at once.
+    let parallelism: Int
     /// Whether an `aroundEach` hook has run: until one has, no body can be
     /// called late, and there is nothing to collect.
     private var aroundHookRan = false
@@ -96,6 +106,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         observer: @escaping (SpecEvent) -> Void
     ) {
         recorder = Recorder(observer: observer, progress: progress)
+        parallelism = controls.parallelism
         let plan = FocusPlan(root, controls: controls)
         recorder.filteredOut(plan.filteredOutCount)
         for focus in plan.forbiddenFocus {
@@ -103,6 +114,10 @@ final class SpecWalk<Mode: ExecutionMode> {
                 SpecFailure(
                     path: focus.path, error: FocusedElementLeftIn(path: focus.path, location: focus.location),
                     location: focus.location))
+        }
+        for invalid in plan.invalidLabels {
+            recorder.record(
+                SpecFailure(path: invalid.path, error: InvalidLabel(label: invalid.label), location: invalid.location))
         }
         for example in plan.leftOut {
             recorder.record(SkipRecord(path: example.path, reason: example.reason, location: example.location))
@@ -115,6 +130,15 @@ final class SpecWalk<Mode: ExecutionMode> {
             recorder.record(
                 SkipRecord(path: [root.description], reason: controls.nothingSelected, location: root.location))
         }
+    }
+
+    /// A walk that runs one element of a concurrent group, with the hooks
+    /// `parent` puts around it, and keeps its events until
+    /// ``finishConcurrently(_:)`` hands them on in declaration order.
+    private init(element: ElementNode<Mode>, in parent: GroupFrame, progress: Bool, parallelism: Int) {
+        recorder = Recorder(buffering: progress)
+        self.parallelism = parallelism
+        push(ElementFrame(node: element, parent: parent, timed: progress))
     }
 
     /// Everything recorded so far.
@@ -158,6 +182,14 @@ final class SpecWalk<Mode: ExecutionMode> {
                 guard index < elements.count else {
                     group.stage = .afterAll(0)
                     continue
+                }
+                if index == 0, group.node.marks.isConcurrent, elements.count > 1, Mode.self == Asynchronous.self {
+                    group.stage = .elements(elements.count)
+                    let progress = recorder.progress
+                    return .concurrently(
+                        elements.map {
+                            SpecWalk(element: $0, in: group, progress: progress, parallelism: parallelism)
+                        })
                 }
                 group.stage = .elements(index + 1)
                 push(ElementFrame(node: elements[index], parent: group, timed: recorder.progress))
@@ -286,6 +318,13 @@ final class SpecWalk<Mode: ExecutionMode> {
         if recorder.progress {
             recorder.observe(.groupStarted(path: group.path.steps(), location: group.node.location))
         }
+        if group.node.marks.isConcurrent, Mode.self == Synchronous.self {
+            let description = group.node.description
+            recorder.record(
+                SpecFailure(
+                    path: group.path.steps(), error: ConcurrentGroupNeedsAsynchronousSpec(group: description),
+                    location: group.node.location))
+        }
     }
 
     private func push(_ element: ElementFrame) {
@@ -405,6 +444,20 @@ final class SpecWalk<Mode: ExecutionMode> {
         element.stage = .unwinding(layer)
     }
 
+    /// Takes back the walks of a ``Instruction/concurrently(_:)``, all
+    /// ended: their events reach the observer in declaration order, each
+    /// walk's together, as if the elements had run one after another.
+    func finishConcurrently(_ walks: [SpecWalk]) {
+        for walk in walks {
+            recorder.absorb(walk.recorder)
+            if walk.aroundHookRan {
+                aroundHookRan = true
+                adoptedLateAroundCalls.append(walk.lateAroundCalls)
+                adoptedLateAroundCalls += walk.adoptedLateAroundCalls
+            }
+        }
+    }
+
     // MARK: Results
 
     /// Records the bodies called after their hook had returned. Their element
@@ -413,6 +466,9 @@ final class SpecWalk<Mode: ExecutionMode> {
         guard aroundHookRan else { return }
         for failure in lateAroundCalls.take() {
             recorder.record(failure)
+        }
+        for calls in adoptedLateAroundCalls {
+            for failure in calls.take() { recorder.record(failure) }
         }
     }
 
@@ -607,7 +663,10 @@ final class SpecWalk<Mode: ExecutionMode> {
 /// Collects the report and passes every event on to the observer.
 private final class Recorder {
     private(set) var report = SpecReport()
-    private let observer: (SpecEvent) -> Void
+    private let observer: ((SpecEvent) -> Void)?
+    /// The events of a walk that runs one element of a concurrent group,
+    /// kept for ``absorb(_:)``: such a walk has no observer of its own.
+    private var kept: [SpecEvent] = []
     /// Whether the observer wants the events that only say how far the run
     /// has come (groups and examples starting and finishing), which the walk
     /// then builds; failures and skips always reach it.
@@ -618,18 +677,34 @@ private final class Recorder {
         self.progress = progress
     }
 
+    /// A recorder that keeps its events instead of passing them on.
+    init(buffering progress: Bool) {
+        observer = nil
+        self.progress = progress
+    }
+
     func observe(_ event: SpecEvent) {
-        observer(event)
+        if let observer { observer(event) } else { kept.append(event) }
+    }
+
+    /// Takes in what `other` recorded, and passes its events on in their order.
+    func absorb(_ other: Recorder) {
+        report.failures += other.report.failures
+        report.skips += other.report.skips
+        report.passedCount += other.report.passedCount
+        report.failedCount += other.report.failedCount
+        report.skippedCount += other.report.skippedCount
+        for event in other.kept { observe(event) }
     }
 
     func record(_ failure: SpecFailure) {
         report.failures.append(failure)
-        observer(.failed(failure))
+        observe(.failed(failure))
     }
 
     func record(_ skip: SkipRecord) {
         report.skips.append(skip)
-        observer(.skipped(skip))
+        observe(.skipped(skip))
     }
 
     func filteredOut(_ count: Int) {
@@ -638,13 +713,13 @@ private final class Recorder {
 
     func finishExample(_ path: [String], _ result: ExampleResult) {
         report.count(result)
-        if progress { observer(.exampleFinished(path: path, result: result, duration: .zero)) }
+        if progress { observe(.exampleFinished(path: path, result: result, duration: .zero)) }
     }
 
     func finishExample(_ path: PathNode, _ result: ExampleResult, started: ContinuousClock.Instant?) {
         report.count(result)
         guard progress else { return }
         let duration = started.map { $0.duration(to: .now) } ?? .zero
-        observer(.exampleFinished(path: path.steps(), result: result, duration: duration))
+        observe(.exampleFinished(path: path.steps(), result: result, duration: duration))
     }
 }

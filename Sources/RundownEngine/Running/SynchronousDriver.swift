@@ -19,6 +19,10 @@ extension SpecWalk where Mode == Synchronous {
                     }
                 }
                 finishAround(token, outcome, token.gate.close())
+            case .concurrently(let walks):
+                // A synchronous spec runs one closure at a time (the walk reported the group).
+                for walk in walks { walk.drive(recognizers: recognizers, scope: scope) }
+                finishConcurrently(walks)
             case .unwrap:
                 return
             }
