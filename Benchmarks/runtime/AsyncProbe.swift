@@ -98,7 +98,9 @@ guard mode == "async" || mode == "minimal-async" else {
 }
 let done = DispatchSemaphore(value: 0)
 let start = ContinuousClock.now
-Task {
+// Detached: a task of top-level code would belong to the main actor, whose
+// thread waits below.
+Task.detached {
     if mode == "async" {
         try await spec("Probe") {
             for c in 0..<contexts { context("context \(c)") { asyncContext(c) } }
