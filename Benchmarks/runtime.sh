@@ -17,6 +17,7 @@
 #   Benchmarks/runtime.sh                      everything below
 #   SIZES="1000 10000" RUNDOWN_ONLY="100000" CONFIGS="debug release" Benchmarks/runtime.sh
 #   PEERS=0 Benchmarks/runtime.sh              Rundown only
+#   CONCURRENT=1 Benchmarks/runtime.sh         also a .concurrent group of sleeping examples vs serial
 #   CALLGRIND=1 Benchmarks/runtime.sh          also instructions per example (valgrind):
 #                                              the marginal count between N=5000 and 10000
 #   RUNDOWN_ROOT=/path/to/other/checkout       measure another version of Rundown
@@ -124,6 +125,20 @@ for config in $configs; do
         done
     fi
 done
+
+# A group of 200 examples that each sleep 50 ms, one after another and as a
+# `.concurrent` group: the wall clock of waiting, ideally 200 × 50 ms / parallelism.
+if [[ -n "${CONCURRENT:-}" ]]; then
+    swift build -c release --package-path "$work" --product AsyncProbe >/dev/null
+    probe="$(swift build -c release --package-path "$work" --show-bin-path)/AsyncProbe"
+    echo
+    echo "| release, 200 examples × 50 ms sleep | RUNDOWN_PARALLEL | total s |"
+    echo "|---|---:|---:|"
+    echo "| one after another | - | $("$probe" sleeping 200 | awk '{printf "%.2f", $3 * 200 / 1e6}') |"
+    for parallel in 2 8 50; do
+        echo "| .concurrent | $parallel | $(RUNDOWN_PARALLEL=$parallel "$probe" sleeping-concurrent 200 | awk '{printf "%.2f", $3 * 200 / 1e6}') |"
+    done
+fi
 
 if [[ -n "${CALLGRIND:-}" ]]; then
     swift build -c release --package-path "$work" --product Probe >/dev/null

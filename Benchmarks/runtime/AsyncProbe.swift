@@ -4,11 +4,14 @@
 // awaiting one `Task.yield()`), run by Rundown or by the asynchronous floor.
 //
 //   AsyncProbe <async|minimal-async> N
+//   AsyncProbe <sleeping|sleeping-concurrent> N
 //
 // async: one `spec` of N examples whose closures are async; minimal-async: no
 // engine, the same names built by interpolation and the same async closures
 // awaited in the same order from plain arrays, the floor an async engine is
-// compared with.
+// compared with. sleeping: one group of N examples that each sleep 50 ms, one
+// after another; sleeping-concurrent: the same group marked `.concurrent`,
+// at most RUNDOWN_PARALLEL at a time (wall clock only: it measures waiting).
 //
 // Its top-level code does not await: the work runs in a task while the main
 // thread waits on a semaphore. valgrind cannot run a Swift program whose main
@@ -92,7 +95,16 @@ func peakMegabytes() -> Double {
     #endif
 }
 
-guard mode == "async" || mode == "minimal-async" else {
+@ExampleBuilder<AsyncCall> func sleepers() -> ExampleGroup<AsyncCall> {
+    for e in 0..<count {
+        it("example \(e)") {
+            try await Task.sleep(for: .milliseconds(50))
+            work()
+        }
+    }
+}
+
+guard ["async", "minimal-async", "sleeping", "sleeping-concurrent"].contains(mode) else {
     print("unknown mode \(mode)")
     exit(2)
 }
@@ -101,11 +113,16 @@ let start = ContinuousClock.now
 // Detached: a task of top-level code would belong to the main actor, whose
 // thread waits below.
 Task.detached {
-    if mode == "async" {
+    switch mode {
+    case "async":
         try await spec("Probe") {
             for c in 0..<contexts { context("context \(c)") { asyncContext(c) } }
         }
-    } else {
+    case "sleeping":
+        try await spec("Probe") { describe("sleepers") { sleepers() } }
+    case "sleeping-concurrent":
+        try await spec("Probe") { describe("sleepers", .concurrent) { sleepers() } }
+    default:
         await minimalAsync()
     }
     done.signal()
