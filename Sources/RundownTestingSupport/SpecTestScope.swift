@@ -57,9 +57,9 @@ package final class SpecTestScope: Sendable {
         let scope = SpecTestScope()
         let noting = IssueNoting()
         let issues = IssueHandlingTrait.compactMapIssues { issue in
-            scope.noteIssue(issue)
-            noting.noteIfInnermost(issue)
-            return SwiftTestingHost.annotate(issue)
+            guard let handled = noting.handle(issue) else { return nil }
+            scope.noteIssue(handled)
+            return handled
         }
         try await issues.provideScope(for: test, testCase: testCase) {
             try await SpecTestScope.$current.withValue(scope) {

@@ -44,15 +44,26 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
         trail = .steps(path)
         self.role = role
         self.location = location
+        inbox = nil
+        owner = nil
     }
 
     /// A runner whose path is `node`'s, followed by `extra` if given: the
     /// engine's, which gathers the steps only when ``path`` is read.
-    package init(node: PathNode, extra: String?, role: Role, location: CodeLocation) {
+    init(
+        node: PathNode, extra: String?, role: Role, location: CodeLocation, inbox: FailureInbox, owner: FailureOwner
+    ) {
         trail = .node(node, extra)
         self.role = role
         self.location = location
+        self.inbox = inbox
+        self.owner = owner
     }
+
+    /// The inbox of the run this runner's closure belongs to; `nil` for a runner made by hand.
+    package let inbox: FailureInbox?
+    /// What the walk attributes a failure this runner posts to: the element or group it runs for.
+    let owner: FailureOwner?
 
     /// Where the path comes from: the steps given, or the walk's chain.
     private enum Trail: Sendable {

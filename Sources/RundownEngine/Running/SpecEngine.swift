@@ -8,6 +8,7 @@ package enum SpecEngine {
     ///   - recognizers: Ways to tell a framework's skip from a failure, besides ``Skip``.
     ///   - controls: What the run selects, its order, and whether focus is forbidden.
     ///   - progress: Whether the observer gets the events that start and finish groups and examples.
+    ///   - inbox: Where failures that are not thrown reach the run.
     ///   - observer: Receives every event as it happens.
     ///   - scope: What each example and hook runs inside, if anything.
     /// - Returns: Every failure and skip, and how the examples ended.
@@ -17,10 +18,11 @@ package enum SpecEngine {
         recognizers: [SkipRecognizer] = [],
         controls: RunControls = .none,
         progress: Bool = true,
+        inbox: FailureInbox = FailureInbox(),
         observer: @escaping (SpecEvent) -> Void = { _ in },
         scope: ClosureScope? = nil
     ) -> SpecReport {
-        let walk = SpecWalk(root: root, controls: controls, progress: progress, observer: observer)
+        let walk = SpecWalk(root: root, controls: controls, progress: progress, inbox: inbox, observer: observer)
         walk.drive(recognizers: recognizers, scope: scope)
         return walk.report
     }
@@ -32,6 +34,7 @@ package enum SpecEngine {
     ///   - recognizers: Ways to tell a framework's skip from a failure, besides ``Skip``.
     ///   - controls: What the run selects, its order, and whether focus is forbidden.
     ///   - progress: Whether the observer gets the events that start and finish groups and examples.
+    ///   - inbox: Where failures that are not thrown reach the run.
     ///   - observer: Receives every event as it happens.
     /// - Returns: Every failure and skip, and how the examples ended.
     @discardableResult
@@ -40,9 +43,10 @@ package enum SpecEngine {
         recognizers: [SkipRecognizer] = [],
         controls: RunControls = .none,
         progress: Bool = true,
+        inbox: FailureInbox = FailureInbox(),
         observer: @escaping (SpecEvent) -> Void = { _ in }
     ) async -> SpecReport {
-        let walk = SpecWalk(root: root, controls: controls, progress: progress, observer: observer)
+        let walk = SpecWalk(root: root, controls: controls, progress: progress, inbox: inbox, observer: observer)
         await walk.drive(recognizers: recognizers)
         return walk.report
     }
