@@ -112,6 +112,16 @@ extension SpecFailure {
         }
         return error is any ReportedByFramework
     }
+
+    /// Whether this failure came after the element whose task recorded it had finished (a ``LateFailure``).
+    package var isLate: Bool {
+        var error: any Error = self.error
+        while let wrapper = error as? any WrappedFailure {
+            if wrapper is LateFailure { return true }
+            error = wrapper.wrapped
+        }
+        return false
+    }
 }
 
 /// Thrown by a spec run inside an element of another spec when some of its

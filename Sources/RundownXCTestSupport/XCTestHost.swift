@@ -115,8 +115,13 @@ package struct XCTestHost: SpecHost, @unchecked Sendable {
         }
         if !recorded {
             let location = failure.location
+            // A late failure says already which element's task recorded it.
+            let why =
+                failure.isLate
+                ? "the test had ended; XCTest can no longer fail it"
+                : "recorded after the test had ended, by a task it started; XCTest can no longer fail it"
             let line =
-                "\(location.filePath):\(location.line): error: \(testCase.name) : \(failure.description) (recorded after the test had ended, by a task it started; XCTest can no longer fail it)\n"
+                "\(location.filePath):\(location.line): error: \(testCase.name) : \(failure.description) (\(why))\n"
             FileHandle.standardError.write(Data(line.utf8))
         }
     }

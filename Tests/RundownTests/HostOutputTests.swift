@@ -21,7 +21,7 @@ struct HostOutputTests {
             run.lines.filter { !$0.contains(" started at ") } == [
                 "\(file):\(fixtures.line(of: "it(\"opens\")", in: "testASkippedSpecDoesNotHideWhatFollows")): error: XCTestHostFixtures.testASkippedSpecDoesNotHideWhatFollows : Till, opens: FixtureError(disk full)",
                 "Test Case 'XCTestHostFixtures.testASkippedSpecDoesNotHideWhatFollows' failed (TIME seconds)",
-                "\(file):\(fixtures.line(of: "XCTAssertEqual(1, 2)", in: "testAssertEqualFails")): error: XCTestHostFixtures.testAssertEqualFails : Cart, with one item, counts it: XCTAssertEqual failed: (\"1\") is not equal to (\"2\") -",
+                "\(file):\(fixtures.line(of: "XCTAssertEqual(1, 2)", in: "testAssertEqualFails")): error: XCTestHostFixtures.testAssertEqualFails : Cart, with one item, counts it: XCTAssertEqual failed: (\"1\") is not equal to (\"2\")",
                 "Test Case 'XCTestHostFixtures.testAssertEqualFails' failed (TIME seconds)",
                 "\(file):\(fixtures.line(of: "it(\"writes to disk\")", in: "testErrorIsThrown")): error: XCTestHostFixtures.testErrorIsThrown : Cart, when saving, writes to disk: FixtureError(disk full)",
                 "Test Case 'XCTestHostFixtures.testErrorIsThrown' failed (TIME seconds)",
@@ -54,7 +54,7 @@ struct HostOutputTests {
         #expect(
             run.lines.filter { !$0.contains(" started at ") } == [
                 "Test Case 'LeakedTaskFixtures.testALeakedTaskFailsAfterTheTestReturned' passed (TIME seconds)",
-                "\(file):\(fixtures.line(of: "#expect(Bool(false), \"too late\")", in: "testALeakedTaskFailsAfterTheTestReturned")): error: LeakedTaskFixtures.testALeakedTaskFailsAfterTheTestReturned : Sync, leaks a task: Expectation failed: Bool(false) - too late (recorded after the test had ended, by a task it started; XCTest can no longer fail it)",
+                "\(file):\(fixtures.line(of: "#expect(Bool(false), \"too late\")", in: "testALeakedTaskFailsAfterTheTestReturned")): error: LeakedTaskFixtures.testALeakedTaskFailsAfterTheTestReturned : Sync, leaks a task: Expectation failed: Bool(false) - too late (late: after 'Sync, leaks a task' had finished, from a task it started) (the test had ended; XCTest can no longer fail it)",
                 "Test Case 'LeakedTaskFixtures.testZWaitsForTheLeakedTask' passed (TIME seconds)",
                 "Test Suite 'LeakedTaskFixtures' passed at DATE",
                 "\t Executed 2 tests, with 0 failures (0 unexpected) in TIME (TIME) seconds",
