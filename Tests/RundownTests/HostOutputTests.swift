@@ -84,6 +84,37 @@ struct HostOutputTests {
             ])
     }
 
+    /// Issue 16, fault 1 (contract §6): a program that no test framework
+    /// drives runs a spec whose failures are an `#expect`, an `XCTAssert`, a
+    /// toolkit check and a `#require`: everything runs, the first failure is
+    /// thrown with how many more there were, each other one is printed once
+    /// at its own line, and `#require` counts once.
+    @Test func withNoHostAssertionsAndChecksAreThrownAndPrintedLikeErrors() async throws {
+        let file = "Tests/RundownNoHostFixture/main.swift"
+        func line(_ name: String) -> Int { SourceLine.marked(name, in: HostOutput.root + file) }
+        let run = try await HostOutput.runNoHostFixture(["assertions"])
+
+        #expect(run.status == 1)
+        #expect(
+            run.lines.filter { $0.hasPrefix("ran: ") } == [
+                "ran: expects", "ran: asserts", "ran: checks", "ran: requires", "ran: passes",
+            ])
+        #expect(run.lines.filter { $0.hasPrefix("thrown: ") } == ["thrown: No host, expects: Expectation failed: 1 == 2 (+3 more)"])
+        let printed = run.lines.filter { $0.contains(" error: ") }.sorted()
+        try #require(printed.count == 3, "\(run.lines)")
+        #expect(
+            printed[0] == "\(file):\(line("assert")): error: No host, asserts: XCTAssertEqual failed: (\"1\") is not equal to (\"2\")")
+        #expect(printed[1].hasPrefix("\(file):\(line("check")): error: No host, checks: Shared resource 'no host: alpha'"))
+        #expect(printed[2] == "\(file):\(line("require")): error: No host, requires: Expectation failed: Bool(false)")
+        #expect(!run.lines.contains("returned normally"))
+    }
+
+    @Test func withNoHostAPassingSpecReturnsNormally() async throws {
+        let run = try await HostOutput.runNoHostFixture(["passing"])
+        #expect(run.status == 0)
+        #expect(run.lines == ["returned normally"])
+    }
+
     @Test func aPlainXCTestCaseRecordsEachFailureAtTheSpecsLineNamingTheElementsOwn() async throws {
         let fixtures = try SourceFile("Tests/RundownHostFixtures/XCTestHostFixtures.swift")
         let file = fixtures.path
@@ -209,13 +240,24 @@ enum HostOutput {
         var lines: [String]
     }
 
-    static func run(_ arguments: [String]) async throws -> Run {
-        var environment = ProcessInfo.processInfo.environment
+    static func run(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> Run {
+        var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
         environment["RUNDOWN_FIXTURES"] = "1"
         environment["RUNDOWN_REPORT"] = nil
         environment["NO_COLOR"] = "1"
         let run = try await ChildProcess.run(
             URL(fileURLWithPath: try #require(testBinary)), arguments, environment: environment)
+        return Run(status: run.status, lines: run.output.split(separator: "\n").map { normalise(String($0)) })
+    }
+
+    /// Runs `RundownNoHostFixture`, the program built beside this test binary.
+    static func runNoHostFixture(_ arguments: [String]) async throws -> Run {
+        let binary = URL(fileURLWithPath: try #require(testBinary)).deletingLastPathComponent()
+            .appendingPathComponent("RundownNoHostFixture")
+        var environment = ProcessInfo.processInfo.environment
+        environment["RUNDOWN_REPORT"] = nil
+        environment["RUNDOWN_SEED"] = nil
+        let run = try await ChildProcess.run(binary, arguments, environment: environment)
         return Run(status: run.status, lines: run.output.split(separator: "\n").map { normalise(String($0)) })
     }
 
