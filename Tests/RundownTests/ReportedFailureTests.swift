@@ -263,6 +263,31 @@ struct ReportedFailureTests {
         #expect(run.junit.suites.first?["failures"] == "1")
         #expect(run.junit.cases.map(\.name) == ["Reported outer, runs a spec"])
     }
+
+    /// Issue 16 ("your own suite"): a toolkit check takes another road than
+    /// `#expect`; in a nested spec it too fails the outer element once, in
+    /// the tree and in JUnit, and is recorded once.
+    @Test func aNestedSpecsToolkitCheckFailsTheOuterElementOnce() async throws {
+        let resource = SharedResource("reported failures: nested printer")
+        let run = try await ReportedRun.async("Reported outer toolkit") {
+            it("runs a spec") {
+                try await spec("Reported inner toolkit") {
+                    it("prints") { resource.expectHeld() }
+                    it("passes") {}
+                }
+            }
+            it("passes") {}
+        }
+        try #require(run.tree.count == 4, "\(run.tree)")
+        #expect(run.tree[1] == "  ✘ runs a spec (t)")
+        #expect(run.tree[2].hasPrefix("    the nested spec 'Reported inner toolkit' had 1 failure"))
+        #expect(run.tree[3] == "  ✔ passes (t)")
+        #expect(run.junit.suites.first?["failures"] == "1")
+        #expect(run.junit.cases.map(\.name) == ["Reported outer toolkit, runs a spec", "Reported outer toolkit, passes"])
+        try #require(run.junit.cases.count == 2)
+        #expect(run.junit.cases[0].failures.count == 1)
+        #expect(run.issues.count == 1)
+    }
 }
 
 /// One run of a spec under the Swift Testing host, with the tree and the
