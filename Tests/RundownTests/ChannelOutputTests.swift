@@ -41,7 +41,8 @@ struct ChannelOutputTests {
         let recorded = run.lines.filter { $0.contains("recorded an issue") }
         #expect(recorded.count == 1, "\(run.lines)")
         #expect(recorded.first?.contains("ChannelFixtures.swift:\(Self.line("detached check")):") == true)
-        #expect(run.lines.contains { $0.contains("Shared resource 'channel: alpha' was used by code outside any test") })
+        #expect(
+            run.lines.contains { $0.contains("Shared resource 'channel: alpha' was used by code outside any test") })
     }
 
     /// Fault 7: the error an example throws inside an `aroundEach` carries the example's path only.

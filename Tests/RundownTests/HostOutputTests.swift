@@ -99,12 +99,18 @@ struct HostOutputTests {
             run.lines.filter { $0.hasPrefix("ran: ") } == [
                 "ran: expects", "ran: asserts", "ran: checks", "ran: requires", "ran: passes",
             ])
-        #expect(run.lines.filter { $0.hasPrefix("thrown: ") } == ["thrown: No host, expects: Expectation failed: 1 == 2 (+3 more)"])
+        #expect(
+            run.lines.filter { $0.hasPrefix("thrown: ") } == [
+                "thrown: No host, expects: Expectation failed: 1 == 2 (+3 more)"
+            ])
         let printed = run.lines.filter { $0.contains(" error: ") }.sorted()
         try #require(printed.count == 3, "\(run.lines)")
         #expect(
-            printed[0] == "\(file):\(line("assert")): error: No host, asserts: XCTAssertEqual failed: (\"1\") is not equal to (\"2\")")
-        #expect(printed[1].hasPrefix("\(file):\(line("check")): error: No host, checks: Shared resource 'no host: alpha'"))
+            printed[0]
+                == "\(file):\(line("assert")): error: No host, asserts: XCTAssertEqual failed: (\"1\") is not equal to (\"2\")"
+        )
+        #expect(
+            printed[1].hasPrefix("\(file):\(line("check")): error: No host, checks: Shared resource 'no host: alpha'"))
         #expect(printed[2] == "\(file):\(line("require")): error: No host, requires: Expectation failed: Bool(false)")
         #expect(!run.lines.contains("returned normally"))
     }

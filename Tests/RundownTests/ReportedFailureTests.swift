@@ -131,7 +131,8 @@ struct ReportedFailureTests {
             }
         }
         // Contract §6: reported as late, naming the example that started the task; no other example fails.
-        let late = "Issue recorded - late (late: after 'Reported late, leaves a task' had finished, from a task it started)"
+        let late =
+            "Issue recorded - late (late: after 'Reported late, leaves a task' had finished, from a task it started)"
         #expect(run.tree.contains("  ✘ leaves a task: \(late)"))
         #expect(run.tree.contains("  ✔ lets it fail (t)"))
         #expect(run.junit.cases.map(\.name) == ["Reported late, leaves a task", "Reported late, lets it fail"])
@@ -283,7 +284,8 @@ struct ReportedFailureTests {
         #expect(run.tree[2].hasPrefix("    the nested spec 'Reported inner toolkit' had 1 failure"))
         #expect(run.tree[3] == "  ✔ passes (t)")
         #expect(run.junit.suites.first?["failures"] == "1")
-        #expect(run.junit.cases.map(\.name) == ["Reported outer toolkit, runs a spec", "Reported outer toolkit, passes"])
+        #expect(
+            run.junit.cases.map(\.name) == ["Reported outer toolkit, runs a spec", "Reported outer toolkit, passes"])
         try #require(run.junit.cases.count == 2)
         #expect(run.junit.cases[0].failures.count == 1)
         #expect(run.issues.count == 1)

@@ -72,7 +72,8 @@ package final class FailureInbox: @unchecked Sendable {
             // The framework has it; the run that would have counted it is over.
             guard !(error is any ReportedByFramework) else { return }
             afterClose(
-                SpecFailure(path: runner.path, error: LateFailure(error: error, example: runner.path), location: location)
+                SpecFailure(
+                    path: runner.path, error: LateFailure(error: error, example: runner.path), location: location)
             )
         case .made(let failure):
             afterClose(failure)

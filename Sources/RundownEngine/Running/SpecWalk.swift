@@ -103,7 +103,8 @@ final class SpecWalk<Mode: ExecutionMode> {
     private var posters: [ExampleRunner] = []
 
     init(
-        root: GroupNode<Mode>, controls: RunControls = .none, progress: Bool = true, inbox: FailureInbox = FailureInbox(),
+        root: GroupNode<Mode>, controls: RunControls = .none, progress: Bool = true,
+        inbox: FailureInbox = FailureInbox(),
         observer: @escaping (SpecEvent) -> Void
     ) {
         recorder = Recorder(observer: observer, progress: progress)
@@ -475,14 +476,16 @@ final class SpecWalk<Mode: ExecutionMode> {
                 if !posters.contains(where: { $0 === runner }) { posters.append(runner) }
                 return
             }
-            recorder.record(SpecFailure(path: path, error: LateFailure(error: error, example: path), location: location))
+            recorder.record(
+                SpecFailure(path: path, error: LateFailure(error: error, example: path), location: location))
             if case .example = element.node, result != .failed {
                 // The example's own result, corrected: never another example's.
                 element.result = .failed
                 recorder.correct(element.path.steps(), from: result)
             }
         case let group as GroupFrame where group.isDone:
-            recorder.record(SpecFailure(path: path, error: LateFailure(error: error, example: path), location: location))
+            recorder.record(
+                SpecFailure(path: path, error: LateFailure(error: error, example: path), location: location))
         default:
             recorder.record(SpecFailure(path: path, error: error, location: location))
             if !posters.contains(where: { $0 === runner }) { posters.append(runner) }
