@@ -290,6 +290,31 @@ struct ReportedFailureTests {
         #expect(run.junit.cases[0].failures.count == 1)
         #expect(run.issues.count == 1)
     }
+
+    @Test func aSynchronousNestedSpecsToolkitCheckFailsTheOuterElementOnce() async throws {
+        let resource = SharedResource("reported failures: nested sync printer")
+        let run = try await ReportedRun.sync("Reported outer sync toolkit") {
+            it("runs a spec") {
+                try spec("Reported inner sync toolkit") {
+                    it("prints") { resource.expectHeld() }
+                    it("passes") {}
+                }
+            }
+            it("passes") {}
+        }
+        try #require(run.tree.count == 4, "\(run.tree)")
+        #expect(run.tree[1] == "  ✘ runs a spec (t)")
+        #expect(run.tree[2].hasPrefix("    the nested spec 'Reported inner sync toolkit' had 1 failure"))
+        #expect(run.tree[3] == "  ✔ passes (t)")
+        #expect(run.junit.suites.first?["failures"] == "1")
+        #expect(
+            run.junit.cases.map(\.name) == [
+                "Reported outer sync toolkit, runs a spec", "Reported outer sync toolkit, passes",
+            ])
+        try #require(run.junit.cases.count == 2)
+        #expect(run.junit.cases[0].failures.count == 1)
+        #expect(run.issues.count == 1)
+    }
 }
 
 /// One run of a spec under the Swift Testing host, with the tree and the
