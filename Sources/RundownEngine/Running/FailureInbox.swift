@@ -156,8 +156,16 @@ extension ExampleRunner {
     }
 }
 
-/// The walk's frame that a runner runs a closure for, seen from elsewhere only as an identity.
+/// The walk's frame that a runner runs a closure for, seen from elsewhere
+/// only as an identity and the way to its run's inbox.
 ///
 /// `@unchecked Sendable`: runners carry it to any task, but only the walk,
-/// on its own task, ever looks inside it (its subclasses are the walk's frames).
-class FailureOwner: @unchecked Sendable {}
+/// on its own task, ever looks inside it (its subclasses are the walk's
+/// frames); `inbox` is immutable and Sendable.
+class FailureOwner: @unchecked Sendable {
+    let inbox: FailureInbox
+
+    init(inbox: FailureInbox) {
+        self.inbox = inbox
+    }
+}

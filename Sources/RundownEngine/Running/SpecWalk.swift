@@ -122,7 +122,9 @@ final class SpecWalk<Mode: ExecutionMode> {
             recorder.finishExample(example.path, .skipped(reason: example.reason))
         }
         if let planned = plan.root {
-            push(GroupFrame(group: planned, path: PathNode(planned.description, parent: nil), inherited: []))
+            push(
+                GroupFrame(
+                    group: planned, path: PathNode(planned.description, parent: nil), inherited: [], inbox: inbox))
         }
     }
 
@@ -168,7 +170,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                     continue
                 }
                 group.stage = .elements(index + 1)
-                push(ElementFrame(node: elements[index], parent: group, timed: recorder.progress))
+                push(ElementFrame(node: elements[index], parent: group, timed: recorder.progress, inbox: inbox))
                 return nil
             case .afterAll(let index):
                 let hooks = group.afterAll
@@ -204,7 +206,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 let hook = hooks[level].node
                 let runner = ExampleRunner(
                     node: element.path, extra: hook.pathComponent, role: .hook(.aroundEach), location: hook.location,
-                    inbox: inbox, owner: element)
+                    owner: element)
                 guard case .around(let body) = hook.body else {
                     // A hand-built node: fail the element as if the hook had thrown before calling its body.
                     let mismatch = HookBodyMismatch(hook: hook.pathComponent, kind: .aroundEach)
@@ -241,12 +243,13 @@ final class SpecWalk<Mode: ExecutionMode> {
                 case .example(let example):
                     pending = .example(element)
                     let runner = ExampleRunner(
-                        node: element.path, extra: nil, role: .example, location: example.location, inbox: inbox,
-                        owner: element)
+                        node: element.path, extra: nil, role: .example, location: example.location, owner: element)
                     pendingRunner = runner
                     return .call(example.body, runner)
                 case .group(let group):
-                    push(GroupFrame(group: group, path: element.path, inherited: element.parent.childInherited))
+                    push(
+                        GroupFrame(
+                            group: group, path: element.path, inherited: element.parent.childInherited, inbox: inbox))
                     return nil
                 }
             case .afterEach(let layer, let index):
@@ -296,8 +299,7 @@ final class SpecWalk<Mode: ExecutionMode> {
             case .example(let element): element
             }
         let runner = ExampleRunner(
-            node: path, extra: hook.pathComponent, role: .hook(hook.kind), location: hook.location, inbox: inbox,
-            owner: owner)
+            node: path, extra: hook.pathComponent, role: .hook(hook.kind), location: hook.location, owner: owner)
         pendingRunner = runner
         return .call(body, runner)
     }
@@ -607,7 +609,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         let exampleLayers: [EachHooks]
         let groupLayers: [EachHooks]
 
-        init(group: GroupNode<Mode>, path: PathNode, inherited: [EachHooks]) {
+        init(group: GroupNode<Mode>, path: PathNode, inherited: [EachHooks], inbox: FailureInbox) {
             node = group
             self.path = path
             beforeAll = group.content.hooks(.beforeAll).map(HookRef.init)
@@ -624,6 +626,7 @@ final class SpecWalk<Mode: ExecutionMode> {
             }
             exampleLayers = [EachHooks()] + inherited + [forExamples]
             groupLayers = [EachHooks(), forGroups]
+            super.init(inbox: inbox)
         }
 
         var isDone: Bool {
@@ -667,7 +670,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         /// How the element ended, once it has: a failure posted after that is late.
         var result: ExampleResult?
 
-        init(node: ElementNode<Mode>, parent: GroupFrame, timed: Bool) {
+        init(node: ElementNode<Mode>, parent: GroupFrame, timed: Bool, inbox: FailureInbox) {
             self.node = node
             self.parent = parent
             started = timed ? ContinuousClock.now : nil
@@ -686,6 +689,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
             }
             self.layers = layers
+            super.init(inbox: inbox)
         }
 
         /// How many `aroundEach` hooks the layers before `layer` hold.
