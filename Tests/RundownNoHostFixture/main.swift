@@ -43,10 +43,29 @@ func passing() throws {
     }
 }
 
+/// A task that an example started fails after the spec has returned: it is printed as late.
+func late() throws {
+    let mayFail = DispatchSemaphore(value: 0)
+    let failed = DispatchSemaphore(value: 0)
+    try spec("No host, late") {
+        it("leaks a task") {
+            Task {
+                mayFail.wait()
+                #expect(Bool(false), "too late")  // line: late
+                failed.signal()
+            }
+        }
+    }
+    print("spec returned")
+    mayFail.signal()
+    _ = failed.wait(timeout: .now() + 10)
+}
+
 do {
     switch scenario {
     case "assertions": try assertions()
     case "passing": try passing()
+    case "late": try late()
     default:
         print("unknown scenario '\(scenario)'")
         exit(2)

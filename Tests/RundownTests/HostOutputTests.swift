@@ -115,6 +115,21 @@ struct HostOutputTests {
         #expect(!run.lines.contains("returned normally"))
     }
 
+    /// Contract §6: a failure from a task that outlived its spec is printed as
+    /// late, naming the example that started the task; the spec had returned.
+    @Test func withNoHostALateFailureIsPrintedAsLate() async throws {
+        let file = "Tests/RundownNoHostFixture/main.swift"
+        let line = SourceLine.marked("late", in: HostOutput.root + file)
+        let run = try await HostOutput.runNoHostFixture(["late"])
+        #expect(run.status == 0)
+        #expect(
+            run.lines.sorted() == [
+                "\(file):\(line): error: No host, late, leaks a task: Expectation failed: Bool(false) - too late (late: after 'No host, late, leaks a task' had finished, from a task it started)",
+                "returned normally",
+                "spec returned",
+            ])
+    }
+
     @Test func withNoHostAPassingSpecReturnsNormally() async throws {
         let run = try await HostOutput.runNoHostFixture(["passing"])
         #expect(run.status == 0)
