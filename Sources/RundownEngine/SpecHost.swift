@@ -115,12 +115,21 @@ extension SpecFailure {
 
     /// Whether this failure came after the element whose task recorded it had finished (a ``LateFailure``).
     package var isLate: Bool {
+        late != nil
+    }
+
+    /// Whether this failure came after the whole spec run had ended.
+    package var isAfterRun: Bool {
+        late?.afterRun ?? false
+    }
+
+    private var late: LateFailure? {
         var error: any Error = self.error
         while let wrapper = error as? any WrappedFailure {
-            if wrapper is LateFailure { return true }
+            if let late = wrapper as? LateFailure { return late }
             error = wrapper.wrapped
         }
-        return false
+        return nil
     }
 }
 

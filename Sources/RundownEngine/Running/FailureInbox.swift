@@ -73,7 +73,8 @@ package final class FailureInbox: @unchecked Sendable {
             guard !(error is any ReportedByFramework) else { return }
             afterClose(
                 SpecFailure(
-                    path: runner.path, error: LateFailure(error: error, example: runner.path), location: location)
+                    path: runner.path, error: LateFailure(error: error, example: runner.path, afterRun: true),
+                    location: location)
             )
         case .made(let failure):
             afterClose(failure)
@@ -112,6 +113,8 @@ package struct LateFailure: WrappedFailure, CustomStringConvertible {
     package var error: any Error
     /// The path of the element or hook whose task recorded it.
     package var example: [String]
+    /// Whether it came after the whole spec run had ended, so that its test may have ended too.
+    package var afterRun = false
 
     package var wrapped: any Error { error }
 

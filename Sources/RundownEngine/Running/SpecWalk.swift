@@ -518,6 +518,8 @@ final class SpecWalk<Mode: ExecutionMode> {
             result = .passed
         }
         element.result = result
+        // A runner of the element that posted from a task after its closure ended is no poster now.
+        if !posters.isEmpty { posters.removeAll { $0.owner === element } }
         switch element.node {
         case .example:
             recorder.finishExample(element.path, result, started: element.started)
