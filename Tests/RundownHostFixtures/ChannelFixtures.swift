@@ -136,3 +136,31 @@ final class ChannelSeededXCTestFixtures: Rundown.TestCase {
         }
     }
 }
+
+/// Fault 3 with a plain `XCTestCase` calling the global `spec`: an `#expect` from a task leaked by
+/// `testA` after its spec ended does not fail `testB`.
+final class ChannelPlainXCTestFixtures: XCTestCase {
+    static let leakedMayFail = DispatchSemaphore(value: 0)
+    static let leakedFailed = DispatchSemaphore(value: 0)
+
+    override func setUpWithError() throws {
+        try skipUnlessFixturesRun(for: "ChannelOutputTests")
+    }
+
+    func testA_LeaksATask() throws {
+        try spec("Plain leaks") {
+            it("starts a task") {
+                Task {
+                    await Rendezvous.wait(Self.leakedMayFail)
+                    #expect(Bool(false), "too late")  // line: plain leaked expect
+                    Self.leakedFailed.signal()
+                }
+            }
+        }
+    }
+
+    func testB_IsInnocent() async throws {
+        Self.leakedMayFail.signal()
+        await Rendezvous.wait(Self.leakedFailed)
+    }
+}

@@ -104,5 +104,21 @@ struct ChannelOutputTests {
                 "\t Executed 3 tests, with 1 failure (0 unexpected) in TIME (TIME) seconds",
             ])
     }
+
+    /// Fault 3 for a plain `XCTestCase`: the late failure is printed, and `testB` passes.
+    @Test func aLateFailureOfAPlainXCTestCaseFailsNoOtherTest() async throws {
+        let run = try await HostOutput.run(["RundownHostFixtures.ChannelPlainXCTestFixtures"])
+        #expect(run.status == 0)
+        #expect(
+            run.lines.filter { !$0.contains(" started at ") } == [
+                "Test Case 'ChannelPlainXCTestFixtures.testA_LeaksATask' passed (TIME seconds)",
+                "\(Self.file):\(Self.line("plain leaked expect")): error: Plain leaks, starts a task: Expectation failed: Bool(false) - too late (late: after 'Plain leaks, starts a task' had finished, from a task it started) (its spec had ended; XCTest may be running another test, which it must not fail)",
+                "Test Case 'ChannelPlainXCTestFixtures.testB_IsInnocent' passed (TIME seconds)",
+                "Test Suite 'ChannelPlainXCTestFixtures' passed at DATE",
+                "\t Executed 2 tests, with 0 failures (0 unexpected) in TIME (TIME) seconds",
+                "Test Suite 'Selected tests' passed at DATE",
+                "\t Executed 2 tests, with 0 failures (0 unexpected) in TIME (TIME) seconds",
+            ])
+    }
 }
 #endif
