@@ -23,7 +23,7 @@
 // (the host, which says it came late), never both and never neither.
 //
 // Cost. Posting is rare; taking happens at every step. An empty take is one
-// uncontended lock and unlock and returns the empty array, which allocates nothing.
+// uncontended lock and unlock, and returns nil.
 
 /// Where the failures of one spec run that were not thrown wait for the walk.
 ///
@@ -41,8 +41,10 @@ package final class FailureInbox: @unchecked Sendable {
     }
 
     private let condition = EngineCondition()
-    private var posted: [Posted] = []
-    private var closed = false
+    // Under the lock, no two accesses overlap: the dynamic exclusivity
+    // checks, which the walk would pay at every step, are left out.
+    @exclusivity(unchecked) private var posted: [Posted] = []
+    @exclusivity(unchecked) private var closed = false
     /// Takes a failure posted once the walk has ended.
     private let afterClose: @Sendable (SpecFailure) -> Void
     /// The seed the run is shuffled with, if any, for recorders that add it to what they record.
@@ -81,10 +83,10 @@ package final class FailureInbox: @unchecked Sendable {
         }
     }
 
-    /// Everything posted since the last take.
-    func take() -> [Posted] {
+    /// Everything posted since the last take, or `nil` if nothing was.
+    func take() -> [Posted]? {
         condition.withLock {
-            if posted.isEmpty { return [] }
+            if posted.isEmpty { return nil }
             defer { posted = [] }
             return posted
         }

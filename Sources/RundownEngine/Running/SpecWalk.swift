@@ -94,13 +94,18 @@ final class SpecWalk<Mode: ExecutionMode> {
 
     private var stack: [Frame] = []
     private var pending: Pending?
+    // The two below are read and written at every closure, only by the walk
+    // on its own task (it has one driver at a time: see "Why the body runs at
+    // most once"), so the dynamic exclusivity checks the compiler would add,
+    // a measurable part of a synchronous example's cost, are left out.
+
     /// The runner of the closure ``pending`` names.
-    private var pendingRunner: ExampleRunner?
+    @exclusivity(unchecked) private var pendingRunner: ExampleRunner?
     private let recorder: Recorder
     private let inbox: FailureInbox
     /// The runners that posted a failure the walk took while their element ran,
     /// until their closure's outcome is applied (see ``tookPost(from:)``).
-    private var posters: [ExampleRunner] = []
+    @exclusivity(unchecked) private var posters: [ExampleRunner] = []
 
     init(
         root: GroupNode<Mode>, controls: RunControls = .none, progress: Bool = true,
@@ -326,7 +331,7 @@ final class SpecWalk<Mode: ExecutionMode> {
             preconditionFailure("an outcome was reported with no closure running")
         }
         pending = nil
-        attribute(inbox.take())
+        if let posted = inbox.take() { attribute(posted) }
         let posted = !posters.isEmpty && tookPost(from: pendingRunner)
         if case .passed = outcome { return }
         // `#require` recorded its issue, which its closure posted, before it threw.
@@ -419,7 +424,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         _ element: ElementFrame, layer: Int, level: Int, _ outcome: Outcome, _ calls: AroundBodyGate.Calls,
         runner: ExampleRunner? = nil
     ) {
-        attribute(inbox.take())
+        if let posted = inbox.take() { attribute(posted) }
         let hook = element.layers[layer].arounds[level].node
         let path = element.path.steps(appending: hook.pathComponent)
         // `#require` in the hook: its issue, which the hook posted, is the report.
@@ -669,8 +674,9 @@ final class SpecWalk<Mode: ExecutionMode> {
         var failed = false
         /// Why and where the element skipped, until it finishes (see `skip(_:_:declaredAt:)`).
         var skip: (reason: SkipReason, location: CodeLocation)?
-        /// How the element ended, once it has: a failure posted after that is late.
-        var result: ExampleResult?
+        /// How the element ended, once it has: a failure posted after that is
+        /// late. Only the walk touches it (see ``pendingRunner``).
+        @exclusivity(unchecked) var result: ExampleResult?
 
         init(node: ElementNode<Mode>, parent: GroupFrame, timed: Bool, inbox: FailureInbox) {
             self.node = node
