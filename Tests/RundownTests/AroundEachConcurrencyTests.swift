@@ -324,7 +324,7 @@ enum CrashGuardChild {
 extension FailureInbox {
     /// The failures the engine made whole that were posted since the last take.
     fileprivate func takeMade() -> [SpecFailure] {
-        take().compactMap { posted in
+        (take() ?? []).compactMap { posted in
             guard case .made(let failure) = posted else { return nil }
             return failure
         }
