@@ -390,6 +390,7 @@ import FoundationXML
                 "Cart <&>, afterAll",
             ])
         #expect(Set(parsed.cases.map(\.className)) == ["CartTests.testCart / Cart <&>"])
+        try #require(parsed.cases.count == 7)
         let fails = parsed.cases[2]
         #expect(fails.failures == ["Boom(disk\nfull)"])
         #expect(parsed.cases[3].failures == ["Boom(setup)"])
