@@ -164,3 +164,12 @@ final class ChannelPlainXCTestFixtures: XCTestCase {
         await Rendezvous.wait(Self.leakedFailed)
     }
 }
+
+/// Fault 2's fix takes out only what comes from outside a handler's scope:
+/// a `.specs` test's own issues (thrown, `#expect`, from a child task) stay.
+@Suite(.fixture(for: "ChannelOutputTests"), .specs)
+struct SpecsTraitKeepsItsOwnIssuesFixtures {
+    @Test func throwsDirectly() throws { throw FixtureError() }
+    @Test func expectsDirectly() async { #expect(Bool(false), "direct") }
+    @Test func expectsInAChildTask() async { await Task { #expect(Bool(false), "child") }.value }
+}

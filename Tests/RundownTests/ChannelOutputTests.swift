@@ -31,6 +31,23 @@ struct ChannelOutputTests {
         #expect(run.lines.contains("✔ Test aSpecRunsMeanwhile(number:) with 3 test cases passed after TIME seconds."))
     }
 
+    /// The other side of fault 2: a `.specs` test's own issues are each reported once, on it.
+    @Test func aSpecsTestKeepsItsOwnIssues() async throws {
+        let run = try await HostOutput.run([
+            "--testing-library", "swift-testing", "--filter", "RundownHostFixtures.SpecsTraitKeepsItsOwnIssuesFixtures",
+        ])
+        #expect(run.status == 1)
+        let recorded = run.lines.filter { $0.contains("recorded an issue") }.map {
+            $0.replacing(/\ at ChannelFixtures\.swift:\d+:\d+/, with: "")
+        }
+        #expect(
+            recorded.sorted() == [
+                "✘ Test expectsDirectly() recorded an issue: Expectation failed: Bool(false)",
+                "✘ Test expectsInAChildTask() recorded an issue: Expectation failed: Bool(false)",
+                "✘ Test throwsDirectly() recorded an issue: Caught error: FixtureError(disk full)",
+            ])
+    }
+
     /// Fault 5: a toolkit check in a detached task fails the run as `#expect` does (it used to go to
     /// standard error only, and the run passed).
     @Test func aToolkitCheckInADetachedTaskFailsTheRun() async throws {
