@@ -47,13 +47,13 @@ package struct SwiftTestingHost: SpecHost {
     /// handler (the `.specs` trait's, or an enclosing asynchronous spec's)
     /// sees it already.
     package func scope<Result>(_ run: () -> Result) -> Result {
-        guard let test = Test.current, IssueNoting.innermost == nil else { return run() }
+        guard let test = Test.current, IssueScope.innermost == nil else { return run() }
         var result: Result?
         let noted = Protected(false)
         withKnownIssue(isIntermittent: true) {
             result = run()
         } matching: { issue in
-            if IssueNoting.note(issue) { noted.withLock { $0 = true } }
+            if IssueScope.post(issue) { noted.withLock { $0 = true } }
             return false
         }
         if noted.withLock({ $0 }) { ForgottenSpecsTrait.warnOnce(test) }
@@ -63,11 +63,11 @@ package struct SwiftTestingHost: SpecHost {
 
     package func scope<Result>(isolation: isolated (any Actor)?, _ run: () async -> Result) async -> Result {
         guard let test = Test.current else { return await run() }
-        let noting = IssueNoting()
-        let handler = IssueHandlingTrait.compactMapIssues(noting.handle)
+        let scopeOfIssues = IssueScope()
+        let handler = IssueHandlingTrait.compactMapIssues(scopeOfIssues.handle)
         return await withoutActuallyEscaping(run) { run in
             let handOver = HandOver(work: run)
-            try? await IssueNoting.$innermost.withValue(noting) {
+            try? await IssueScope.$innermost.withValue(scopeOfIssues) {
                 try await handler.provideScope(for: test, testCase: Test.Case.current) {
                     await handOver.perform(on: isolation)
                 }
@@ -86,7 +86,7 @@ package struct SwiftTestingHost: SpecHost {
 
     package func record(_ failure: SpecFailure) {
         guard !failure.isReportedByFramework else { return }
-        IssueNoting.$isRecording.withValue(true) { Self.recordIssue(failure) }
+        IssueScope.$isRecording.withValue(true) { Self.recordIssue(failure) }
     }
 
     /// A thrown error as `Caught error: …` with the path as its comment; a
@@ -142,7 +142,7 @@ package struct SwiftTestingHost: SpecHost {
     /// carry their path and seed already, and are left as they are (an
     /// `aroundEach` hook whose body the walk runs in is not their place).
     package static func annotate(_ issue: Issue) -> Issue {
-        guard !IssueNoting.isRecording, let runner = ExampleRunner.current else { return issue }
+        guard !IssueScope.isRecording, let runner = ExampleRunner.current else { return issue }
         var annotated = issue
         let path = runner.description
         if !issue.comments.contains(where: { $0.rawValue == path || $0.rawValue.hasPrefix("\(path): ") }) {
@@ -183,14 +183,14 @@ package struct SwiftTestingHost: SpecHost {
 /// to every handler's scope in the process: a handler takes out each issue
 /// that was not recorded inside its own scope, which the test's own
 /// configuration gets anyway, so it is reported once.
-package final class IssueNoting: Sendable {
+package final class IssueScope: Sendable {
     /// The innermost issue handler around the code running in this task.
-    @TaskLocal package static var innermost: IssueNoting?
+    @TaskLocal package static var innermost: IssueScope?
     /// Whether the host is recording an issue of its own, already in the run.
     @TaskLocal static var isRecording = false
 
     /// The handler this one is nested in, if any.
-    private let parent: IssueNoting?
+    private let parent: IssueScope?
 
     /// A handler inside the innermost one running here, if any.
     package init() {
@@ -212,14 +212,14 @@ package final class IssueNoting: Sendable {
     /// inside is posted by the innermost handler and annotated.
     @Sendable package func handle(_ issue: Issue) -> Issue? {
         guard isAround else { return nil }
-        if Self.innermost === self { Self.note(issue) }
+        if Self.innermost === self { Self.post(issue) }
         return SwiftTestingHost.annotate(issue)
     }
 
     /// Posts `issue`, if it is a failure, to the run of the spec whose
     /// element is running here. Returns whether it did.
     @discardableResult
-    static func note(_ issue: Issue) -> Bool {
+    static func post(_ issue: Issue) -> Bool {
         guard issue.isFailure, !isRecording, let runner = ExampleRunner.current else { return false }
         let location = issue.sourceLocation.map {
             CodeLocation(fileID: $0.fileID, filePath: $0.filePath, line: $0.line, column: $0.column)
@@ -242,7 +242,7 @@ enum ForgottenSpecsTrait {
         let key = "\(test.id)"
         let first = warned.withLock { $0.insert(key).inserted }
         guard first else { return }
-        IssueNoting.$isRecording.withValue(true) {
+        IssueScope.$isRecording.withValue(true) {
             Issue.record(
                 Comment(
                     rawValue:

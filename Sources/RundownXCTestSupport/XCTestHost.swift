@@ -257,20 +257,20 @@ package final class XCTestFailureObserver: NSObject, XCTestObservation, Sendable
     #if canImport(ObjectiveC)
     nonisolated package func testCase(_ testCase: XCTestCase, didRecord issue: XCTIssue) {
         let location = issue.sourceCodeContext.location
-        Self.note(issue.compactDescription, filePath: location?.fileURL.path, line: location?.lineNumber ?? 0)
+        Self.post(issue.compactDescription, filePath: location?.fileURL.path, line: location?.lineNumber ?? 0)
     }
     #else
     nonisolated package func testCase(
         _ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?,
         atLine lineNumber: Int
     ) {
-        Self.note(description, filePath: filePath, line: lineNumber)
+        Self.post(description, filePath: filePath, line: lineNumber)
     }
     #endif
 
     /// Posts a failure XCTest recorded to the run of the spec whose element
     /// recorded it, if any, so that the run counts it.
-    private static func note(_ description: String, filePath: String?, line: Int) {
+    private static func post(_ description: String, filePath: String?, line: Int) {
         guard !XCTestHost.isRecordingFailure, let runner = ExampleRunner.current else { return }
         let failure = XCTestAssertionFailure(
             description: description, filePath: filePath ?? runner.location.filePath, line: line)
