@@ -105,11 +105,8 @@ package struct SwiftTestingHost: SpecHost {
     /// Whether `error` is one an element threw, not a message Rundown made of
     /// an assertion or check (late or seeded, the same).
     private static func wasThrown(_ error: any Error) -> Bool {
-        switch error {
-        case let late as LateFailure: wasThrown(late.error)
-        case let seeded as any WrappedFailure: wasThrown(seeded.wrapped)
-        default: !(error is ReportedFailure)
-        }
+        if let wrapper = error as? any WrappedFailure { return wasThrown(wrapper.wrapped) }
+        return !(error is ReportedFailure)
     }
 
     package func deliver(_ run: FinishedRun) throws {

@@ -41,7 +41,10 @@ package enum SwiftTestingIssuesInXCTest {
         guard let issue = RecordedIssue(json: record) else { return }
         let runner = ExampleRunner.current
         if let runner, runner.post(issue.message, at: issue.location) { return }
-        if XCTestHost.isDrivingProcess, XCTestHost.recordOnRunningTest(issue.message, at: issue.location) { return }
+        if XCTestHost.isDrivingProcess {
+            XCTestHost.recordOnRunningTest(issue.message, at: issue.location)
+            return
+        }
         let prefix = runner.map { "\($0.description): " } ?? ""
         FileHandle.standardError.write(
             Data(

@@ -134,21 +134,19 @@ package struct XCTestHost: SpecHost, @unchecked Sendable {
     }
 
     /// Records a failure that no spec claimed (a Swift Testing issue in a
-    /// detached task) against the XCTest test running now, at its own
-    /// location. Returns whether a test took it.
+    /// detached task) against the XCTest test running now.
     ///
-    /// A ``Rundown.TestCase`` running now takes it at the issue's line. A
+    /// A ``Rundown.TestCase`` running now takes it at the issue's own line. A
     /// plain `XCTestCase` cannot be found; `XCTFail` records it against it, at
     /// a line of Rundown's, its message naming the issue's file and line.
-    package static func recordOnRunningTest(_ message: String, at location: CodeLocation) -> Bool {
+    package static func recordOnRunningTest(_ message: String, at location: CodeLocation) {
         if let testCase = TestCaseRuns.onlyRunning {
             let recorded = TestCaseRuns.whileRunning(testCase) {
                 $isRecording.withValue(true) { recordFailure(message, at: location, in: testCase) }
             }
-            if recorded { return true }
+            if recorded { return }
         }
         XCTFail("\(message) (\(location.fileName):\(location.line))")
-        return true
     }
 
     package func deliver(_ run: FinishedRun) throws {
