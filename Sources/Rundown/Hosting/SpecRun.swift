@@ -49,8 +49,13 @@ struct SpecRun<Call: CallKind> {
         let seed = settings.seed
         return { event in
             outputs.receive(event)
-            if case .failed(let failure) = event, !(failure.error is NestedSpecFailed) {
+            switch event {
+            case .failed(let failure) where !(failure.error is NestedSpecFailed):
                 host.record(SeededFailure.note(seed, on: failure))
+            case .noticed(let notice):
+                host.notice(notice, seed: seed)
+            default:
+                break
             }
         }
     }

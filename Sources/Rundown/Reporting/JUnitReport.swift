@@ -43,11 +43,14 @@ final class JUnitCollector {
         var failedByHook = false
         /// Whether it is an example's, not a failure's outside any example.
         var isExample = false
+        /// The failures of the attempts before the one that passed, if it is flaky.
+        var flakyFailures: [SpecFailure] = []
     }
 
     private let seed: UInt64?
     private var cases: [Case] = []
     private var running: (path: [String], failures: [SpecFailure])?
+    private var runningFlaky: [SpecFailure] = []
 
     init(seed: UInt64?) {
         self.seed = seed
@@ -74,17 +77,50 @@ final class JUnitCollector {
             var item = Case(path: path, time: duration, isExample: true)
             if let current = running, current.path == path {
                 item.failures = current.failures
+                item.flakyFailures = runningFlaky
             }
             running = nil
+            runningFlaky = []
             switch result {
             case .passed: break
             case .failed: item.failedByHook = item.failures.isEmpty
             case .skipped(let reason): if item.failures.isEmpty { item.skipReason = .some(reason) }
             }
             cases.append(item)
+        case .noticed(let notice):
+            if case .flaky(_, _, let failures) = notice.kind, running?.path == notice.path {
+                runningFlaky += failures
+            }
         case .groupStarted, .groupFinished, .skipped:
             break
         }
+    }
+
+    /// The failures of a flaky case's earlier attempts as Maven Surefire
+    /// writes them, which CI servers read: a `flakyFailure` each, with
+    /// `message` and `type`, the place and message as its `stackTrace`, and
+    /// what the attempt reported as its `system-out`.
+    private func flakyFailures(_ item: Case) -> String {
+        var body = ""
+        for failure in item.flakyFailures {
+            let below = failure.path.dropFirst(item.path.count)
+            let message =
+                (below.isEmpty ? "" : below.joined(separator: ", ") + ": ")
+                + String(describing: SeededFailure.note(seed, on: failure).error)
+            let location = "\(failure.location.filePath):\(failure.location.line)"
+            body += "      <flakyFailure message=\"\(XML.escape(message))\" type=\"\(XML.escape(Self.typeName(failure)))\">\n"
+            body += "        <stackTrace>\(XML.escape("\(location): \(message)"))</stackTrace>\n"
+            body += "        <system-out>\(XML.escape("\(failure.pathDescription): \(message)"))</system-out>\n"
+            body += "      </flakyFailure>\n"
+        }
+        return body
+    }
+
+    /// The type of what failed, looking through what only adds words to it.
+    private static func typeName(_ failure: SpecFailure) -> String {
+        var error: any Error = failure.error
+        while let wrapper = error as? any WrappedFailure { error = wrapper.wrapped }
+        return String(reflecting: type(of: error))
     }
 
     /// The `testsuite` of the spec named `specName`, run by `testName`.
@@ -96,14 +132,17 @@ final class JUnitCollector {
             suite.tests += 1
             body +=
                 "    <testcase name=\"\(XML.escape(item.name))\" classname=\"\(XML.escape(className))\" time=\"\(XML.seconds(item.time))\""
-            if let failure = item.failures.first {
+            if let failure = item.failures.first ?? item.flakyFailures.first {
                 body += " file=\"\(XML.escape(failure.location.filePath))\" line=\"\(failure.location.line)\""
             }
-            if item.failures.isEmpty && !item.failedByHook && item.skipReason == nil {
+            if item.failures.isEmpty && !item.failedByHook && item.skipReason == nil && item.flakyFailures.isEmpty {
                 body += "/>\n"
                 continue
             }
             body += ">\n"
+            if item.failures.isEmpty && !item.failedByHook {
+                body += flakyFailures(item)
+            }
             if !item.failures.isEmpty || item.failedByHook {
                 suite.failures += 1
             }

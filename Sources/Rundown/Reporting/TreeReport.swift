@@ -19,6 +19,8 @@ final class TreeReport {
     /// The example running now, and the failures recorded while it ran: they
     /// are printed under its line once it has finished.
     private var running: (path: [String], failures: [SpecFailure])?
+    /// The notices of the example running now (flaky, repetitions ended), printed under its line.
+    private var runningNotices: [SpecNotice] = []
     /// The groups printed so far.
     private var printedGroups: Set<[String]> = []
     /// The elements that started, or were printed as left out.
@@ -57,7 +59,14 @@ final class TreeReport {
             if let running, running.path == path {
                 for failure in running.failures { write(indent(path) + "  " + describe(failure, under: path)) }
             }
+            for notice in runningNotices where notice.path == path {
+                write(indent(path) + "  ⚠ " + notice.summary)
+                if case .flaky(_, _, let failures) = notice.kind {
+                    for failure in failures { write(indent(path) + "    " + describe(failure, under: path)) }
+                }
+            }
             running = nil
+            runningNotices = []
         case .failed(let failure):
             if let current = running, failure.path.starts(with: current.path) {
                 running?.failures.append(failure)
@@ -70,6 +79,8 @@ final class TreeReport {
         case .skipped:
             // Skipped examples are printed when they finish, with their reason.
             break
+        case .noticed(let notice):
+            runningNotices.append(notice)
         }
     }
 

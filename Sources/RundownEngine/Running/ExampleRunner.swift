@@ -45,16 +45,25 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
         self.role = role
         self.location = location
         owner = nil
+        attempt = nil
     }
 
     /// A runner whose path is `node`'s, followed by `extra` if given: the
     /// engine's, which gathers the steps only when ``path`` is read.
-    init(node: PathNode, extra: String?, role: Role, location: CodeLocation, owner: FailureOwner) {
+    init(
+        node: PathNode, extra: String?, role: Role, location: CodeLocation, owner: FailureOwner,
+        attempt: AttemptNote? = nil
+    ) {
         trail = .node(node, extra)
         self.role = role
         self.location = location
         self.owner = owner
+        self.attempt = attempt
     }
+
+    /// Which repetition or attempt of its example this closure runs for, if
+    /// the example repeats or retries; `nil` otherwise.
+    package let attempt: AttemptNote?
 
     /// What the walk attributes a failure this runner posts to: the element
     /// or group it runs for, which knows its run's inbox. One reference, so

@@ -141,7 +141,8 @@ final class SpecWalk<Mode: ExecutionMode> {
         if let planned = plan.root {
             push(
                 GroupFrame(
-                    group: planned, path: PathNode(planned.description, parent: nil), inherited: [], inbox: inbox))
+                    group: planned, path: PathNode(planned.description, parent: nil), inherited: [], inbox: inbox,
+                    attemptPlan: AttemptPlan(controls)))
         } else if plan.leftOut.isEmpty, plan.filteredOutCount > 0 {
             // Nothing was selected: the spec is skipped as a whole, so that a run that checked nothing does not pass.
             recorder.record(
@@ -254,7 +255,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 let hook = hooks[level].node
                 let runner = ExampleRunner(
                     node: element.path, extra: hook.pathComponent, role: .hook(.aroundEach), location: hook.location,
-                    owner: element)
+                    owner: element, attempt: element.attempts?.note)
                 guard case .around(let body) = hook.body else {
                     // A hand-built node: fail the element as if the hook had thrown before calling its body.
                     let mismatch = HookBodyMismatch(hook: hook.pathComponent, kind: .aroundEach)
@@ -291,13 +292,15 @@ final class SpecWalk<Mode: ExecutionMode> {
                 case .example(let example):
                     pending = .example(element)
                     let runner = ExampleRunner(
-                        node: element.path, extra: nil, role: .example, location: example.location, owner: element)
+                        node: element.path, extra: nil, role: .example, location: example.location, owner: element,
+                        attempt: element.attempts?.note)
                     pendingRunner = runner
                     return .call(example.body, runner)
                 case .group(let group):
                     push(
                         GroupFrame(
-                            group: group, path: element.path, inherited: element.parent.childInherited, inbox: inbox))
+                            group: group, path: element.path, inherited: element.parent.childInherited, inbox: inbox,
+                            attemptPlan: element.parent.attemptPlan))
                     return nil
                 }
             case .afterEach(let layer, let index):
@@ -322,6 +325,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                     element.stage = element.runsAfterEach ? .afterEach(layer - 1, 0) : .unwinding(layer - 1)
                     continue
                 }
+                if let attempts = element.attempts, runsAgain(element, attempts) { continue }
                 stack.removeLast()
                 finish(element)
                 return nil
@@ -340,14 +344,19 @@ final class SpecWalk<Mode: ExecutionMode> {
             finish(.failed(HookBodyMismatch(hook: hook.pathComponent, kind: hook.kind)))
             return nil
         }
-        let owner: FailureOwner =
-            switch pending {
-            case .groupHook(let group, _): group
-            case .elementHook(let element, _): element
-            case .example(let element): element
-            }
+        let owner: FailureOwner
+        let attempt: AttemptNote?
+        switch pending {
+        case .groupHook(let group, _):
+            owner = group
+            attempt = nil
+        case .elementHook(let element, _), .example(let element):
+            owner = element
+            attempt = element.attempts?.note
+        }
         let runner = ExampleRunner(
-            node: path, extra: hook.pathComponent, role: .hook(hook.kind), location: hook.location, owner: owner)
+            node: path, extra: hook.pathComponent, role: .hook(hook.kind), location: hook.location, owner: owner,
+            attempt: attempt)
         pendingRunner = runner
         return .call(body, runner)
     }
@@ -370,6 +379,10 @@ final class SpecWalk<Mode: ExecutionMode> {
         stack.append(.element(element))
         if recorder.progress, case .example(let example) = element.node {
             recorder.observe(.exampleStarted(path: element.path.steps(), location: example.location))
+        }
+        if element.hasAttemptTraits, let invalid = InvalidAttemptTrait.check(element.node.marks) {
+            recorder.record(SpecFailure(path: element.path.steps(), error: invalid, location: element.node.location))
+            element.failed = true
         }
     }
 
@@ -408,7 +421,8 @@ final class SpecWalk<Mode: ExecutionMode> {
             case (_, .passed):
                 break
             case (.beforeAll, .failed(let error)):
-                recorder.record(SpecFailure(path: path, error: error, location: hook.location))
+                let said = (group.attemptPlan?.retries ?? 0) > 0 ? NotRetried(error: error) : error
+                recorder.record(SpecFailure(path: path, error: said, location: hook.location))
                 leaveOut(group.node.content.elements, under: group.path.steps(), as: .failed)
                 group.stage = .afterAll(0)
             case (.beforeAll, .skipped(let reason)):
@@ -430,16 +444,14 @@ final class SpecWalk<Mode: ExecutionMode> {
             case (_, .passed):
                 break
             case (.beforeEach, .failed(let error)):
-                recorder.record(SpecFailure(path: path, error: error, location: hook.location))
-                element.failed = true
+                record(SpecFailure(path: path, error: error, location: hook.location), of: element)
                 element.stage = .afterEach(element.layers.count - 1, 0)
             case (.beforeEach, .skipped(let reason)):
                 skip(element, reason, declaredAt: hook.location)
                 element.runsAfterEach = false
                 element.stage = .unwinding(element.layers.count - 1)
             case (_, .failed(let error)):
-                recorder.record(SpecFailure(path: path, error: error, location: hook.location))
-                element.failed = true
+                record(SpecFailure(path: path, error: error, location: hook.location), of: element)
             case (_, .skipped(let reason)):
                 recorder.record(
                     SkipRecord(path: path, reason: reason.message, location: reason.location ?? hook.location))
@@ -449,8 +461,7 @@ final class SpecWalk<Mode: ExecutionMode> {
             case .passed:
                 break
             case .failed(let error):
-                recorder.record(SpecFailure(path: element.path.steps(), error: error, location: element.node.location))
-                element.failed = true
+                record(SpecFailure(path: element.path.steps(), error: error, location: element.node.location), of: element)
             case .skipped(let reason):
                 skip(element, reason, declaredAt: element.node.location)
             }
@@ -483,19 +494,17 @@ final class SpecWalk<Mode: ExecutionMode> {
         if posted, case .failed(let error) = outcome { reported = error is any ReportedByFramework }
         for _ in 0..<calls.refused {
             let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyCalledAgain)
-            recorder.record(SpecFailure(path: path, error: misuse, location: hook.location))
-            element.failed = true
+            record(SpecFailure(path: path, error: misuse, location: hook.location), of: element)
         }
         let calledBody = calls.ran
         switch outcome {
         case .passed where !calledBody:
             let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyNeverCalled)
-            recorder.record(SpecFailure(path: path, error: misuse, location: hook.location))
-            element.failed = true
+            record(SpecFailure(path: path, error: misuse, location: hook.location), of: element)
         case .passed:
             break
         case .failed(let error):
-            if !reported { recorder.record(SpecFailure(path: path, error: error, location: hook.location)) }
+            if !reported { record(SpecFailure(path: path, error: error, location: hook.location), of: element) }
             element.failed = true
         case .skipped(let reason) where !calledBody:
             skip(element, reason, declaredAt: hook.location)
@@ -535,8 +544,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         switch runner.owner {
         case let element as ElementFrame:
             guard let result = element.result else {
-                recorder.record(SpecFailure(path: path, error: error, location: location))
-                element.failed = true
+                record(SpecFailure(path: path, error: error, location: location), of: element)
                 if !posters.contains(where: { $0 === runner }) { posters.append(runner) }
                 return
             }
@@ -561,6 +569,50 @@ final class SpecWalk<Mode: ExecutionMode> {
         guard let runner, let index = posters.firstIndex(where: { $0 === runner }) else { return false }
         posters.remove(at: index)
         return true
+    }
+
+    /// Records a failure of `element` (of one of its hooks, or posted by
+    /// one), which fails it. An example that repeats or retries says which
+    /// run failed; while another attempt may follow, the failure is held
+    /// (see ExampleAttempts.swift).
+    private func record(_ failure: SpecFailure, of element: ElementFrame) {
+        element.failed = true
+        guard let attempts = element.attempts else { return recorder.record(failure) }
+        var noted = failure
+        noted.error = AttemptFailure(error: failure.error, note: attempts.note.description)
+        if attempts.holdsFailures { attempts.held.append(noted) } else { recorder.record(noted) }
+    }
+
+    /// Decides, when one run of an example that repeats or retries has
+    /// unwound, whether it runs again; if so, the element restarts.
+    private func runsAgain(_ element: ElementFrame, _ attempts: ExampleAttempts) -> Bool {
+        if element.failed, attempts.nextAttempt() {
+            element.restart()
+            return true
+        }
+        if element.failed || element.skip != nil {
+            // Out of attempts, or skipped after a failed attempt (a skip erases no failure).
+            if !attempts.held.isEmpty { element.failed = true }
+            for failure in attempts.held { recorder.record(failure) }
+            attempts.held = []
+            return false
+        }
+        if attempts.note.attempt > 1 {
+            recorder.notice(
+                SpecNotice(
+                    path: element.path.steps(), location: element.node.location,
+                    kind: .flaky(passedOn: attempts.note.attempt, attempts: attempts.attempts, failures: attempts.held)))
+            attempts.held = []
+        }
+        if attempts.nextRepetition() {
+            element.restart()
+            return true
+        }
+        if let ended = attempts.ended {
+            recorder.notice(
+                SpecNotice(path: element.path.steps(), location: element.node.location, kind: .repetitionsEnded(ended)))
+        }
+        return false
     }
 
     /// Marks `element` skipped. The skip is recorded when the element finishes, and only if its
@@ -673,9 +725,17 @@ final class SpecWalk<Mode: ExecutionMode> {
         let exampleLayers: [EachHooks]
         let groupLayers: [EachHooks]
 
-        init(group: GroupNode<Mode>, path: PathNode, inherited: [EachHooks], inbox: FailureInbox) {
+        /// How the examples below run beyond once: the run's settings, with
+        /// this group's and its ancestors' traits, the innermost winning.
+        let attemptPlan: AttemptPlan?
+
+        init(
+            group: GroupNode<Mode>, path: PathNode, inherited: [EachHooks], inbox: FailureInbox,
+            attemptPlan: AttemptPlan?
+        ) {
             node = group
             self.path = path
+            self.attemptPlan = AttemptPlan.merging(attemptPlan, group.marks)
             beforeAll = group.content.hooks(.beforeAll).map(HookRef.init)
             afterAll = group.content.hooks(.afterAll).map(HookRef.init)
             self.inherited = inherited
@@ -734,6 +794,10 @@ final class SpecWalk<Mode: ExecutionMode> {
         /// How the element ended, once it has: a failure posted after that is
         /// late. Only the walk touches it (see ``pendingRunner``).
         @exclusivity(unchecked) var result: ExampleResult?
+        /// Where an example that repeats or retries is; `nil` for every other element.
+        let attempts: ExampleAttempts?
+        /// Whether the element itself says `.repeated` or `.retries`.
+        let hasAttemptTraits: Bool
 
         init(node: ElementNode<Mode>, parent: GroupFrame, timed: Bool, inbox: FailureInbox) {
             self.node = node
@@ -754,7 +818,26 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
             }
             self.layers = layers
+            switch node {
+            case .example(let example):
+                hasAttemptTraits = example.marks.repetitions != nil || example.marks.retries != nil
+                let plan = hasAttemptTraits ? AttemptPlan.merging(parent.attemptPlan, example.marks) : parent.attemptPlan
+                attempts = plan.flatMap { $0.runsMoreThanOnce ? ExampleAttempts($0) : nil }
+            case .group(let group):
+                hasAttemptTraits = group.marks.repetitions != nil || group.marks.retries != nil
+                attempts = nil
+            }
             super.init(inbox: inbox)
+        }
+
+        /// Back to the first stage, for the next run of an example that repeats or retries.
+        func restart() {
+            stage = .around(0, 0)
+            enteredArounds = 0
+            runsAfterEach = true
+            bodyStarted = false
+            failed = false
+            skip = nil
         }
 
         /// How many `aroundEach` hooks the layers before `layer` hold.
@@ -800,6 +883,7 @@ private final class Recorder {
         report.passedCount += other.report.passedCount
         report.failedCount += other.report.failedCount
         report.skippedCount += other.report.skippedCount
+        report.notices += other.report.notices
         for event in other.kept { observe(event) }
     }
 
@@ -811,6 +895,11 @@ private final class Recorder {
     func record(_ skip: SkipRecord) {
         report.skips.append(skip)
         observe(.skipped(skip))
+    }
+
+    func notice(_ notice: SpecNotice) {
+        report.notices.append(notice)
+        observe(.noticed(notice))
     }
 
     /// An example counted as `result` failed late: it counts as failed, and is no skip.

@@ -12,12 +12,23 @@ package struct ElementMarks: Sendable, Hashable {
     package var labels: [String]
     /// A group's elements run concurrently, each with its own each-hooks.
     package var isConcurrent: Bool
+    /// How many times each example must pass in a row (`.repeated(_:)`), if
+    /// the element says; an example takes it from its innermost group that does.
+    package var repetitions: Int?
+    /// How many more attempts a failing example gets (`.retries(_:)`), if the
+    /// element says; an example takes it from its innermost group that does.
+    package var retries: Int?
 
     /// Creates marks.
-    package init(isFocused: Bool = false, isExcluded: Bool = false, labels: [String] = [], isConcurrent: Bool = false) {
+    package init(
+        isFocused: Bool = false, isExcluded: Bool = false, labels: [String] = [], isConcurrent: Bool = false,
+        repetitions: Int? = nil, retries: Int? = nil
+    ) {
         self.isFocused = isFocused
         self.isExcluded = isExcluded
         self.labels = labels
         self.isConcurrent = isConcurrent
+        self.repetitions = repetitions
+        self.retries = retries
     }
 }
