@@ -94,8 +94,10 @@ package struct SwiftTestingHost: SpecHost {
             switch notice.kind {
             case .flaky(_, _, let failures):
                 for failure in failures {
+                    let below = failure.path.dropFirst(notice.path.count)
+                    let what = (below.isEmpty ? "" : below.joined(separator: ", ") + ": ") + failure.message
                     Issue.record(
-                        Comment(rawValue: "\(notice.description); an earlier attempt failed: \(failure)\(seedNote)"),
+                        Comment(rawValue: "\(notice.description); before, it failed: \(what)\(seedNote)"),
                         severity: .warning, sourceLocation: Self.sourceLocation(failure.location))
                 }
             case .repetitionsEnded:
@@ -180,7 +182,11 @@ package struct SwiftTestingHost: SpecHost {
             annotated.comments.insert(Comment(rawValue: path), at: 0)
         }
         if issue.isFailure, let attempt = runner.attempt {
-            annotated.comments.append(Comment(rawValue: "(\(attempt))"))
+            // Nested handlers (the trait's, an asynchronous spec's) each see the issue; one note is enough.
+            let note = "(\(attempt))"
+            if !annotated.comments.contains(where: { $0.rawValue == note }) {
+                annotated.comments.append(Comment(rawValue: note))
+            }
         }
         if issue.isFailure, let seed = runner.inbox?.seed {
             annotated.comments.append(Comment(rawValue: "(seed \(seed))"))
