@@ -17,7 +17,9 @@ struct FlakyOutputTests {
     static func swiftTesting(_ suite: String, _ environment: [String: String] = [:]) async throws -> HostOutput.Run {
         try await HostOutput.run(
             ["--testing-library", "swift-testing", "--filter", "RundownHostFixtures.\(suite)"],
-            environment: environment.merging(["RUNDOWN_SEED": "", "RUNDOWN_REPEAT": "", "RUNDOWN_RETRIES": ""]) { a, _ in a }
+            environment: environment.merging(["RUNDOWN_SEED": "", "RUNDOWN_REPEAT": "", "RUNDOWN_RETRIES": ""]) {
+                a, _ in a
+            }
         )
     }
 
@@ -40,7 +42,8 @@ struct FlakyOutputTests {
         // Without the trait, a synchronous spec's held issues are known issues, which fail nothing.
         #expect(
             run.lines.contains {
-                $0.hasPrefix("━ Test synchronousWithoutTheTrait() passed after TIME seconds with 3 warnings and 2 known issues")
+                $0.hasPrefix(
+                    "━ Test synchronousWithoutTheTrait() passed after TIME seconds with 3 warnings and 2 known issues")
             })
         #expect(run.lines.contains("✔ Test synchronousWithTheTrait() passed after TIME seconds with 2 warnings."))
         #expect(run.lines.contains("✔ Test asynchronous() passed after TIME seconds with 2 warnings."))
@@ -99,7 +102,9 @@ struct FlakyOutputTests {
         let run = try await HostOutput.run(["RundownHostFixtures.FlakyPlainXCTestFixtures"])
         #expect(run.status == 1)
         #expect(run.lines.contains("Rundown: warning: Plain XC, answers: flaky: passed on attempt 2 of 2"))
-        #expect(run.lines.contains("Test Case 'FlakyPlainXCTestFixtures.testPassesOnItsSecondAttempt' failed (TIME seconds)"))
+        #expect(
+            run.lines.contains(
+                "Test Case 'FlakyPlainXCTestFixtures.testPassesOnItsSecondAttempt' failed (TIME seconds)"))
     }
 
     @Test func theFailuresFileOfBothFrameworksRerunsExactlyWhatFailed() async throws {
@@ -115,15 +120,19 @@ struct FlakyOutputTests {
         let written = try String(contentsOfFile: failures, encoding: .utf8).split(separator: "\n").map(String.init)
         try #require(written.count == 4, "\(written)")
         #expect(written[0].hasPrefix("# Rundown: the examples that failed in the run of parent "))
-        #expect(written.dropFirst().sorted() == ["Rerun ST, fails", "Rerun ST, fails, too", "Rerun XC, when broken, fails"])
+        #expect(
+            written.dropFirst().sorted() == ["Rerun ST, fails", "Rerun ST, fails, too", "Rerun XC, when broken, fails"])
         // The rerun, fixed: only what failed runs, and passes.
         let filter = ["RUNDOWN_FILTER": "@\(failures)", "FLAKY_FIXED": "1"]
         let rerunXC = try await HostOutput.run(["RundownHostFixtures.RerunXCTestFixtures"], environment: filter)
         let rerunST = try await Self.swiftTesting("RerunSwiftTestingFixtures", filter)
         #expect(rerunXC.status == 0 && rerunST.status == 0)
         let ran = (rerunXC.lines + rerunST.lines).filter { $0.hasPrefix("ran: ") }
-        #expect(ran.sorted() == ["ran: Rerun ST, fails", "ran: Rerun ST, fails, too", "ran: Rerun XC, when broken, fails"])
-        #expect(rerunXC.lines.contains("Rundown: 'Rerun XC': 1 example selected, 1 filtered out (RUNDOWN_FILTER=@\(failures))"))
+        #expect(
+            ran.sorted() == ["ran: Rerun ST, fails", "ran: Rerun ST, fails, too", "ran: Rerun XC, when broken, fails"])
+        #expect(
+            rerunXC.lines.contains(
+                "Rundown: 'Rerun XC': 1 example selected, 1 filtered out (RUNDOWN_FILTER=@\(failures))"))
     }
 
     @Test func aMissingFilterFileIsAWarningNamingTheValidForms() async throws {

@@ -108,7 +108,8 @@ final class JUnitCollector {
                 (below.isEmpty ? "" : below.joined(separator: ", ") + ": ")
                 + String(describing: SeededFailure.note(seed, on: failure).error)
             let location = "\(failure.location.filePath):\(failure.location.line)"
-            body += "      <flakyFailure message=\"\(XML.escape(message))\" type=\"\(XML.escape(Self.typeName(failure)))\">\n"
+            body +=
+                "      <flakyFailure message=\"\(XML.escape(message))\" type=\"\(XML.escape(Self.typeName(failure)))\">\n"
             body += "        <stackTrace>\(XML.escape("\(location): \(message)"))</stackTrace>\n"
             body += "        <system-out>\(XML.escape("\(failure.pathDescription): \(message)"))</system-out>\n"
             body += "      </flakyFailure>\n"

@@ -42,7 +42,7 @@ struct AttemptPlan: Hashable {
 
     /// `plan`, with what `marks` say instead where they say it (a value
     /// out of range is left out: its element fails, see ``InvalidAttemptTrait``).
-    static func merging(_ plan: AttemptPlan?, _ marks: ElementMarks) -> AttemptPlan? {
+    static func merging(_ plan: AttemptPlan?, _ marks: (repetitions: Int?, retries: Int?)) -> AttemptPlan? {
         guard marks.repetitions != nil || marks.retries != nil else { return plan }
         var merged = plan ?? AttemptPlan(repetitions: nil, retries: nil)
         if let times = marks.repetitions, times >= 1 { merged.repetitions = .times(times) }
@@ -205,7 +205,7 @@ package struct InvalidAttemptTrait: Error, CustomStringConvertible {
     }
 
     /// The failure `marks` make, if any.
-    static func check(_ marks: ElementMarks) -> InvalidAttemptTrait? {
+    static func check(_ marks: (repetitions: Int?, retries: Int?)) -> InvalidAttemptTrait? {
         if let times = marks.repetitions, times < 1 { return InvalidAttemptTrait(trait: ".repeated(\(times))") }
         if let count = marks.retries, count < 0 { return InvalidAttemptTrait(trait: ".retries(\(count))") }
         return nil

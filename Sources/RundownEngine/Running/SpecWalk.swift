@@ -380,7 +380,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         if recorder.progress, case .example(let example) = element.node {
             recorder.observe(.exampleStarted(path: element.path.steps(), location: example.location))
         }
-        if element.hasAttemptTraits, let invalid = InvalidAttemptTrait.check(element.node.marks) {
+        if element.hasAttemptTraits, let invalid = InvalidAttemptTrait.check(element.node.attemptMarks) {
             recorder.record(SpecFailure(path: element.path.steps(), error: invalid, location: element.node.location))
             element.failed = true
         }
@@ -461,7 +461,8 @@ final class SpecWalk<Mode: ExecutionMode> {
             case .passed:
                 break
             case .failed(let error):
-                record(SpecFailure(path: element.path.steps(), error: error, location: element.node.location), of: element)
+                record(
+                    SpecFailure(path: element.path.steps(), error: error, location: element.node.location), of: element)
             case .skipped(let reason):
                 skip(element, reason, declaredAt: element.node.location)
             }
@@ -601,7 +602,8 @@ final class SpecWalk<Mode: ExecutionMode> {
             recorder.notice(
                 SpecNotice(
                     path: element.path.steps(), location: element.node.location,
-                    kind: .flaky(passedOn: attempts.note.attempt, attempts: attempts.attempts, failures: attempts.held)))
+                    kind: .flaky(passedOn: attempts.note.attempt, attempts: attempts.attempts, failures: attempts.held))
+            )
             attempts.held = []
         }
         if attempts.nextRepetition() {
@@ -735,7 +737,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         ) {
             node = group
             self.path = path
-            self.attemptPlan = AttemptPlan.merging(attemptPlan, group.marks)
+            self.attemptPlan = AttemptPlan.merging(attemptPlan, (group.marks.repetitions, group.marks.retries))
             beforeAll = group.content.hooks(.beforeAll).map(HookRef.init)
             afterAll = group.content.hooks(.afterAll).map(HookRef.init)
             self.inherited = inherited
@@ -818,13 +820,12 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
             }
             self.layers = layers
-            switch node {
-            case .example(let example):
-                hasAttemptTraits = example.marks.repetitions != nil || example.marks.retries != nil
-                let plan = hasAttemptTraits ? AttemptPlan.merging(parent.attemptPlan, example.marks) : parent.attemptPlan
-                attempts = plan.flatMap { $0.runsMoreThanOnce ? ExampleAttempts($0) : nil }
-            case .group(let group):
-                hasAttemptTraits = group.marks.repetitions != nil || group.marks.retries != nil
+            let marks = node.attemptMarks
+            hasAttemptTraits = marks.repetitions != nil || marks.retries != nil
+            if case .example = node {
+                let plan = hasAttemptTraits ? AttemptPlan.merging(parent.attemptPlan, marks) : parent.attemptPlan
+                if let plan, plan.runsMoreThanOnce { attempts = ExampleAttempts(plan) } else { attempts = nil }
+            } else {
                 attempts = nil
             }
             super.init(inbox: inbox)
