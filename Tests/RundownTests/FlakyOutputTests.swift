@@ -135,6 +135,32 @@ struct FlakyOutputTests {
                 "Rundown: 'Rerun XC': 1 example selected, 1 filtered out (RUNDOWN_FILTER=@\(failures))"))
     }
 
+    @Test func withNoFrameworkAFlakyExampleIsAWarningAndSpecReturns() async throws {
+        let file = "Tests/RundownNoHostFixture/main.swift"
+        let line = SourceLine.marked("flaky expect", in: HostOutput.root + file)
+        let run = try await HostOutput.runNoHostFixture(["flaky"])
+        #expect(run.status == 0)
+        #expect(
+            run.lines == [
+                "Rundown: warning: No host, flaky, answers: flaky: passed on attempt 2 of 3",
+                "  \(file):\(line): No host, flaky, answers: Expectation failed: (calls → 1) == 2 (attempt 1 of 3)",
+                "Rundown: 'No host, flaky': 1 example flaky: No host, flaky, answers",
+                "returned normally",
+            ])
+    }
+
+    @Test func withNoFrameworkEveryAttemptsFailureIsReportedAndSpecThrows() async throws {
+        let file = "Tests/RundownNoHostFixture/main.swift"
+        let line = SourceLine.marked("broken expect", in: HostOutput.root + file)
+        let run = try await HostOutput.runNoHostFixture(["retries-fail"])
+        #expect(run.status == 1)
+        #expect(
+            run.lines.sorted() == [
+                "\(file):\(line): error: No host, broken, never answers: Expectation failed: (calls → 2) == 0 (attempt 2 of 2)",
+                "thrown: No host, broken, never answers: Expectation failed: (calls → 1) == 0 (attempt 1 of 2) (+1 more)",
+            ])
+    }
+
     @Test func aMissingFilterFileIsAWarningNamingTheValidForms() async throws {
         let run = try await HostOutput.run(
             ["RundownHostFixtures.RerunXCTestFixtures"],
