@@ -478,3 +478,47 @@ final class SurefireElements: NSObject, XMLParserDelegate {
         if name == "system-out" { cases[cases.count - 1].flaky[last].systemOut = text }
     }
 }
+
+/// Issue 18 with `Spec` arguments: an example of a spec value retries and
+/// repeats as it does inside `spec`, as its own test case.
+let flakySpec = Spec.synchronous("Flaky values") {
+    it("passes on a retry", .retries(1)) {
+        // Every run's first attempt fails: the calls come in pairs.
+        if FlakySpecCalls.next("retry") % 2 == 1 { throw Boom("first attempt") }
+    }
+    describe("repeated", .repeated(3)) {
+        it("runs thrice") { _ = FlakySpecCalls.next("repeat") }
+    }
+}
+
+/// How many times each of `flakySpec`'s examples ran.
+enum FlakySpecCalls {
+    private static let counts = Locked<[String: Int]>([:])
+
+    static func next(_ name: String) -> Int {
+        counts.withLock { counts in
+            counts[name, default: 0] += 1
+            return counts[name]!
+        }
+    }
+
+    static func count(_ name: String) -> Int {
+        counts.withLock { $0[name, default: 0] }
+    }
+}
+
+@Suite(.serialized) struct FlakySpecValueTests {
+    @Test(arguments: flakySpec.examples)
+    func eachExampleRetriesAndRepeatsAsItsOwnTestCase(_ example: Spec.Example) throws {
+        try example.run()
+    }
+
+    @Test func theCallsAddUp() throws {
+        try spec(flakySpec)
+        // Here, and perhaps already as arguments: two attempts a run, three repetitions a run.
+        let retry = FlakySpecCalls.count("retry")
+        let repeats = FlakySpecCalls.count("repeat")
+        #expect(retry == 2 || retry == 4)
+        #expect(repeats == 3 || repeats == 6)
+    }
+}
