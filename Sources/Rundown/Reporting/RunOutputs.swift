@@ -19,7 +19,8 @@ final class RunOutputs {
     /// places what the run left out in the tree.
     init(_ settings: RunSettings, outline: TreeOutline? = nil) {
         junit = settings.junitPath == nil ? nil : JUnitCollector(seed: settings.seed)
-        if settings.failuresPath != nil { failedExamples = [] }
+        // A nested spec's examples are not the run's: its element, failed, is written.
+        if settings.failuresPath != nil, ExampleRunner.current == nil { failedExamples = [] }
         guard settings.treeReport else {
             tree = nil
             return

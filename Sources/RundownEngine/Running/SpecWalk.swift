@@ -545,7 +545,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         switch runner.owner {
         case let element as ElementFrame:
             guard let result = element.result else {
-                record(SpecFailure(path: path, error: error, location: location), of: element)
+                record(SpecFailure(path: path, error: error, location: location), of: element, attempt: runner.attempt)
                 if !posters.contains(where: { $0 === runner }) { posters.append(runner) }
                 return
             }
@@ -576,11 +576,13 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// one), which fails it. An example that repeats or retries says which
     /// run failed; while another attempt may follow, the failure is held
     /// (see ExampleAttempts.swift).
-    private func record(_ failure: SpecFailure, of element: ElementFrame) {
+    /// `attempt` is the run of the runner that posted the failure, if it was
+    /// posted: a task of an earlier attempt may fail during a later one.
+    private func record(_ failure: SpecFailure, of element: ElementFrame, attempt: AttemptNote? = nil) {
         element.failed = true
         guard let attempts = element.attempts else { return recorder.record(failure) }
         var noted = failure
-        noted.error = AttemptFailure(error: failure.error, note: attempts.note.description)
+        noted.error = AttemptFailure(error: failure.error, note: (attempt ?? attempts.note).description)
         if attempts.holdsFailures { attempts.held.append(noted) } else { recorder.record(noted) }
     }
 
