@@ -15,6 +15,9 @@ struct JUnitSuite: Sendable {
 /// while it ran (its hooks' included) are its `failure`s. A failure outside
 /// any example (an `afterAll` hook, a focused element in a run that forbids
 /// focus) is a `testcase` of its own, named by the hook's or element's path.
+/// An example that passed on a retry is a passing `testcase` holding a
+/// `flakyFailure` for each failure of its earlier attempts, as Maven
+/// Surefire writes them (see `flakyFailures(_:)`).
 ///
 /// A failure counts whether it was thrown or only reported, as the walk
 /// reports every failure of the run: `XCTAssert…`/`XCTFail` (under XCTest, and

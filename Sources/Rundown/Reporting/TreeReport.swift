@@ -8,7 +8,10 @@ import RundownEngine
 /// thrown (assertions, issues, toolkit checks) fail their example as thrown
 /// ones do; what reaches the tree is what reaches the JUnit report (see
 /// ``JUnitCollector`` for the limits). A failure that a task records after its
-/// example's line was printed gets a line of its own.
+/// example's line was printed gets a line of its own. An example that passed
+/// on a retry has `⚠ flaky: passed on attempt 2 of 3` under its line, with
+/// the failures of its earlier attempts, and the tree ends with a line that
+/// names the run's flaky examples.
 ///
 /// It prints only when the environment has `RUNDOWN_REPORT=tree`.
 final class TreeReport {
