@@ -164,7 +164,9 @@ final class SpecWalk<Mode: ExecutionMode> {
         recorder = Recorder(buffering: progress)
         self.parallelism = parallelism
         inbox = FailureInbox(forwardingTo: parentInbox)
-        push(ElementFrame(node: element, parent: parent, timed: progress, inbox: inbox))
+        push(
+            ElementFrame(
+                node: element, parent: parent, timed: progress, inbox: inbox, attemptMarks: element.attemptMarks))
     }
 
     /// Everything recorded so far.
@@ -219,7 +221,11 @@ final class SpecWalk<Mode: ExecutionMode> {
                         })
                 }
                 group.stage = .elements(index + 1)
-                push(ElementFrame(node: elements[index], parent: group, timed: recorder.progress, inbox: inbox))
+                let element = elements[index]
+                push(
+                    ElementFrame(
+                        node: element, parent: group, timed: recorder.progress, inbox: inbox,
+                        attemptMarks: element.attemptMarks))
                 return nil
             case .afterAll(let index):
                 let hooks = group.afterAll
@@ -803,7 +809,12 @@ final class SpecWalk<Mode: ExecutionMode> {
         /// Whether the element itself says `.repeated` or `.retries`.
         let hasAttemptTraits: Bool
 
-        init(node: ElementNode<Mode>, parent: GroupFrame, timed: Bool, inbox: FailureInbox) {
+        /// `attemptMarks` are the node's, read where the walk is specialised
+        /// for its mode: reading them here would copy the node.
+        init(
+            node: ElementNode<Mode>, parent: GroupFrame, timed: Bool, inbox: FailureInbox,
+            attemptMarks marks: (repetitions: Int?, retries: Int?)
+        ) {
             self.node = node
             self.parent = parent
             started = timed ? ContinuousClock.now : nil
@@ -822,7 +833,6 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
             }
             self.layers = layers
-            let marks = node.attemptMarks
             hasAttemptTraits = marks.repetitions != nil || marks.retries != nil
             if case .example = node {
                 let plan = hasAttemptTraits ? AttemptPlan.merging(parent.attemptPlan, marks) : parent.attemptPlan
