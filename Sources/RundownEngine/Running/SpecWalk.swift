@@ -49,6 +49,13 @@
 // counts it once and reports it as its event, like a thrown one. A thrown
 // error that its framework reported already (`#require`'s) is dropped when
 // the same closure posted a failure: the posted one is that report.
+//
+// Repetitions and retries (see ExampleAttempts.swift). An example frame that
+// has ExampleAttempts restarts from its first stage when it has unwound and
+// another run follows, so its group's beforeAll and afterAll run once and
+// the example starts and finishes once in the reports. While another attempt
+// may follow, the example's failures are held by its ExampleAttempts, not
+// recorded; the end of the attempt decides what they are.
 
 /// The engine's rules, written once: a walk over the spec tree that says which
 /// closure to run next and takes back how it ended.
