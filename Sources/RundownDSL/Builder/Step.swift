@@ -112,15 +112,29 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
     static func group<F, L>(
         _ description: String, _ traits: [ExampleTrait], _ location: CodeLocation, _ content: () -> Steps<F, L, Call>
     ) -> Self {
-        guard let pruned = PrunedBuild.current else { return group(description, traits, location, content()) }
+        let depth = GroupDepth.current + 1
+        guard depth <= GroupNestedTooDeep.limit else { return tooDeep(description, traits, location) }
+        func nested() -> Steps<F, L, Call> { GroupDepth.$current.withValue(depth) { content() } }
+        guard let pruned = PrunedBuild.current else { return group(description, traits, location, nested()) }
         switch pruned.decide(group: description) {
         case .omit:
             return Self(content: GroupContent())
         case .descend(let deeper):
-            return group(description, traits, location, PrunedBuild.$current.withValue(deeper) { content() })
+            return group(description, traits, location, PrunedBuild.$current.withValue(deeper) { nested() })
         case .whole:
-            return group(description, traits, location, PrunedBuild.$current.withValue(nil) { content() })
+            return group(description, traits, location, PrunedBuild.$current.withValue(nil) { nested() })
         }
+    }
+
+    /// The group at one level past the limit, as an example that fails with
+    /// ``GroupNestedTooDeep``; its closure is never called, so no deeper level
+    /// is built and the stack stays within the limit's margin.
+    private static func tooDeep(_ description: String, _ traits: [ExampleTrait], _ location: CodeLocation) -> Self {
+        let error = GroupNestedTooDeep(group: description)
+        let node = ExampleNode<Call.Mode>(
+            description: description, marks: ExampleTrait.marks(traits), location: location,
+            body: Call.body { throw error })
+        return Self(content: GroupContent(element: .example(node)))
     }
 
     @_specialize(kind:partial,where Call == SyncCall)
@@ -135,4 +149,11 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
             scopes: ExampleTrait.scopes(traits), content: content.content)
         return Self(content: GroupContent(element: .checkedGroup(node, as: Call.self)))
     }
+}
+
+/// How many groups enclose the one being built, below its spec: the closure of
+/// a `describe` runs inside its parent's, so a task-local follows the nesting.
+/// Each spec starts at 0, a spec built inside an example too.
+enum GroupDepth {
+    @TaskLocal static var current = 0
 }
