@@ -1,4 +1,5 @@
 #if canImport(Testing)
+import RundownEngine
 import Testing
 
 /// A Swift Testing trait that gives a suite or a test exclusive access to shared resources.
@@ -53,7 +54,13 @@ public struct ExclusiveTrait: SuiteTrait, TestTrait, TestScoping {
         testCase: Test.Case?,
         performing function: @Sendable () async throws -> Void
     ) async throws {
-        try await SharedResource.withExclusiveAccess(to: resources) {
+        // Reported at the suite or test, naming it: this file is Rundown's, not the user's.
+        let location = test.sourceLocation
+        let site = HoldSite(
+            "\(test.isSuite ? "suite" : "test") '\(test.name)'",
+            at: CodeLocation(
+                fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column))
+        try await SharedResource.withExclusiveAccess(to: resources, site: site) {
             try await function()
         }
     }
