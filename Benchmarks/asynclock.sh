@@ -2,9 +2,10 @@
 # How the cost of an AsyncLock's line grows with its length (issue 16, fault 14:
 # 8,000 waiters took 3.65 s in a debug build where 1,000 took 0.09 s, because
 # every hand-over shifted the whole line). Not a test: nothing here passes or
-# fails on time. Prints, for each N, the wall time of draining N queued
-# waiters, and with valgrind the instructions per waiter of the whole run, less
-# a run of one waiter; a linear line gives about the same count at every N.
+# fails on time. Prints, for each N, the wall time of N waiters joining the
+# line and of draining it, and with valgrind the instructions per waiter of the
+# whole run, less a run of one waiter; a linear line gives about the same count
+# at every N.
 #
 #   Benchmarks/asynclock.sh                 debug build, N = 1000 and 8000
 #   SIZES="1000 2000 8000" CONFIG=release Benchmarks/asynclock.sh
@@ -48,11 +49,11 @@ probe="$work/.build/$config/Probe"
 instructions() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$probe" "$1" 2>&1 | awk '/Collected/ {print $4}'; }
 
 [ "$callgrind" = 1 ] && base=$(instructions 1)
-echo "| config | waiters | drain s | µs/waiter | instructions/waiter |"
-echo "|---|---:|---:|---:|---:|"
+echo "| config | waiters | queue s | drain s | µs/waiter | instructions/waiter |"
+echo "|---|---:|---:|---:|---:|---:|"
 for n in $sizes; do
-    s=$("$probe" "$n" | awk '{print $5}')
+    read -r queued drained < <("$probe" "$n" | awk '{print $5, $9}')
     per="-"
     [ "$callgrind" = 1 ] && per=$(( ($(instructions "$n") - base) / (n - 1) ))
-    echo "| $config | $n | $s | $(python3 -c "print(round($s / $n * 1e6, 2))") | $per |"
+    echo "| $config | $n | $queued | $drained | $(python3 -c "print(round(($queued + $drained) / $n * 1e6, 2))") | $per |"
 done
