@@ -58,6 +58,42 @@ import Testing
         #expect(recorded[0].error is GroupNestedTooDeep)
     }
 
+    /// A `Spec` value builds only the path of the example it runs: there each
+    /// group one level too deep is an example of its own, which fails alone,
+    /// while its siblings off the path are left out as usual.
+    @Test func aSpecValueRunsEachGroupOneLevelTooDeepAsAnExampleOfItsOwn() async throws {
+        let log = Log()
+        let deep = Spec.synchronous("Deep") {
+            forkingGroups(nested: GroupNestedTooDeep.limit, log: log)
+            it("beside") { log("beside") }
+        }
+        let examples = deep.examples
+        try #require(examples.count == 3)
+        let levels = (1...GroupNestedTooDeep.limit).reversed().map { "level \($0)" }
+        #expect(
+            examples.map(\.description) == [
+                (["Deep"] + levels + ["a"]).joined(separator: ", "),
+                (["Deep"] + levels + ["b"]).joined(separator: ", "),
+                "Deep, beside",
+            ])
+        // A detached task sees no Swift Testing test: the failure is thrown.
+        let outcomes = await Task.detached { () -> [String] in
+            examples.map { example in
+                do {
+                    try example.run()
+                    return "passed"
+                } catch let failure as SpecFailure {
+                    let error = failure.error as? GroupNestedTooDeep
+                    return "\(error.map { "too deep: \($0.group)" } ?? "\(failure)") (+\(failure.moreFailures) more)"
+                } catch {
+                    return "\(error)"
+                }
+            }
+        }.value
+        #expect(outcomes == ["too deep: a (+0 more)", "too deep: b (+0 more)", "passed"])
+        #expect(log.entries == ["beside"])
+    }
+
     #if os(Linux)
     /// Black-box, because the fault was a crash: 20,000 levels overflowed the
     /// stack of a debug (3,200) and a release (15,000) build alike. Now each
@@ -92,6 +128,17 @@ private func groups(nested levels: Int, log: Log) -> Examples<SyncCall> {
         it("leaf") { log("leaf") }
     } else {
         describe("level \(levels)") { groups(nested: levels - 1, log: log) }  // line: nested group
+    }
+}
+
+/// `levels` groups, the innermost holding two groups, "a" and "b", one level deeper.
+@ExampleBuilder<SyncCall>
+private func forkingGroups(nested levels: Int, log: Log) -> Examples<SyncCall> {
+    if levels == 0 {
+        describe("a") { it("leaf a") { log("leaf a") } }
+        describe("b") { it("leaf b") { log("leaf b") } }
+    } else {
+        describe("level \(levels)") { forkingGroups(nested: levels - 1, log: log) }
     }
 }
 

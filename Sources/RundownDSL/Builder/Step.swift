@@ -108,17 +108,23 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
     }
 
     /// A step holding one group; a group without any element becomes an
-    /// example that fails with ``EmptyGroup``.
+    /// example that fails with ``EmptyGroup``, and one nested deeper than
+    /// ``GroupNestedTooDeep/limit`` an example that fails with that error.
     static func group<F, L>(
         _ description: String, _ traits: [ExampleTrait], _ location: CodeLocation, _ content: () -> Steps<F, L, Call>
     ) -> Self {
         let depth = GroupDepth.current + 1
-        guard depth <= GroupNestedTooDeep.limit else { return tooDeep(description, traits, location) }
         func nested() -> Steps<F, L, Call> { GroupDepth.$current.withValue(depth) { content() } }
-        guard let pruned = PrunedBuild.current else { return group(description, traits, location, nested()) }
+        let tooDeep = depth > GroupNestedTooDeep.limit
+        guard let pruned = PrunedBuild.current else {
+            if tooDeep { return Self.tooDeep(description, traits, location) }
+            return group(description, traits, location, nested())
+        }
         switch pruned.decide(group: description) {
         case .omit:
             return Self(content: GroupContent())
+        case .descend where tooDeep, .whole where tooDeep:
+            return Self.tooDeep(description, traits, location)
         case .descend(let deeper):
             return group(description, traits, location, PrunedBuild.$current.withValue(deeper) { nested() })
         case .whole:
