@@ -12,6 +12,7 @@ import Foundation
 /// | `RUNDOWN_FORBID_FOCUS` | `1` or `0` | `1`: a focused element is a failure naming it. On by default when `CI` is set (to anything but empty, `0`, `false` or `no`); `0` turns it off. |
 /// | `RUNDOWN_JUNIT` | a file path, or a directory path | Write a JUnit XML report of every example to the file, or to `rundown-<pid>.xml` in the directory. |
 /// | `RUNDOWN_TIMEOUT_SCALE` | a positive number (`3`, `2.5`) | Multiply every default deadline of the concurrency toolkit. |
+/// | `RUNDOWN_SCHEDULE` | a replay token a failed `explore` printed (`v1.3fa2.0102.9c1e22ab`) | The `explore` call that printed it runs that one interleaving instead of its strategy. |
 ///
 /// It lives in the engine so that the concurrency toolkit, which does not
 /// depend on the DSL, reads its setting from the same place.
@@ -41,6 +42,8 @@ package struct RunSettings: Sendable {
     package var knownFocus: [FocusedElementLeftIn]?
     /// The factor of `RUNDOWN_TIMEOUT_SCALE`; 1 when unset or not understood.
     package var timeoutScale: Double = 1
+    /// The replay token of `RUNDOWN_SCHEDULE`, as given.
+    package var schedule: String?
 
     /// What the engine needs of these settings.
     package var controls: RunControls {
@@ -132,6 +135,17 @@ package struct RunSettings: Sendable {
         }
         if let junit = environment["RUNDOWN_JUNIT"], !junit.isEmpty {
             junitPath = junit
+        }
+        if let schedule = environment["RUNDOWN_SCHEDULE"], !schedule.isEmpty {
+            // The explorer reads the token; here only its shape is checked, so a typo is named.
+            let parts = schedule.split(separator: ".", omittingEmptySubsequences: false)
+            if parts.count == 4, parts[0] == "v1" {
+                self.schedule = schedule
+            } else {
+                warn(
+                    "RUNDOWN_SCHEDULE=\(schedule) is not a replay token; valid form: RUNDOWN_SCHEDULE=<the token a failed explore printed, such as v1.3fa2.0102.9c1e22ab>"
+                )
+            }
         }
         let (scale, warning) = Self.timeoutScale(environment["RUNDOWN_TIMEOUT_SCALE"])
         timeoutScale = scale
