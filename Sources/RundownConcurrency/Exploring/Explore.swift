@@ -193,9 +193,7 @@ final class Explorer: Sendable {
                 report(message(for: stop, in: run), watch: watch)
             }
             if watch.failures > failuresBefore {
-                let token = ReplayToken(
-                    site: ReplayToken.site(fileID: site.location.fileID, line: site.location.line),
-                    decisions: run.decisions)
+                let token = ReplayToken(site: tokenSite, decisions: run.decisions)
                 report(site.saying(failingInterleaving(run, token: token)), watch: watch)
                 return Exploration(interleavings: number, replayToken: "\(token)", failed: true, seed: seed)
             }
@@ -217,6 +215,13 @@ final class Explorer: Sendable {
                 return passed(number)
             }
         }
+    }
+
+    /// The site part of the tokens this exploration prints: a replay keeps its token's, so the
+    /// token it prints is the one it was given.
+    private var tokenSite: String {
+        if case .replay(let token, _) = firstSource { return token.site }
+        return ReplayToken.site(fileID: site.location.fileID, line: site.location.line)
     }
 
     private func passed(_ count: Int) -> Exploration {
