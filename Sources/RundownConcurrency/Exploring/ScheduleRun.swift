@@ -155,7 +155,7 @@ final class ScheduleRun: Sendable {
 
     /// Ends task `id`: its last step is over, and it is never an option again.
     func end(_ id: Int, error: (any Error)?) {
-        if let error, !(error is CancellationError), !(error is any ReportedByFramework) {
+        if let error, !(error is CancellationError), !(error is RunStop), !(error is any ReportedByFramework) {
             let (name, site, reports) = state.withLock { ($0.tasks[id].name, $0.tasks[id].site, $0.tasks[id].reportsErrors) }
             if reports { report(site.saying("Controlled task '\(name)' threw an error: \(error)")) }
         }
