@@ -28,7 +28,8 @@ struct ControlledTask: Sendable {
     }
 
     /// The same for an operation that cannot fail.
-    static func run<Success: Sendable>(_ id: Int, of run: ScheduleRun, operation: () async -> Success) async -> Success? {
+    static func run<Success: Sendable>(_ id: Int, of run: ScheduleRun, operation: () async -> Success) async -> Success?
+    {
         guard await run.arriveAtStart(id) else {
             run.end(id, error: nil)
             return nil

@@ -96,7 +96,8 @@ final class Explorer: Sendable {
             strategyText = "RUNDOWN_SCHEDULE=\(scheduled)"
             seed = nil
             FailureRouting.writeToStandardError(
-                "Rundown: \(site.location): RUNDOWN_SCHEDULE replays interleaving \(scheduled) instead of \(strategy)\n")
+                "Rundown: \(site.location): RUNDOWN_SCHEDULE replays interleaving \(scheduled) instead of \(strategy)\n"
+            )
             return
         }
         switch strategy.kind {
@@ -113,7 +114,9 @@ final class Explorer: Sendable {
             }
             let seed = given ?? UInt64.random(in: 0...UInt64.max)
             if given == nil {
-                print("Rundown: \(site.location): explore(.random(runs: \(runs))) picked seed \(seed); these orders again: .random(runs: \(runs), seed: \(seed))")
+                print(
+                    "Rundown: \(site.location): explore(.random(runs: \(runs))) picked seed \(seed); these orders again: .random(runs: \(runs), seed: \(seed))"
+                )
             }
             firstSource = .random(SplitMix64(seed: seed))
             strategyText = ".random(runs: \(runs), seed: \(seed))"

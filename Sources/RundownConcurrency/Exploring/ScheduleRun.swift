@@ -156,7 +156,9 @@ final class ScheduleRun: Sendable {
     /// Ends task `id`: its last step is over, and it is never an option again.
     func end(_ id: Int, error: (any Error)?) {
         if let error, !(error is CancellationError), !(error is RunStop), !(error is any ReportedByFramework) {
-            let (name, site, reports) = state.withLock { ($0.tasks[id].name, $0.tasks[id].site, $0.tasks[id].reportsErrors) }
+            let (name, site, reports) = state.withLock {
+                ($0.tasks[id].name, $0.tasks[id].site, $0.tasks[id].reportsErrors)
+            }
             if reports { report(site.saying("Controlled task '\(name)' threw an error: \(error)")) }
         }
         let driver = state.withLock { state in
@@ -176,7 +178,9 @@ final class ScheduleRun: Sendable {
         let refusal = state.withLock { state -> RunStop? in
             if let stop = state.stop { return stop }
             if state.driving {
-                return .misuse("finish() was called while the interleaving is already being driven (by the body, or by another finish() running at the same time)")
+                return .misuse(
+                    "finish() was called while the interleaving is already being driven (by the body, or by another finish() running at the same time)"
+                )
             }
             state.driving = true
             return nil
@@ -200,7 +204,8 @@ final class ScheduleRun: Sendable {
                 continue
             case .task(let id):
                 await grantStep(to: id)
-                let timedOut = state.withLock { state -> (name: String, lastPassed: String, site: ConcurrencyFailure)? in
+                let timedOut = state.withLock {
+                    state -> (name: String, lastPassed: String, site: ConcurrencyFailure)? in
                     guard state.stepTimedOut else { return nil }
                     return (state.tasks[id].name, state.tasks[id].lastPassed, state.tasks[id].site)
                 }

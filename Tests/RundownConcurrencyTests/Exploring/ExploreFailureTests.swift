@@ -20,7 +20,9 @@ private func increment(_ counter: SharedCounter, on schedule: Schedule) async {
 
 @Suite("Exploring: a failing interleaving", .timeLimit(.minutes(1)))
 struct ExploreFailureTests {
-    @Test("an #expect that fails in one order ends the exploration: reported where it failed, plus the interleaving and its token at the explore call")
+    @Test(
+        "an #expect that fails in one order ends the exploration: reported where it failed, plus the interleaving and its token at the explore call"
+    )
     func failingExpectation() async throws {
         let expectLine = SourceLine.marked("lost update")
         let exploreLine = SourceLine.marked("explore lost update")
@@ -119,16 +121,18 @@ struct ExploreFailureTests {
         let startLine = SourceLine.marked("start throwing")
         let failures = try await capturingRoutedFailures {
             try await explore { schedule in
-                schedule.start("fetch") {
+                schedule.start("fetch") {  // line: start throwing
                     await schedule.point("request")
                     throw Offline()
-                }  // line: start throwing
+                }
             }
         }
         try #require(failures.count == 2)
         #expect(failures[0].message == "Controlled task 'fetch' threw an error: Offline()")
-        #expect(failures[0].place == "ExploreFailureTests.swift:\(startLine - 3)")
-        #expect(failures[1].message.hasPrefix("explore(.everyInterleaving()) failed in interleaving 1: fetch: start → request → end"))
+        #expect(failures[0].place == "ExploreFailureTests.swift:\(startLine)")
+        #expect(
+            failures[1].message.hasPrefix(
+                "explore(.everyInterleaving()) failed in interleaving 1: fetch: start → request → end"))
     }
 
     @Test("an error the body throws is reported at the explore call")
@@ -191,9 +195,15 @@ struct ExploreFailureTests {
     @Test("a limit, a count or a step timeout that is not more than zero, or a token that is not one, is refused")
     func invalidArguments() async throws {
         let refused: [(ExplorationStrategy, Duration?, String)] = [
-            (.everyInterleaving(limit: 0), nil, "explore(.everyInterleaving(limit: 0)): limit must be at least 1, got 0"),
+            (
+                .everyInterleaving(limit: 0), nil,
+                "explore(.everyInterleaving(limit: 0)): limit must be at least 1, got 0"
+            ),
             (.random(runs: -1, seed: 1), nil, "explore(.random(runs: -1, seed: 1)): runs must be at least 1, got -1"),
-            (.everyInterleaving(), .zero, "explore(_:stepTimeout:): stepTimeout must be more than zero, got 0.0 seconds"),
+            (
+                .everyInterleaving(), .zero,
+                "explore(_:stepTimeout:): stepTimeout must be more than zero, got 0.0 seconds"
+            ),
             (
                 .replay("v2.0000.0.00000000"), nil,
                 "explore(.replay(_:)): token must be a token a failed exploration printed, such as \"v1.3fa2.0102.9c1e22ab\", got \"v2.0000.0.00000000\""

@@ -28,7 +28,9 @@ struct ExploreRulesTests {
                 == "Controlled task 'stuck' neither reached a schedule point nor ended within 0.2 seconds (interleaving 1); it last passed 'waiting'. Is it waiting for something that is not a point: a lock, a continuation, real time, or the value of another controlled task?"
         )
         #expect(failures[0].place == "ExploreRulesTests.swift:\(startLine)")
-        #expect(failures[1].message.hasPrefix("explore(.everyInterleaving()) failed in interleaving 1: stuck: start → waiting"))
+        #expect(
+            failures[1].message.hasPrefix(
+                "explore(.everyInterleaving()) failed in interleaving 1: stuck: start → waiting"))
     }
 
     @Test("a body that offers other steps from one run to the next is reported as not deterministic")

@@ -138,7 +138,8 @@ struct PagerExplorationTests {
             }
             if replayed?.failed == true, issues.count == 2,
                 issues[1].text.contains(
-                    "load more: start → fetch 8 → response 8; refresh: start → fetch 0 → response 0 → end; load more: → end")
+                    "load more: start → fetch 8 → response 8; refresh: start → fetch 0 → response 0 → end; load more: → end"
+                )
             {
                 failed += 1
             }
