@@ -38,6 +38,10 @@ import RundownEngine
 ///   - stepTimeout: How long, in wall time, one step may take before its task is reported as stuck
 ///     (it neither reached a point nor ended); `nil` means 5 seconds times
 ///     `RUNDOWN_TIMEOUT_SCALE`.
+///   - fileID: The caller's `#fileID`; leave the default.
+///   - filePath: The caller's `#filePath`; leave the default.
+///   - line: The caller's `#line`; leave the default.
+///   - column: The caller's `#column`; leave the default.
 ///   - isolation: Where the body runs: the caller's actor.
 ///   - body: Builds the run's state, starts controlled tasks, and checks the outcome.
 /// - Returns: How many interleavings ran, and the token of the one that failed. A failed

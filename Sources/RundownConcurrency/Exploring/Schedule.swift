@@ -42,6 +42,10 @@ public final class Schedule: Sendable {
     ///
     /// - Parameters:
     ///   - name: How the task is named in the interleaving that a failure prints.
+    ///   - fileID: The caller's `#fileID`; leave the default.
+    ///   - filePath: The caller's `#filePath`; leave the default.
+    ///   - line: The caller's `#line`; leave the default.
+    ///   - column: The caller's `#column`; leave the default.
     ///   - operation: The task's work.
     public func start(
         _ name: String,
@@ -66,7 +70,13 @@ public final class Schedule: Sendable {
     /// step and waits until the explorer picks the task again; in code that no controlled task runs
     /// (the body, a plain `Task {}`) it returns at once.
     ///
-    /// - Parameter name: How the place is named in the interleaving that a failure prints.
+    /// - Parameters:
+    ///   - name: How the place is named in the interleaving that a failure prints.
+    ///   - fileID: The caller's `#fileID`; leave the default.
+    ///   - filePath: The caller's `#filePath`; leave the default.
+    ///   - line: The caller's `#line`; leave the default.
+    ///   - column: The caller's `#column`; leave the default.
+
     public nonisolated(nonsending) func point(
         _ name: String,
         fileID: StaticString = #fileID,
