@@ -59,6 +59,12 @@ final class RunFailureWatch: Sendable {
     }
 
     /// Runs `work` on `isolation` with every road above watched.
+    ///
+    /// Not optimized, on purpose: with Swift 6.3.1, an optimized `withValue` of a task-local whose
+    /// value is a function (as `FailureRouting.handler`'s is) crashes in
+    /// `swift_task_localValuePush` on a null type metadata, in sync and async code alike (measured
+    /// in a release build of `Benchmarks/explore.sh` and in a two-file package).
+    @_optimize(none)
     func watching<Result>(isolation: isolated (any Actor)?, _ work: () async -> Result) async -> Result {
         let previous = FailureRouting.handler
         let handler: @Sendable (ConcurrencyFailure) -> Void = { [self] failure in
@@ -66,7 +72,7 @@ final class RunFailureWatch: Sendable {
             if let previous {
                 previous(failure)
             } else {
-                FailureRouting.$handler.withValue(nil) { FailureRouting.record(failure) }
+                Self.recordPastTheWatch(failure)
             }
         }
         let host = SpecHosting.current.map { WatchingHost(inner: $0, watch: self) as any SpecHost }
@@ -80,6 +86,13 @@ final class RunFailureWatch: Sendable {
                 }
             }
         }
+    }
+
+    /// `FailureRouting.record`'s own order, without this watch's handler. Not optimized, for the
+    /// reason ``watching(isolation:_:)`` gives.
+    @_optimize(none)
+    private static func recordPastTheWatch(_ failure: ConcurrencyFailure) {
+        FailureRouting.$handler.withValue(nil) { FailureRouting.record(failure) }
     }
 
     private func watchingIssues<Result>(isolation: isolated (any Actor)?, _ work: () async -> Result) async -> Result {
