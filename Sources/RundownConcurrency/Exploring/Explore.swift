@@ -248,6 +248,10 @@ final class Explorer: Sendable {
             return taskSite.saying(
                 "Controlled task '\(task)' neither reached a schedule point nor ended within \(stepTimeout) (interleaving \(run.number)); it last passed '\(lastPassed)'. Is it waiting for something that is not a point: a lock, a continuation, real time, or the value of another controlled task?"
             )
+        case .bodyStalled(let task, let taskSite):
+            return taskSite.saying(
+                "Controlled task '\(task)' waited \(stepTimeout) for its first step (interleaving \(run.number)), but the body neither called schedule.finish() nor returned: controlled tasks take their steps only then. Is the body awaiting something a controlled task does (its value, or state it sets) before finish()?"
+            )
         case .diverged(let divergence):
             return site.saying(
                 "The body of explore is not deterministic: in interleaving \(run.number), \(divergence.detail). Make everything the controlled tasks share inside the body, from the schedule it is given, and let nothing outside the schedule (real time, randomness, state kept between runs) decide which tasks start or which points they reach."

@@ -66,6 +66,7 @@ final class ScheduleRun: Sendable {
         state.withLock { state in
             guard !state.closed, state.stop == nil else { return nil }
             state.tasks.append(ControlledTaskRecord(name: name, site: site, reportsErrors: reportsErrors))
+            if !state.driving, state.undrivenSince == nil { state.undrivenSince = .now }
             return state.tasks.count - 1
         }
     }
@@ -183,6 +184,7 @@ final class ScheduleRun: Sendable {
                 )
             }
             state.driving = true
+            state.undrivenSince = nil
             return nil
         }
         if let refusal { throw refusal }
@@ -235,17 +237,25 @@ final class ScheduleRun: Sendable {
     }
 
     /// Called by the watchdog: a step that has run for longer than `stepTimeout` is over, and the
-    /// driver is told so.
+    /// driver is told so; tasks that have waited that long for a body that never lets them go
+    /// (it neither calls `finish()` nor returns) stop the run.
     func expireStep(at now: ContinuousClock.Instant) {
-        let driver = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let (driver, stalled) = state.withLock {
+            state -> (CheckedContinuation<Void, Never>?, RunStop?) in
+            if !state.driving, state.stop == nil, let since = state.undrivenSince, now - since >= stepTimeout,
+                let waiting = state.tasks.first(where: { $0.phase == .ready && $0.lastPassed == "start" })
+            {
+                return (nil, .bodyStalled(task: waiting.name, site: waiting.site))
+            }
             guard let started = state.stepStartedAt, now - started >= stepTimeout, let driver = state.driver else {
-                return nil
+                return (nil, nil)
             }
             state.stepTimedOut = true
             state.driver = nil
-            return driver
+            return (driver, nil)
         }
         driver?.resume()
+        if let stalled { stop(stalled) }
     }
 
     private func stopRun(_ reason: RunStop) throws(RunStop) {
@@ -299,6 +309,9 @@ final class ScheduleRun: Sendable {
 enum RunStop: Error, Sendable {
     /// A step took longer than its deadline; the task never reached a point or its end.
     case timedOut(task: String, lastPassed: String, site: ConcurrencyFailure)
+    /// The body kept a controlled task waiting for its first step: it neither called `finish()`
+    /// nor returned within the step deadline.
+    case bodyStalled(task: String, site: ConcurrencyFailure)
     /// The run offered other options than the run it replays.
     case diverged(ScheduleDivergence)
     /// The task exploring was cancelled.
@@ -358,6 +371,8 @@ struct RunState: Sendable {
     var now = Duration.zero
     var stepStartedAt: ContinuousClock.Instant?
     var stepTimedOut = false
+    /// Since when tasks have been registered that nobody drives.
+    var undrivenSince: ContinuousClock.Instant?
     var decisions: [Decision] = []
     var steps: [Step] = []
 

@@ -33,6 +33,25 @@ struct ExploreRulesTests {
                 "explore(.everyInterleaving()) failed in interleaving 1: stuck: start → waiting"))
     }
 
+    @Test("a body that awaits a controlled task before letting it run fails at the deadline instead of hanging")
+    func bodyAwaitingItsTask() async throws {
+        let line = SourceLine.marked("explore awaiting body")
+        let failures = try await capturingRoutedFailures {
+            try await explore(stepTimeout: .milliseconds(200)) { schedule in  // line: explore awaiting body
+                let task = schedule.tasks.start(name: "load") { 42 }
+                // The task would take its first step at finish(); awaiting it first waits forever.
+                _ = await task.value
+            }
+        }
+        try #require(failures.count == 2)
+        #expect(
+            failures[0].message
+                == "Controlled task 'load' waited 0.2 seconds for its first step (interleaving 1), but the body neither called schedule.finish() nor returned: controlled tasks take their steps only then. Is the body awaiting something a controlled task does (its value, or state it sets) before finish()?"
+        )
+        #expect(failures[0].place == "ExploreRulesTests.swift:\(line)")
+        #expect(failures[1].message.hasPrefix("explore(.everyInterleaving()) failed in interleaving 1"))
+    }
+
     @Test("a body that offers other steps from one run to the next is reported as not deterministic")
     func nondeterministicBody() async throws {
         let runs = LockedBox(0)
