@@ -137,9 +137,15 @@ package struct RunSettings: Sendable {
             junitPath = junit
         }
         if let schedule = environment["RUNDOWN_SCHEDULE"], !schedule.isEmpty {
-            // The explorer reads the token; here only its shape is checked, so a typo is named.
+            // The explorer reads the token; its grammar is checked here too, so that a typo is a
+            // warning rather than an exploration that silently runs its own strategy.
             let parts = schedule.split(separator: ".", omittingEmptySubsequences: false)
-            if parts.count == 4, parts[0] == "v1" {
+            let hex = { (part: Substring, count: Int) in part.count == count && part.allSatisfy(\.isHexDigit) }
+            let choices = parts.count == 4 ? parts[2] : ""
+            if parts.count == 4, parts[0] == "v1", hex(parts[1], 4), hex(parts[3], 8),
+                choices.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }),
+                choices.filter({ $0 == "_" }).count.isMultiple(of: 2)
+            {
                 self.schedule = schedule
             } else {
                 warn(

@@ -224,12 +224,21 @@ struct ExploreRulesTests {
         let given = RunSettings(environment: ["RUNDOWN_SCHEDULE": "v1.3fa2.0102.9c1e22ab"]) { warnings.append($0) }
         #expect(given.schedule == "v1.3fa2.0102.9c1e22ab")
         #expect(warnings.isEmpty)
-        let wrong = RunSettings(environment: ["RUNDOWN_SCHEDULE": "0102"]) { warnings.append($0) }
-        #expect(wrong.schedule == nil)
-        #expect(
-            warnings == [
-                "RUNDOWN_SCHEDULE=0102 is not a replay token; valid form: RUNDOWN_SCHEDULE=<the token a failed explore printed, such as v1.3fa2.0102.9c1e22ab>"
-            ])
+        for wrong in [
+            "0102", "v1.3fa2.01-2.9c1e22ab", "v1.3fa.0102.9c1e22ab", "v1.3fa2._12.9c1e22ab", "v2.3fa2.0.9c1e22ab",
+        ] {
+            warnings = []
+            let settings = RunSettings(environment: ["RUNDOWN_SCHEDULE": wrong]) { warnings.append($0) }
+            #expect(settings.schedule == nil)
+            #expect(
+                warnings == [
+                    "RUNDOWN_SCHEDULE=\(wrong) is not a replay token; valid form: RUNDOWN_SCHEDULE=<the token a failed explore printed, such as v1.3fa2.0102.9c1e22ab>"
+                ])
+        }
+        warnings = []
+        let large = RunSettings(environment: ["RUNDOWN_SCHEDULE": "v1.3fa2.01_62_z.9c1e22ab"]) { warnings.append($0) }
+        #expect(large.schedule == "v1.3fa2.01_62_z.9c1e22ab")
+        #expect(warnings.isEmpty)
     }
 
     @Test("a token reads back as written, large choices included")
