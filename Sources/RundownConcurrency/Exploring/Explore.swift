@@ -171,7 +171,7 @@ final class Explorer: Sendable {
         while true {
             number += 1
             let run = ScheduleRun(
-                number: number, source: source, stepTimeout: stepTimeout, site: site,
+                number: number, source: source, stepTimeout: stepTimeout, site: site, hostless: hostless,
                 report: { [self] failure in report(failure, watch: watch) })
             currentRun.withLock { $0 = run }
             let failuresBefore = watch.failures
@@ -180,7 +180,8 @@ final class Explorer: Sendable {
             } catch is RunStop {
                 // `finish()` threw it; the stop is reported below, once.
             } catch {
-                if !(error is any ReportedByFramework) {
+                // A framework's own error (`#require`'s) was recorded where a framework runs.
+                if hostless || !(error is any ReportedByFramework) {
                     report(site.saying("The body of explore threw an error: \(error)"), watch: watch)
                 }
             }

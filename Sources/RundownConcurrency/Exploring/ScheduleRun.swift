@@ -29,17 +29,21 @@ final class ScheduleRun: Sendable {
     let stepTimeout: Duration
     /// Where `explore` was called: where the run's own failures are reported.
     let site: ConcurrencyFailure
+    /// Whether nothing records failures here, so an error a framework says it has recorded (the
+    /// one `#require` throws) was recorded nowhere and must be reported all the same.
+    let hostless: Bool
     /// Records a failure of this run where the exploration reports (a host, or its own list).
     let report: @Sendable (ConcurrencyFailure) -> Void
     private let state: Protected<RunState>
 
     init(
-        number: Int, source: ChoiceSource, stepTimeout: Duration, site: ConcurrencyFailure,
+        number: Int, source: ChoiceSource, stepTimeout: Duration, site: ConcurrencyFailure, hostless: Bool,
         report: @escaping @Sendable (ConcurrencyFailure) -> Void
     ) {
         self.number = number
         self.stepTimeout = stepTimeout
         self.site = site
+        self.hostless = hostless
         self.report = report
         state = Protected(RunState(source: source))
     }
@@ -156,7 +160,9 @@ final class ScheduleRun: Sendable {
 
     /// Ends task `id`: its last step is over, and it is never an option again.
     func end(_ id: Int, error: (any Error)?) {
-        if let error, !(error is CancellationError), !(error is RunStop), !(error is any ReportedByFramework) {
+        if let error, !(error is CancellationError), !(error is RunStop),
+            hostless || !(error is any ReportedByFramework)
+        {
             let (name, site, reports) = state.withLock {
                 ($0.tasks[id].name, $0.tasks[id].site, $0.tasks[id].reportsErrors)
             }

@@ -1,5 +1,6 @@
 #if canImport(Testing)
 import Foundation
+import RundownEngine
 import Testing
 
 @testable import RundownConcurrency
@@ -168,6 +169,31 @@ struct ExploreFailureTests {
         #expect(failure.failures[1].contains("failed in interleaving 1: fetch: start → end"))
         #expect(failure.exploration.failed)
         #expect(failure.exploration.replayToken != nil)
+    }
+
+    @Test("with nothing to record them, an error a framework says it recorded is one of the failures thrown")
+    func hostlessFrameworkError() async throws {
+        // What `#require` throws after recording its issue; with no test running, nothing recorded it.
+        struct RecordedAlready: ReportedByFramework, CustomStringConvertible {
+            var description: String { "recorded already" }
+        }
+        let outcome = await Task.detached { () -> (any Error)? in
+            do {
+                try await explore { schedule in
+                    schedule.start("load") { throw RecordedAlready() }
+                    try await schedule.finish()
+                    throw RecordedAlready()
+                }
+                return nil
+            } catch {
+                return error
+            }
+        }.value
+        let failure = try #require(outcome as? ExplorationFailure)
+        try #require(failure.failures.count == 3)
+        #expect(failure.failures[0].hasSuffix("Controlled task 'load' threw an error: recorded already"))
+        #expect(failure.failures[1].hasSuffix("The body of explore threw an error: recorded already"))
+        #expect(failure.failures[2].contains("failed in interleaving 1: load: start → end"))
     }
 
     @Test("more orders than the limit is a failure saying so and pointing to .random")
