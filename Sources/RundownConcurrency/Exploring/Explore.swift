@@ -176,7 +176,8 @@ final class Explorer: Sendable {
             currentRun.withLock { $0 = run }
             let failuresBefore = watch.failures
             do {
-                try await body(Schedule(run: run))
+                // An exploration inside a controlled task of another one starts its own tasks.
+                try await ControlledTask.$current.withValue(nil) { try await body(Schedule(run: run)) }
             } catch is RunStop {
                 // `finish()` threw it; the stop is reported below, once.
             } catch {

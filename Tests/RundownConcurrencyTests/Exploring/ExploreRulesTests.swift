@@ -158,6 +158,24 @@ struct ExploreRulesTests {
         )
     }
 
+    @Test("an exploration inside a controlled task of another one explores its own tasks")
+    func nestedExploration() async throws {
+        let inner = LockedBox<[Int]>([])
+        let outer = try await explore { schedule in
+            schedule.start("outer A") {
+                let exploration = try await explore { nested in
+                    nested.start("inner A") { await nested.point("p") }
+                    nested.start("inner B") { await nested.point("p") }
+                }
+                inner.access { $0.append(exploration.interleavings) }
+            }
+            schedule.start("outer B") { await schedule.point("p") }
+        }
+        #expect(!outer.failed)
+        #expect(outer.interleavings == 3)
+        #expect(inner.current == [6, 6, 6])
+    }
+
     @Test("tasks started through schedule.tasks are controlled tasks")
     func tasksThroughTheStarter() async throws {
         @MainActor final class Uploader {
