@@ -46,6 +46,9 @@ let package = Package(
         .testTarget(name: "RundownTests", dependencies: ["Rundown"]),
         .testTarget(name: "RundownXCTests", dependencies: ["Rundown"]),
         .testTarget(name: "RundownConcurrencyTests", dependencies: ["RundownConcurrency"]),
+        // A user's program with no test framework driving it; HostOutputTests runs it in a child process.
+        .executableTarget(
+            name: "RundownNoHostFixture", dependencies: ["Rundown"], path: "Tests/RundownNoHostFixture"),
         // Fails on purpose, only with RUNDOWN_FIXTURES=1; RundownTests runs it in a child process.
         .testTarget(name: "RundownHostFixtures", dependencies: ["Rundown"]),
     ],

@@ -5,16 +5,13 @@
 ///
 /// 1. how the run is scoped: what the whole run, and each closure of a
 ///    synchronous spec, runs inside;
-/// 2. to ``record(_:)`` each failure as it happens: an error thrown by an
-///    element or hook, an assertion of another framework that the toolchain
-///    would drop, or a check of the concurrency toolkit;
+/// 2. to ``record(_:)`` each failure the walk reports (every failure of the
+///    run reaches the walk first: thrown, or posted to the run's
+///    ``FailureInbox``), and each failure posted after the walk ended;
 /// 3. to ``deliver(_:)`` the finished run: what to say about skips, and what,
 ///    if anything, to throw to the caller.
 ///
-/// Each framework implements it once, in its support target. While a spec
-/// runs, ``SpecHosting/current`` is its host, so failures that arrive by
-/// other roads (a forwarded `XCTAssert`, a Swift Testing issue inside an
-/// XCTest case, a toolkit check) reach the same `record`.
+/// Each framework implements it once, in its support target.
 package protocol SpecHost: Sendable {
     /// Runs a synchronous spec's whole run inside what this host needs.
     func scope<Result>(_ run: () -> Result) -> Result
@@ -27,12 +24,10 @@ package protocol SpecHost: Sendable {
     func scope<Result>(isolation: isolated (any Actor)?, _ run: () async -> Result) async -> Result
 
     /// Reports one failure to the framework, or keeps it for ``deliver(_:)``.
-    func record(_ failure: HostFailure)
-
-    /// Takes note of a failure that the framework recorded by itself (an
-    /// `XCTAssert` in an XCTest test, an `#expect` in a Swift Testing test):
-    /// it is not recorded again, but the run's reports and counts include it.
-    func noteFailureRecordedByFramework(_ failure: HostFailure)
+    ///
+    /// A failure whose error is ``ReportedByFramework`` was recorded by the
+    /// framework already: a framework's host does not record it again.
+    func record(_ failure: SpecFailure)
 
     /// Reports the end of the run: its skips, and what was kept.
     ///
@@ -60,46 +55,12 @@ extension SpecHost {
     package var testName: String? {
         nil
     }
-
-    package func noteFailureRecordedByFramework(_ failure: HostFailure) {}
 }
 
-/// A failure on its way to a host.
-package enum HostFailure: Sendable {
-    /// An element or hook threw.
-    case thrown(SpecFailure)
-    /// An assertion or check failed without throwing: a forwarded `XCTAssert`,
-    /// a Swift Testing issue inside XCTest, a concurrency toolkit check.
-    case reported(message: String, path: [String]?, location: CodeLocation)
-
-    /// The path of the element or hook it belongs to, if any.
-    package var path: [String]? {
-        switch self {
-        case .thrown(let failure): failure.path
-        case .reported(_, let path, _): path
-        }
-    }
-
-    /// Where it happened.
-    package var location: CodeLocation {
-        switch self {
-        case .thrown(let failure): failure.location
-        case .reported(_, _, let location): location
-        }
-    }
-
+extension SpecFailure {
     /// The message alone, without the path.
     package var message: String {
-        switch self {
-        case .thrown(let failure): String(describing: failure.error)
-        case .reported(let message, _, _): message
-        }
-    }
-
-    /// The path, a colon and the message, as a log line shows it.
-    package var description: String {
-        guard let path, !path.isEmpty else { return message }
-        return "\(path.joined(separator: ", ")): \(message)"
+        String(describing: error)
     }
 }
 
@@ -141,11 +102,9 @@ package struct FinishedRun: Sendable {
 
 /// The host of the spec running in this task.
 package enum SpecHosting {
-    /// The host of the spec whose closure is running, or `nil` outside a spec.
-    ///
-    /// A task started inside an element inherits it, so a failure such a task
-    /// reports after its test has ended still finds the host, which then says
-    /// so instead of failing a test that is over.
+    /// The host of the spec whose closure is running, or `nil` outside a
+    /// spec: a spec run inside an element of another reports through it.
+    /// Failures do not go through it; they go to the run's ``FailureInbox``.
     @TaskLocal package static var current: (any SpecHost)?
 }
 
@@ -155,6 +114,37 @@ package enum SpecHosting {
 /// second time. (With no framework running, nothing reported it, so it is
 /// the caller's to see.)
 package protocol ReportedByFramework: Error {}
+
+extension SpecFailure {
+    /// Whether a framework recorded this failure by itself (see
+    /// ``ReportedByFramework``), looking through what only adds words to it.
+    package var isReportedByFramework: Bool {
+        var error: any Error = self.error
+        while let wrapper = error as? any WrappedFailure {
+            error = wrapper.wrapped
+        }
+        return error is any ReportedByFramework
+    }
+
+    /// Whether this failure came after the element whose task recorded it had finished (a ``LateFailure``).
+    package var isLate: Bool {
+        late != nil
+    }
+
+    /// Whether this failure came after the whole spec run had ended.
+    package var isAfterRun: Bool {
+        late?.afterRun ?? false
+    }
+
+    private var late: LateFailure? {
+        var error: any Error = self.error
+        while let wrapper = error as? any WrappedFailure {
+            if let late = wrapper as? LateFailure { return late }
+            error = wrapper.wrapped
+        }
+        return nil
+    }
+}
 
 /// Thrown by a spec run inside an element of another spec when some of its
 /// elements failed. Each of those failures went to the host already, so this

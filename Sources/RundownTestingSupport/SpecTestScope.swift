@@ -55,15 +55,15 @@ package final class SpecTestScope: Sendable {
         _ test: Test, _ testCase: Test.Case?, _ function: @concurrent @Sendable () async throws -> Void
     ) async throws {
         let scope = SpecTestScope()
-        let noting = IssueNoting()
+        let scopeOfIssues = IssueScope()
         let issues = IssueHandlingTrait.compactMapIssues { issue in
-            scope.noteIssue(issue)
-            noting.noteIfInnermost(issue)
-            return SwiftTestingHost.annotate(issue)
+            guard let handled = scopeOfIssues.handle(issue) else { return nil }
+            scope.noteIssue(handled)
+            return handled
         }
         try await issues.provideScope(for: test, testCase: testCase) {
             try await SpecTestScope.$current.withValue(scope) {
-                try await IssueNoting.$innermost.withValue(noting) {
+                try await IssueScope.$innermost.withValue(scopeOfIssues) {
                     try await function()
                 }
             }

@@ -30,6 +30,18 @@ package struct SwiftTestingHost: SpecHost {
         Test.current != nil
     }
 
+    /// Whether Swift Testing (not XCTest) drives this process: the test
+    /// binary that `swift test` starts with `--testing-library swift-testing`,
+    /// or SwiftPM's testing helper.
+    package static let isDrivingProcess: Bool = {
+        let arguments = CommandLine.arguments
+        if (arguments.first ?? "").hasSuffix("swiftpm-testing-helper") { return true }
+        guard let flag = arguments.firstIndex(of: "--testing-library"), flag + 1 < arguments.count else {
+            return false
+        }
+        return arguments[flag + 1] == "swift-testing"
+    }()
+
     package init() {}
 
     /// Runs a synchronous spec so that the issues its elements record reach
@@ -39,28 +51,27 @@ package struct SwiftTestingHost: SpecHost {
     /// handler (the `.specs` trait's, or an enclosing asynchronous spec's)
     /// sees it already.
     package func scope<Result>(_ run: () -> Result) -> Result {
-        guard Test.current != nil, IssueNoting.innermost == nil else { return run() }
+        guard let test = Test.current, IssueScope.innermost == nil else { return run() }
         var result: Result?
+        let noted = Protected(false)
         withKnownIssue(isIntermittent: true) {
             result = run()
         } matching: { issue in
-            IssueNoting.note(issue)
+            if IssueScope.post(issue) { noted.withLock { $0 = true } }
             return false
         }
+        if noted.withLock({ $0 }) { ForgottenSpecsTrait.warnOnce(test) }
         // The body runs unless the precondition, true by default, says no.
         return result ?? run()
     }
 
     package func scope<Result>(isolation: isolated (any Actor)?, _ run: () async -> Result) async -> Result {
         guard let test = Test.current else { return await run() }
-        let noting = IssueNoting()
-        let handler = IssueHandlingTrait.compactMapIssues { issue in
-            noting.noteIfInnermost(issue)
-            return Self.annotate(issue)
-        }
+        let scopeOfIssues = IssueScope()
+        let handler = IssueHandlingTrait.compactMapIssues(scopeOfIssues.handle)
         return await withoutActuallyEscaping(run) { run in
             let handOver = HandOver(work: run)
-            try? await IssueNoting.$innermost.withValue(noting) {
+            try? await IssueScope.$innermost.withValue(scopeOfIssues) {
                 try await handler.provideScope(for: test, testCase: Test.Case.current) {
                     await handOver.perform(on: isolation)
                 }
@@ -77,21 +88,29 @@ package struct SwiftTestingHost: SpecHost {
         Test.current?.name
     }
 
-    package func record(_ failure: HostFailure) {
-        IssueNoting.$isRecording.withValue(true) { recordIssue(failure) }
+    package func record(_ failure: SpecFailure) {
+        guard !failure.isReportedByFramework else { return }
+        IssueScope.$isRecording.withValue(true) { Self.recordIssue(failure) }
     }
 
-    private func recordIssue(_ failure: HostFailure) {
-        switch failure {
-        case .thrown(let thrown):
-            guard !(thrown.error is any ReportedByFramework) else { return }
+    /// A thrown error as `Caught error: …` with the path as its comment; a
+    /// failure that was not thrown (a forwarded `XCTAssert`, a toolkit check)
+    /// as its message, starting with the path.
+    private static func recordIssue(_ failure: SpecFailure) {
+        if Self.wasThrown(failure.error) {
             Issue.record(
-                thrown.error, Comment(rawValue: thrown.pathDescription),
-                sourceLocation: Self.sourceLocation(thrown.location))
-        case .reported:
-            Issue.record(
-                Comment(rawValue: failure.description), sourceLocation: Self.sourceLocation(failure.location))
+                failure.error, Comment(rawValue: failure.pathDescription),
+                sourceLocation: sourceLocation(failure.location))
+        } else {
+            Issue.record(Comment(rawValue: failure.description), sourceLocation: sourceLocation(failure.location))
         }
+    }
+
+    /// Whether `error` is one an element threw, not a message Rundown made of
+    /// an assertion or check (late or seeded, the same).
+    private static func wasThrown(_ error: any Error) -> Bool {
+        if let wrapper = error as? any WrappedFailure { return wasThrown(wrapper.wrapped) }
+        return !(error is ReportedFailure)
     }
 
     package func deliver(_ run: FinishedRun) throws {
@@ -127,15 +146,19 @@ package struct SwiftTestingHost: SpecHost {
 
     /// Adds the path of the element or hook running now to an issue recorded
     /// while it runs, unless it has it: as a comment of its own, or at the
-    /// start of one (forwarded assertions and toolkit checks).
-    @Sendable package static func annotate(_ issue: Issue) -> Issue? {
-        guard let runner = ExampleRunner.current else { return issue }
-        let path = runner.description
-        guard !issue.comments.contains(where: { $0.rawValue == path || $0.rawValue.hasPrefix("\(path): ") }) else {
-            return issue
-        }
+    /// start of one; and, while shuffling, the seed. The host's own issues
+    /// carry their path and seed already, and are left as they are (an
+    /// `aroundEach` hook whose body the walk runs in is not their place).
+    package static func annotate(_ issue: Issue) -> Issue {
+        guard !IssueScope.isRecording, let runner = ExampleRunner.current else { return issue }
         var annotated = issue
-        annotated.comments.insert(Comment(rawValue: path), at: 0)
+        let path = runner.description
+        if !issue.comments.contains(where: { $0.rawValue == path || $0.rawValue.hasPrefix("\(path): ") }) {
+            annotated.comments.insert(Comment(rawValue: path), at: 0)
+        }
+        if issue.isFailure, let seed = runner.inbox?.seed {
+            annotated.comments.append(Comment(rawValue: "(seed \(seed))"))
+        }
         return annotated
     }
 
@@ -154,43 +177,87 @@ package struct SwiftTestingHost: SpecHost {
     }
 }
 
-/// Tells the spec running in the recording task about each failing issue
-/// that Swift Testing records by itself (`#expect`, `#require`,
-/// `Issue.record` in a spec's element), so that the spec's reports and counts
-/// include it. Swift Testing records it already: the host does not record it
-/// again, and the issues the host records itself are left out.
+/// Posts each failing issue that Swift Testing records by itself
+/// (`#expect`, `#require`, `Issue.record` in a spec's element) to the run of
+/// the spec whose element recorded it, so that the run counts it. Swift
+/// Testing records it already: it is posted as such, and no host records it
+/// again; the issues the host records itself are left out.
 ///
 /// Issue handlers nest (the `.specs` trait around a test, an asynchronous
 /// spec's scope, another spec's inside one of its elements), and each sees
-/// every issue; only the innermost notes it, so it is noted once.
-package final class IssueNoting: Sendable {
+/// every issue recorded inside it; only the innermost posts it, so it is
+/// posted once. An issue recorded where no current configuration is (a
+/// detached task) is handed by Swift Testing to every configuration, and so
+/// to every handler's scope in the process: a handler takes out each issue
+/// that was not recorded inside its own scope, which the test's own
+/// configuration gets anyway, so it is reported once.
+package final class IssueScope: Sendable {
     /// The innermost issue handler around the code running in this task.
-    @TaskLocal package static var innermost: IssueNoting?
-    /// Whether the host is recording an issue of its own, already in the reports.
+    @TaskLocal package static var innermost: IssueScope?
+    /// Whether the host is recording an issue of its own, already in the run.
     @TaskLocal static var isRecording = false
 
-    package init() {}
+    /// The handler this one is nested in, if any.
+    private let parent: IssueScope?
 
-    /// Notes `issue` if this is the innermost handler where it was recorded.
-    package func noteIfInnermost(_ issue: Issue) {
-        if Self.innermost === self { Self.note(issue) }
+    /// A handler inside the innermost one running here, if any.
+    package init() {
+        parent = Self.innermost
     }
 
-    /// Tells the spec running here, if any, about `issue` if it is a failure.
-    static func note(_ issue: Issue) {
-        guard issue.isFailure, !isRecording, let host = SpecHosting.current else { return }
+    /// Whether the code running now is inside this handler's scope.
+    private var isAround: Bool {
+        var scope = Self.innermost
+        while let current = scope {
+            if current === self { return true }
+            scope = current.parent
+        }
+        return false
+    }
+
+    /// What the handler does with each issue: an issue from outside its
+    /// scope is taken out (the test's own configuration reports it); one from
+    /// inside is posted by the innermost handler and annotated.
+    @Sendable package func handle(_ issue: Issue) -> Issue? {
+        guard isAround else { return nil }
+        if Self.innermost === self { Self.post(issue) }
+        return SwiftTestingHost.annotate(issue)
+    }
+
+    /// Posts `issue`, if it is a failure, to the run of the spec whose
+    /// element is running here. Returns whether it did.
+    @discardableResult
+    static func post(_ issue: Issue) -> Bool {
+        guard issue.isFailure, !isRecording, let runner = ExampleRunner.current else { return false }
         let location = issue.sourceLocation.map {
             CodeLocation(fileID: $0.fileID, filePath: $0.filePath, line: $0.line, column: $0.column)
         }
-        let runner = ExampleRunner.current
         // What went wrong, then what the user said, as XCTest shows it; not
         // the path, which the reports show as the issue's place.
-        let comments = issue.comments.map(\.rawValue).filter { $0 != runner?.description }
+        let comments = issue.comments.map(\.rawValue).filter { $0 != runner.description }
         let message = ([String(describing: issue.kind)] + comments).joined(separator: " - ")
-        host.noteFailureRecordedByFramework(
-            .reported(
-                message: message, path: runner?.path,
-                location: location ?? runner?.location ?? CodeLocation(fileID: "", filePath: "", line: 0, column: 0)))
+        return runner.post(message, at: location ?? runner.location, recordedByFramework: true)
+    }
+}
+
+/// Fault 15's warning: a synchronous spec in a test without the `.specs`
+/// trait cannot add paths to its issues; the first time such a test records
+/// one, a warning says so.
+enum ForgottenSpecsTrait {
+    private static let warned = Protected<Set<String>>([])
+
+    static func warnOnce(_ test: Test) {
+        let key = "\(test.id)"
+        let first = warned.withLock { $0.insert(key).inserted }
+        guard first else { return }
+        IssueScope.$isRecording.withValue(true) {
+            Issue.record(
+                Comment(
+                    rawValue:
+                        "'\(test.name)' runs a synchronous spec without the '.specs' trait: its #expect and #require issues carry no element path. Add '.specs' to the test (or its suite)."
+                ),
+                severity: .warning, sourceLocation: test.sourceLocation)
+        }
     }
 }
 

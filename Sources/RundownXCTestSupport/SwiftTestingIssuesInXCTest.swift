@@ -1,21 +1,25 @@
-#if canImport(XCTest) && !canImport(ObjectiveC)
+#if canImport(XCTest)
 import Foundation
 import RundownEngine
 import XCTest
 
 /// Routes Swift Testing issues (`#expect`, `#require`, `Issue.record`)
-/// recorded where no Swift Testing test runs (inside an XCTest test) to the
-/// spec's host, or to XCTest.
+/// recorded where no Swift Testing test runs (inside an XCTest test, or where
+/// no framework runs at all) to the spec whose element recorded them, or to XCTest.
 ///
 /// Outside a Swift Testing test, Swift Testing hands such issues to a fallback
-/// handler, which the Linux toolchain leaves empty: the issue is silently
-/// dropped and the test passes. Rundown installs a handler that records them
-/// with the host of the spec whose element recorded them; outside a spec, it
-/// fails the XCTest test running now, or, where XCTest runs nothing, says on
-/// standard error that an issue was recorded where nothing could take it.
+/// handler. The Linux toolchain leaves it empty, and on Apple platforms Xcode
+/// installs one only from Swift 6.4 on: without one the issue is silently
+/// dropped and the test passes. Rundown installs its own wherever none is
+/// installed (never a second one, so no issue is reported twice): it posts
+/// each issue to the run of the spec whose element recorded it; outside a
+/// spec, it fails the XCTest test running now at the issue's own line, or,
+/// where XCTest runs nothing, says on standard error that an issue was
+/// recorded where nothing could take it.
 package enum SwiftTestingIssuesInXCTest {
     /// Installs the handler, once per process. Returns whether Rundown's
-    /// handler is the one installed.
+    /// handler is the one installed (false if another was there first, or
+    /// Swift Testing is not loaded).
     @discardableResult
     package static func install() -> Bool {
         installed
@@ -35,18 +39,17 @@ package enum SwiftTestingIssuesInXCTest {
 
     private static func receive(_ record: Data) {
         guard let issue = RecordedIssue(json: record) else { return }
-        let path = ExampleRunner.current?.path
-        if let host = SpecHosting.current {
-            host.record(.reported(message: issue.message, path: path, location: issue.location))
-        } else if XCTestHost.isDrivingProcess {
-            XCTFail("\(issue.message) (\(issue.location.fileName):\(issue.location.line))")
-        } else {
-            let prefix = path.map { "\($0.joined(separator: ", ")): " } ?? ""
-            FileHandle.standardError.write(
-                Data(
-                    "\(issue.location.filePath):\(issue.location.line): error: Rundown: \(prefix)\(issue.message) (a Swift Testing issue recorded outside any Swift Testing test; no XCTest case could take it)\n"
-                        .utf8))
+        let runner = ExampleRunner.current
+        if let runner, runner.post(issue.message, at: issue.location) { return }
+        if XCTestHost.isDrivingProcess {
+            XCTestHost.recordOnRunningTest(issue.message, at: issue.location)
+            return
         }
+        let prefix = runner.map { "\($0.description): " } ?? ""
+        FileHandle.standardError.write(
+            Data(
+                "\(issue.location.filePath):\(issue.location.line): error: Rundown: \(prefix)\(issue.message) (a Swift Testing issue recorded outside any Swift Testing test; no XCTest case could take it)\n"
+                    .utf8))
     }
 }
 

@@ -15,6 +15,8 @@ import XCTest
 ///   in it ran or failed.
 package enum TestCaseRuns {
     private struct Run {
+        /// The test case, held while its test runs.
+        var testCase: XCTestCase
         /// Whether the test's closure reports a deferred skip when it ends.
         var defersSkips: Bool
         var skippedSpecs: [String] = []
@@ -32,7 +34,7 @@ package enum TestCaseRuns {
     /// The test of `testCase` starts. `defersSkips` says whether its closure
     /// calls ``pendingSkip(of:)`` when it ends.
     package static func begin(_ testCase: XCTestCase, defersSkips: Bool) {
-        runs.withLock { $0[ObjectIdentifier(testCase)] = Run(defersSkips: defersSkips) }
+        runs.withLock { $0[ObjectIdentifier(testCase)] = Run(testCase: testCase, defersSkips: defersSkips) }
     }
 
     /// The test of `testCase` has ended, tear-down included.
@@ -49,6 +51,15 @@ package enum TestCaseRuns {
             guard runs[ObjectIdentifier(testCase)] != nil else { return false }
             record()
             return true
+        }
+    }
+
+    /// The one `Rundown.TestCase` test running now, if exactly one is (XCTest
+    /// runs its tests one after another), for a failure no spec claimed.
+    package static var onlyRunning: XCTestCase? {
+        runs.withLock { runs in
+            guard runs.count == 1, let run = runs.values.first else { return nil }
+            return run.testCase
         }
     }
 

@@ -50,6 +50,14 @@ package struct XCTestHost: SpecHost, @unchecked Sendable {
         return true
     }()
 
+    /// Whether this process is a test runner (XCTest's or Swift Testing's),
+    /// not a program of the user's: a test framework takes what Rundown does not.
+    package static let isTestRunnerProcess: Bool = {
+        let executable = CommandLine.arguments.first ?? ""
+        return executable.hasSuffix(".xctest") || executable.hasSuffix("/xctest") || executable == "xctest"
+            || executable.hasSuffix("swiftpm-testing-helper")
+    }()
+
     /// Whether the host is recording a failure whose message has its path already.
     @TaskLocal private static var isRecording = false
 
@@ -90,10 +98,17 @@ package struct XCTestHost: SpecHost, @unchecked Sendable {
         testCase?.name
     }
 
-    package func record(_ failure: HostFailure) {
-        if case .thrown(let thrown) = failure, thrown.error is any ReportedByFramework { return }
+    package func record(_ failure: SpecFailure) {
+        if failure.isReportedByFramework { return }
         guard let testCase else {
             let location = failure.location
+            guard !failure.isAfterRun else {
+                // Its test may have ended, and `XCTFail` would fail whichever test runs now.
+                let line =
+                    "\(location.filePath):\(location.line): error: \(failure.description) (its spec had ended; XCTest may be running another test, which it must not fail)\n"
+                FileHandle.standardError.write(Data(line.utf8))
+                return
+            }
             Self.$isRecording.withValue(true) {
                 XCTFail(
                     "\(failure.description) (\(location.fileName):\(location.line))", file: specFile, line: specLine)
@@ -107,10 +122,31 @@ package struct XCTestHost: SpecHost, @unchecked Sendable {
         }
         if !recorded {
             let location = failure.location
+            // A late failure says already which element's task recorded it.
+            let why =
+                failure.isLate
+                ? "the test had ended; XCTest can no longer fail it"
+                : "recorded after the test had ended, by a task it started; XCTest can no longer fail it"
             let line =
-                "\(location.filePath):\(location.line): error: \(testCase.name) : \(failure.description) (recorded after the test had ended, by a task it started; XCTest can no longer fail it)\n"
+                "\(location.filePath):\(location.line): error: \(testCase.name) : \(failure.description) (\(why))\n"
             FileHandle.standardError.write(Data(line.utf8))
         }
+    }
+
+    /// Records a failure that no spec claimed (a Swift Testing issue in a
+    /// detached task) against the XCTest test running now.
+    ///
+    /// A ``Rundown.TestCase`` running now takes it at the issue's own line. A
+    /// plain `XCTestCase` cannot be found; `XCTFail` records it against it, at
+    /// a line of Rundown's, its message naming the issue's file and line.
+    package static func recordOnRunningTest(_ message: String, at location: CodeLocation) {
+        if let testCase = TestCaseRuns.onlyRunning {
+            let recorded = TestCaseRuns.whileRunning(testCase) {
+                $isRecording.withValue(true) { recordFailure(message, at: location, in: testCase) }
+            }
+            if recorded { return }
+        }
+        XCTFail("\(message) (\(location.fileName):\(location.line))")
     }
 
     package func deliver(_ run: FinishedRun) throws {
@@ -127,10 +163,13 @@ package struct XCTestHost: SpecHost, @unchecked Sendable {
         }
     }
 
-    #if canImport(ObjectiveC)
-    /// Apple's XCTest reports Swift Testing issues itself.
-    private static func catchSwiftTestingIssues() {}
+    /// XCTest alone would drop `#expect` and friends inside a spec: on Linux,
+    /// and on Apple platforms where Xcode installs no fallback handler of its own.
+    private static func catchSwiftTestingIssues() {
+        SwiftTestingIssuesInXCTest.install()
+    }
 
+    #if canImport(ObjectiveC)
     /// Records a failure with the given message and location against `testCase`.
     private static func recordFailure(_ message: String, at location: CodeLocation, in testCase: XCTestCase) {
         let context = XCTSourceCodeContext(
@@ -159,11 +198,6 @@ package struct XCTestHost: SpecHost, @unchecked Sendable {
         }
     }
     #else
-    /// corelibs XCTest would drop `#expect` and friends inside a spec.
-    private static func catchSwiftTestingIssues() {
-        SwiftTestingIssuesInXCTest.install()
-    }
-
     /// Records a failure with the given message and location against `testCase`.
     private static func recordFailure(_ message: String, at location: CodeLocation, in testCase: XCTestCase) {
         testCase.recordFailure(
@@ -181,11 +215,11 @@ private struct ActivityBody: @unchecked Sendable {
 }
 #endif
 
-/// Tells the spec running in the failing task about each failure that XCTest
-/// records by itself (`XCTAssert…`, `XCTFail` in a spec's element), so that
-/// the spec's reports and counts include it. XCTest records it already: the
-/// host does not record it again, and the failures the host records itself
-/// are left out (``XCTestHost/isRecordingFailure``).
+/// Posts each failure that XCTest records by itself (`XCTAssert…`, `XCTFail`
+/// in an element of a spec called from a plain `XCTestCase`) to that spec's
+/// run, so that the run counts it. XCTest records it already: it is posted
+/// as such, and no host records it again; the failures the host records
+/// itself are left out (``XCTestHost/isRecordingFailure``).
 ///
 /// One observer for the process, registered when the first spec runs under
 /// XCTest. XCTest calls it on the thread that recorded the failure, where the
@@ -222,31 +256,29 @@ package final class XCTestFailureObserver: NSObject, XCTestObservation, Sendable
     #if canImport(ObjectiveC)
     nonisolated package func testCase(_ testCase: XCTestCase, didRecord issue: XCTIssue) {
         let location = issue.sourceCodeContext.location
-        Self.note(issue.compactDescription, filePath: location?.fileURL.path, line: location?.lineNumber ?? 0)
+        Self.post(issue.compactDescription, filePath: location?.fileURL.path, line: location?.lineNumber ?? 0)
     }
     #else
     nonisolated package func testCase(
         _ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?,
         atLine lineNumber: Int
     ) {
-        Self.note(description, filePath: filePath, line: lineNumber)
+        Self.post(description, filePath: filePath, line: lineNumber)
     }
     #endif
 
-    /// Tells the spec running here, if any, about a failure XCTest recorded.
-    private static func note(_ description: String, filePath: String?, line: Int) {
-        guard !XCTestHost.isRecordingFailure, let host = SpecHosting.current else { return }
-        let runner = ExampleRunner.current
+    /// Posts a failure XCTest recorded to the run of the spec whose element
+    /// recorded it, if any, so that the run counts it.
+    private static func post(_ description: String, filePath: String?, line: Int) {
+        guard !XCTestHost.isRecordingFailure, let runner = ExampleRunner.current else { return }
         let failure = XCTestAssertionFailure(
-            description: description, filePath: filePath ?? runner?.location.filePath ?? "<unknown>", line: line)
+            description: description, filePath: filePath ?? runner.location.filePath, line: line)
         var message = failure.message
-        // `Rundown.TestCase` starts the message with the path; the reports show it under its element.
-        if let runner, message.hasPrefix("\(runner.description): ") {
+        // A path that XCTest's message starts with is the element's; the reports show it as its place.
+        if message.hasPrefix("\(runner.description): ") {
             message.removeFirst(runner.description.count + 2)
         }
-        let location = failure.location(
-            madeIn: runner?.location ?? CodeLocation(fileID: "", filePath: "", line: 0, column: 0))
-        host.noteFailureRecordedByFramework(.reported(message: message, path: runner?.path, location: location))
+        runner.post(message, at: failure.location(madeIn: runner.location), recordedByFramework: true)
     }
 }
 

@@ -145,6 +145,7 @@ struct DocSampleSyncTests {
         let blocks = Self.codeBlocks(in: text, docComment: false)
         #expect(blocks == [["let answer = 42", "print(answer + 1, \"not in any sample file\")"]])
         let samples = try Self.sampleFiles()
+        try #require(blocks.count == 1)
         #expect(!samples.contains { Self.contains($0.lines, blocks[0]) })
     }
 }

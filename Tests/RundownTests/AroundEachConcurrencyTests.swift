@@ -98,25 +98,25 @@ import Testing
         "racing called its body after the hook had returned, so the body did not run; "
         + "call the body before the hook returns, from the hook itself, not from a task or thread that outlives it"
 
-    static func gate(_ late: LateAroundCalls) -> AroundBodyGate {
+    static func gate(_ late: FailureInbox) -> AroundBodyGate {
         let misuse = AroundEachMisuse(hook: "racing", problem: .bodyCalledAfterReturn)
         return AroundBodyGate(
-            lateCalls: late,
+            inbox: late,
             lateFailure: SpecFailure(path: ["Spec", "a", "racing"], error: misuse, location: hookLocation))
     }
 
     @Test func aCallAfterTheHookReturnedDoesNotRunAndIsPostedForTheWalk() async {
-        let late = LateAroundCalls()
+        let late = FailureInbox()
         let gate = Self.gate(late)
         #expect(gate.enter())
         gate.leave()
         let calls = await gate.close()
         #expect(calls.ran && calls.refused == 0)
         #expect(!gate.enter())
-        let posted = late.take()
+        let posted = late.takeMade()
         #expect(posted.map(\.description) == ["Spec, a, racing: \(Self.calledLate)"])
         #expect(posted.map(\.location) == [Self.hookLocation])
-        #expect(late.take().isEmpty)
+        #expect(late.takeMade().isEmpty)
     }
 
     @Test func theWalkRecordsALateCallAtItsNextStepAndRunsOn() {
@@ -149,16 +149,16 @@ import Testing
     }
 
     @Test func aHookThatNeverCalledItsBodyRefusesALateCallToo() {
-        let late = LateAroundCalls()
+        let late = FailureInbox()
         let gate = Self.gate(late)
         let calls = gate.close()
         #expect(!calls.ran && calls.refused == 0)
         #expect(!gate.enter())
-        #expect(late.take().count == 1)
+        #expect(late.takeMade().count == 1)
     }
 
     @Test func closingWaitsForABodyStillRunningOnAnotherTask() async {
-        let gate = Self.gate(LateAroundCalls())
+        let gate = Self.gate(FailureInbox())
         #expect(gate.enter())
         let log = Log()
         let closing = Task {
@@ -177,7 +177,7 @@ import Testing
     }
 
     @Test func synchronousClosingWaitsForABodyStillRunningOnAnotherThread() async {
-        let gate = Self.gate(LateAroundCalls())
+        let gate = Self.gate(FailureInbox())
         #expect(gate.enter())
         let log = Log()
         let closed = DispatchSemaphore(value: 0)
@@ -317,6 +317,16 @@ enum CrashGuardChild {
                 continuation.resume(
                     returning: (process.terminationStatus, timedOut, String(decoding: data, as: UTF8.self)))
             }
+        }
+    }
+}
+
+extension FailureInbox {
+    /// The failures the engine made whole that were posted since the last take.
+    fileprivate func takeMade() -> [SpecFailure] {
+        (take() ?? []).compactMap { posted in
+            guard case .made(let failure) = posted else { return nil }
+            return failure
         }
     }
 }

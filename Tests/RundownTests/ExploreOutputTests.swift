@@ -68,7 +68,7 @@ struct ExploreOutputTests {
         try #require(failures.count == 2)
         #expect(
             failures[0]
-                == "\(file):\(fixtures.line(of: "XCTAssertEqual(counter.current, 2)", in: test)): error: ExploreSpecXCTestFixtures.\(test) : Counter, counts both increments: XCTAssertEqual failed: (\"1\") is not equal to (\"2\") -"
+                == "\(file):\(fixtures.line(of: "XCTAssertEqual(counter.current, 2)", in: test)): error: ExploreSpecXCTestFixtures.\(test) : Counter, counts both increments: XCTAssertEqual failed: (\"1\") is not equal to (\"2\")"
         )
         #expect(
             failures[1]

@@ -21,7 +21,7 @@ struct HostOutputTests {
             run.lines.filter { !$0.contains(" started at ") } == [
                 "\(file):\(fixtures.line(of: "it(\"opens\")", in: "testASkippedSpecDoesNotHideWhatFollows")): error: XCTestHostFixtures.testASkippedSpecDoesNotHideWhatFollows : Till, opens: FixtureError(disk full)",
                 "Test Case 'XCTestHostFixtures.testASkippedSpecDoesNotHideWhatFollows' failed (TIME seconds)",
-                "\(file):\(fixtures.line(of: "XCTAssertEqual(1, 2)", in: "testAssertEqualFails")): error: XCTestHostFixtures.testAssertEqualFails : Cart, with one item, counts it: XCTAssertEqual failed: (\"1\") is not equal to (\"2\") -",
+                "\(file):\(fixtures.line(of: "XCTAssertEqual(1, 2)", in: "testAssertEqualFails")): error: XCTestHostFixtures.testAssertEqualFails : Cart, with one item, counts it: XCTAssertEqual failed: (\"1\") is not equal to (\"2\")",
                 "Test Case 'XCTestHostFixtures.testAssertEqualFails' failed (TIME seconds)",
                 "\(file):\(fixtures.line(of: "it(\"writes to disk\")", in: "testErrorIsThrown")): error: XCTestHostFixtures.testErrorIsThrown : Cart, when saving, writes to disk: FixtureError(disk full)",
                 "Test Case 'XCTestHostFixtures.testErrorIsThrown' failed (TIME seconds)",
@@ -54,7 +54,7 @@ struct HostOutputTests {
         #expect(
             run.lines.filter { !$0.contains(" started at ") } == [
                 "Test Case 'LeakedTaskFixtures.testALeakedTaskFailsAfterTheTestReturned' passed (TIME seconds)",
-                "\(file):\(fixtures.line(of: "#expect(Bool(false), \"too late\")", in: "testALeakedTaskFailsAfterTheTestReturned")): error: LeakedTaskFixtures.testALeakedTaskFailsAfterTheTestReturned : Sync, leaks a task: Expectation failed: Bool(false) - too late (recorded after the test had ended, by a task it started; XCTest can no longer fail it)",
+                "\(file):\(fixtures.line(of: "#expect(Bool(false), \"too late\")", in: "testALeakedTaskFailsAfterTheTestReturned")): error: LeakedTaskFixtures.testALeakedTaskFailsAfterTheTestReturned : Sync, leaks a task: Expectation failed: Bool(false) - too late (late: after 'Sync, leaks a task' had finished, from a task it started) (the test had ended; XCTest can no longer fail it)",
                 "Test Case 'LeakedTaskFixtures.testZWaitsForTheLeakedTask' passed (TIME seconds)",
                 "Test Suite 'LeakedTaskFixtures' passed at DATE",
                 "\t Executed 2 tests, with 0 failures (0 unexpected) in TIME (TIME) seconds",
@@ -82,6 +82,58 @@ struct HostOutputTests {
                 "\(file):\(line): error: Detached, b: FixtureError(disk full)",
                 "thrown: Detached, a: FixtureError(disk full) (+1 more)",
             ])
+    }
+
+    /// Issue 16, fault 1 (contract §6): a program that no test framework
+    /// drives runs a spec whose failures are an `#expect`, an `XCTAssert`, a
+    /// toolkit check and a `#require`: everything runs, the first failure is
+    /// thrown with how many more there were, each other one is printed once
+    /// at its own line, and `#require` counts once.
+    @Test func withNoHostAssertionsAndChecksAreThrownAndPrintedLikeErrors() async throws {
+        let file = "Tests/RundownNoHostFixture/main.swift"
+        func line(_ name: String) -> Int { SourceLine.marked(name, in: HostOutput.root + file) }
+        let run = try await HostOutput.runNoHostFixture(["assertions"])
+
+        #expect(run.status == 1)
+        #expect(
+            run.lines.filter { $0.hasPrefix("ran: ") } == [
+                "ran: expects", "ran: asserts", "ran: checks", "ran: requires", "ran: passes",
+            ])
+        #expect(
+            run.lines.filter { $0.hasPrefix("thrown: ") } == [
+                "thrown: No host, expects: Expectation failed: 1 == 2 (+3 more)"
+            ])
+        let printed = run.lines.filter { $0.contains(" error: ") }.sorted()
+        try #require(printed.count == 3, "\(run.lines)")
+        #expect(
+            printed[0]
+                == "\(file):\(line("assert")): error: No host, asserts: XCTAssertEqual failed: (\"1\") is not equal to (\"2\")"
+        )
+        #expect(
+            printed[1].hasPrefix("\(file):\(line("check")): error: No host, checks: Shared resource 'no host: alpha'"))
+        #expect(printed[2] == "\(file):\(line("require")): error: No host, requires: Expectation failed: Bool(false)")
+        #expect(!run.lines.contains("returned normally"))
+    }
+
+    /// Contract §6: a failure from a task that outlived its spec is printed as
+    /// late, naming the example that started the task; the spec had returned.
+    @Test func withNoHostALateFailureIsPrintedAsLate() async throws {
+        let file = "Tests/RundownNoHostFixture/main.swift"
+        let line = SourceLine.marked("late", in: HostOutput.root + file)
+        let run = try await HostOutput.runNoHostFixture(["late"])
+        #expect(run.status == 0)
+        #expect(
+            run.lines.sorted() == [
+                "\(file):\(line): error: No host, late, leaks a task: Expectation failed: Bool(false) - too late (late: after 'No host, late, leaks a task' had finished, from a task it started)",
+                "returned normally",
+                "spec returned",
+            ])
+    }
+
+    @Test func withNoHostAPassingSpecReturnsNormally() async throws {
+        let run = try await HostOutput.runNoHostFixture(["passing"])
+        #expect(run.status == 0)
+        #expect(run.lines == ["returned normally"])
     }
 
     @Test func aPlainXCTestCaseRecordsEachFailureAtTheSpecsLineNamingTheElementsOwn() async throws {
@@ -209,13 +261,24 @@ enum HostOutput {
         var lines: [String]
     }
 
-    static func run(_ arguments: [String]) async throws -> Run {
-        var environment = ProcessInfo.processInfo.environment
+    static func run(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> Run {
+        var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
         environment["RUNDOWN_FIXTURES"] = "1"
         environment["RUNDOWN_REPORT"] = nil
         environment["NO_COLOR"] = "1"
         let run = try await ChildProcess.run(
             URL(fileURLWithPath: try #require(testBinary)), arguments, environment: environment)
+        return Run(status: run.status, lines: run.output.split(separator: "\n").map { normalise(String($0)) })
+    }
+
+    /// Runs `RundownNoHostFixture`, the program built beside this test binary.
+    static func runNoHostFixture(_ arguments: [String]) async throws -> Run {
+        let binary = URL(fileURLWithPath: try #require(testBinary)).deletingLastPathComponent()
+            .appendingPathComponent("RundownNoHostFixture")
+        var environment = ProcessInfo.processInfo.environment
+        environment["RUNDOWN_REPORT"] = nil
+        environment["RUNDOWN_SEED"] = nil
+        let run = try await ChildProcess.run(binary, arguments, environment: environment)
         return Run(status: run.status, lines: run.output.split(separator: "\n").map { normalise(String($0)) })
     }
 

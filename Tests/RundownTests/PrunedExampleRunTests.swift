@@ -23,6 +23,7 @@ import Testing
         }
         let examples = spec.examples
         let listed = log.entries.count
+        try #require(examples.count == 3)
         try await examples[1].run()
         #expect(Array(log.entries.dropFirst(listed)) == ["built two", "two beforeEach", "b"])
     }
@@ -38,6 +39,7 @@ import Testing
         }
         let examples = spec.examples
         #expect(examples.map(\.description) == ["Same, x", "Same, x, inner", "Same, x"])
+        try #require(examples.count == 3)
         try await examples[0].run()
         #expect(log.entries == ["first x", "second x"])
         try await examples[1].run()
@@ -80,12 +82,13 @@ import Testing
         #expect(report.passedCount == 1)
     }
 
-    @Test func aFocusedElementOffThePathStillFailsARunThatForbidsFocus() async {
+    @Test func aFocusedElementOffThePathStillFailsARunThatForbidsFocus() async throws {
         let spec = Spec.synchronous("Cart") {
             it("adds") {}
             context("saving") { fIt("writes") {} }
         }
         let examples = spec.examples
+        try #require(examples.count == 2)
         // A detached task sees no Swift Testing test: the failure is thrown.
         let outcome = await Task.detached { () -> String in
             do {

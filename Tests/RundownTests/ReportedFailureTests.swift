@@ -130,9 +130,13 @@ struct ReportedFailureTests {
                 for await _ in done.stream { break }
             }
         }
-        #expect(run.tree.contains("  ✘ leaves a task: Issue recorded - late"))
+        // Contract §6: reported as late, naming the example that started the task; no other example fails.
+        let late =
+            "Issue recorded - late (late: after 'Reported late, leaves a task' had finished, from a task it started)"
+        #expect(run.tree.contains("  ✘ leaves a task: \(late)"))
+        #expect(run.tree.contains("  ✔ lets it fail (t)"))
         #expect(run.junit.cases.map(\.name) == ["Reported late, leaves a task", "Reported late, lets it fail"])
-        #expect(run.junit.cases.map(\.failures) == [["Issue recorded - late"], []])
+        #expect(run.junit.cases.map(\.failures) == [[late], []])
         #expect(run.junit.suites.first?["failures"] == "1")
         #expect(run.issues == ["Issue recorded - late"])
     }
@@ -162,6 +166,7 @@ struct ReportedFailureTests {
             run.junit.cases.map(\.name) == [
                 "Reported hooks, beforeAll", "Reported hooks, runs", "Reported hooks, afterAll",
             ])
+        try #require(run.junit.cases.count == 3)
         #expect(run.junit.cases[1].failures == ["beforeEach: Expectation failed: Bool(false) - prepare"])
         #expect(run.junit.suites.first?["failures"] == "3")
         #expect(run.issues.count == 3)
@@ -175,7 +180,8 @@ struct ReportedFailureTests {
                 resource.expectHeld(line: .here(&line))
             }
         }
-        #expect(run.tree.count == 3 && run.tree[1] == "  ✘ prints (t)")
+        try #require(run.tree.count == 3)
+        #expect(run.tree[1] == "  ✘ prints (t)")
         #expect(run.tree.last?.hasPrefix("    Exclusive access") == true || run.tree.last?.contains("printer") == true)
         let failing = try #require(run.junit.cases.first)
         #expect(failing.failures.count == 1)
@@ -183,32 +189,25 @@ struct ReportedFailureTests {
         #expect(run.issues.count == 1)
     }
 
-    /// What reaches the host's `deliver`: the example that failed an assertion
-    /// and skipped counts as failed, its skip is gone, and the run is not "everything skipped";
-    /// also without the events that report progress (no tree or JUnit asked for them), where
-    /// no count is reported but the skip the failure overrules must still go.
+    /// What reaches the host's `deliver` is the walk's own report: the
+    /// example that failed an assertion and skipped counts as failed, its
+    /// skip is gone, and the run is not "everything skipped"; with or without
+    /// the events that report progress (no tree or JUnit asked for them).
     @Test(arguments: [true, false])
     func theRunTheHostGetsIncludesReportedFailures(progress: Bool) {
-        let host = ReportingHost(CallerHost(), rootPath: ["Counted"])
-        let run = RunReport(RunOutputs(.plain), host: host)
         let report = SpecEngine.run(
             root("Counted") {
                 it("fails, then skips") {
                     let location = CodeLocation(fileID: "M/F.swift", filePath: "/F.swift", line: 1, column: 1)
-                    host.noteFailureRecordedByFramework(
-                        .reported(message: "broken", path: ExampleRunner.current?.path, location: location))
+                    ExampleRunner.current?.post("broken", at: location, recordedByFramework: true)
                     throw Skip("not today")
                 }
                 it("skips") { throw Skip("no database") }
-            }, progress: progress, observer: run.receive)
-        #expect(report.everythingSkipped)
-        let counted = run.finish(report)
-        if progress {
-            #expect((counted.passedCount, counted.failedCount, counted.skippedCount) == (0, 1, 1))
-        }
-        #expect(counted.skips.map(\.description) == ["Counted, skips: skipped (no database)"])
-        #expect(counted.failures.map(\.description) == ["Counted, fails, then skips: broken"])
-        #expect(!counted.everythingSkipped)
+            }, progress: progress)
+        #expect((report.passedCount, report.failedCount, report.skippedCount) == (0, 1, 1))
+        #expect(report.skips.map(\.description) == ["Counted, skips: skipped (no database)"])
+        #expect(report.failures.map(\.description) == ["Counted, fails, then skips: broken"])
+        #expect(!report.everythingSkipped)
     }
 
     @Test func anExcludedExampleIsPrintedInItsPlace() async throws {
@@ -264,6 +263,57 @@ struct ReportedFailureTests {
         #expect(run.tree.prefix(2) == ["Reported outer", "  ✘ runs a spec (t)"])
         #expect(run.junit.suites.first?["failures"] == "1")
         #expect(run.junit.cases.map(\.name) == ["Reported outer, runs a spec"])
+    }
+
+    /// Issue 16 ("your own suite"): a toolkit check takes another road than
+    /// `#expect`; in a nested spec it too fails the outer element once, in
+    /// the tree and in JUnit, and is recorded once.
+    @Test func aNestedSpecsToolkitCheckFailsTheOuterElementOnce() async throws {
+        let resource = SharedResource("reported failures: nested printer")
+        let run = try await ReportedRun.async("Reported outer toolkit") {
+            it("runs a spec") {
+                try await spec("Reported inner toolkit") {
+                    it("prints") { resource.expectHeld() }
+                    it("passes") {}
+                }
+            }
+            it("passes") {}
+        }
+        try #require(run.tree.count == 4, "\(run.tree)")
+        #expect(run.tree[1] == "  ✘ runs a spec (t)")
+        #expect(run.tree[2].hasPrefix("    the nested spec 'Reported inner toolkit' had 1 failure"))
+        #expect(run.tree[3] == "  ✔ passes (t)")
+        #expect(run.junit.suites.first?["failures"] == "1")
+        #expect(
+            run.junit.cases.map(\.name) == ["Reported outer toolkit, runs a spec", "Reported outer toolkit, passes"])
+        try #require(run.junit.cases.count == 2)
+        #expect(run.junit.cases[0].failures.count == 1)
+        #expect(run.issues.count == 1)
+    }
+
+    @Test func aSynchronousNestedSpecsToolkitCheckFailsTheOuterElementOnce() async throws {
+        let resource = SharedResource("reported failures: nested sync printer")
+        let run = try await ReportedRun.sync("Reported outer sync toolkit") {
+            it("runs a spec") {
+                try spec("Reported inner sync toolkit") {
+                    it("prints") { resource.expectHeld() }
+                    it("passes") {}
+                }
+            }
+            it("passes") {}
+        }
+        try #require(run.tree.count == 4, "\(run.tree)")
+        #expect(run.tree[1] == "  ✘ runs a spec (t)")
+        #expect(run.tree[2].hasPrefix("    the nested spec 'Reported inner sync toolkit' had 1 failure"))
+        #expect(run.tree[3] == "  ✔ passes (t)")
+        #expect(run.junit.suites.first?["failures"] == "1")
+        #expect(
+            run.junit.cases.map(\.name) == [
+                "Reported outer sync toolkit, runs a spec", "Reported outer sync toolkit, passes",
+            ])
+        try #require(run.junit.cases.count == 2)
+        #expect(run.junit.cases[0].failures.count == 1)
+        #expect(run.issues.count == 1)
     }
 }
 

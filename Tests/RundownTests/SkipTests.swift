@@ -51,7 +51,7 @@ import XCTest
         @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
             beforeEach {
                 log("beforeEach")
-                if ExampleRunner.current!.path[1] == "a" { throw kind.skip("not today") }
+                if ExampleRunner.current?.path.dropFirst().first == "a" { throw kind.skip("not today") }
             }
             beforeEach { log("second beforeEach") }
             it("a") { log("a") }

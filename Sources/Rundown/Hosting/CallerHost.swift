@@ -4,17 +4,44 @@ import RundownEngine
 /// The host where no test framework runs (a command-line tool, a task that
 /// outlived its test): the caller of `spec` sees the first failure, thrown,
 /// once everything has run, and the others are printed, each with its path.
+///
+/// For `#expect` and `XCTAssert…` to reach the run at all where no framework
+/// drives the process, its scope installs Rundown's Swift Testing fallback
+/// handler and, on Linux, XCTest's assertion forwarding.
 final class CallerHost: SpecHost, Sendable {
-    /// Failures may arrive from other tasks (a check in a task an element
-    /// started), so they are kept under a lock.
-    private let failures = Protected<[HostFailure]>([])
+    private struct State {
+        var failures: [SpecFailure] = []
+        /// Whether the run was delivered: a failure after that is late, and printed.
+        var delivered = false
+    }
 
-    func record(_ failure: HostFailure) {
-        failures.withLock { $0.append(failure) }
+    /// Failures may arrive from other tasks (a check in a task that outlived
+    /// the run), so they are kept under a lock.
+    private let state = Protected(State())
+
+    func scope<Result>(_ run: () -> Result) -> Result {
+        HostChoice.catchFrameworkFailures()
+        return run()
+    }
+
+    func scope<Result>(isolation: isolated (any Actor)?, _ run: () async -> Result) async -> Result {
+        HostChoice.catchFrameworkFailures()
+        return await run()
+    }
+
+    func record(_ failure: SpecFailure) {
+        let late = state.withLock { state in
+            if !state.delivered { state.failures.append(failure) }
+            return state.delivered
+        }
+        if late { Self.printFailure(failure) }
     }
 
     func deliver(_ run: FinishedRun) throws {
-        let failures = self.failures.withLock { $0 }
+        let failures = state.withLock { state in
+            state.delivered = true
+            return state.failures
+        }
         guard let first = failures.first else {
             if run.report.everythingSkipped {
                 print("Rundown: \(run.skippedWhat): \(run.skipSummary)")
@@ -22,11 +49,17 @@ final class CallerHost: SpecHost, Sendable {
             return
         }
         for other in failures.dropFirst() {
-            let location = other.location
-            FileHandle.standardError.write(
-                Data("\(location.filePath):\(location.line): error: \(other.description)\n".utf8))
+            Self.printFailure(other)
         }
-        throw SpecFailure(first, moreFailures: failures.count - 1)
+        var thrown = first
+        thrown.moreFailures = failures.count - 1
+        throw thrown
+    }
+
+    private static func printFailure(_ failure: SpecFailure) {
+        let location = failure.location
+        FileHandle.standardError.write(
+            Data("\(location.filePath):\(location.line): error: \(failure.description)\n".utf8))
     }
 }
 
@@ -46,14 +79,11 @@ struct NestedSpecHost: SpecHost {
         outer.testName
     }
 
-    func record(_ failure: HostFailure) {
+    /// Counts every failure, those the framework recorded too: each makes the
+    /// element that ran the spec fail. The outer host records what it records.
+    func record(_ failure: SpecFailure) {
         count.withLock { $0 += 1 }
         outer.record(failure)
-    }
-
-    /// The framework recorded it already: it only makes the element that ran the spec fail.
-    func noteFailureRecordedByFramework(_ failure: HostFailure) {
-        count.withLock { $0 += 1 }
     }
 
     func deliver(_ run: FinishedRun) throws {

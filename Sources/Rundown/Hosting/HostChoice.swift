@@ -20,7 +20,7 @@ enum HostChoice {
         if ExampleRunner.current != nil, let outer = SpecHosting.current {
             // The nested spec's failures go to the outer spec's host, but not
             // into the outer spec's reports: there the element that ran it fails.
-            return NestedSpecHost(outer: (outer as? ReportingHost)?.host ?? outer)
+            return NestedSpecHost(outer: outer)
         }
         #if canImport(XCTest)
         if let testCase = testCase as? XCTestCase {
@@ -54,17 +54,25 @@ enum HostChoice {
     }()
 
     /// Under Swift Testing on Linux, corelibs XCTest drops `XCTAssert…` and
-    /// `XCTFail`; from the first spec on, they reach the host of the spec
+    /// `XCTFail`; from the first spec on, they reach the run of the spec
     /// whose element made them.
     private static func forwardXCTestAssertions() {
         #if canImport(XCTest) && !canImport(ObjectiveC)
         XCTestAssertionForwarding.start { failure in
-            guard let runner = ExampleRunner.current, let host = SpecHosting.current else { return }
-            host.record(
-                .reported(
-                    message: failure.message, path: runner.path, location: failure.location(madeIn: runner.location)
-                ))
+            guard let runner = ExampleRunner.current else { return }
+            runner.post(failure.message, at: failure.location(madeIn: runner.location))
         }
+        #endif
+    }
+
+    /// In a program that is no test runner, lets `#expect` and friends
+    /// (through Rundown's Swift Testing fallback handler) and `XCTAssert…`
+    /// (forwarded, on Linux) reach the spec whose element made them.
+    static func catchFrameworkFailures() {
+        #if canImport(XCTest)
+        guard !XCTestHost.isTestRunnerProcess else { return }
+        SwiftTestingIssuesInXCTest.install()
+        forwardXCTestAssertions()
         #endif
     }
 }

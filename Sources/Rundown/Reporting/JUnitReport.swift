@@ -16,8 +16,8 @@ struct JUnitSuite: Sendable {
 /// any example (an `afterAll` hook, a focused element in a run that forbids
 /// focus) is a `testcase` of its own, named by the hook's or element's path.
 ///
-/// A failure counts whether it was thrown or only reported, as
-/// ``RunReport`` hands them on: `XCTAssert…`/`XCTFail` (under XCTest, and
+/// A failure counts whether it was thrown or only reported, as the walk
+/// reports every failure of the run: `XCTAssert…`/`XCTFail` (under XCTest, and
 /// forwarded under Swift Testing on Linux), `#expect`/`#require`/`Issue.record`
 /// (under Swift Testing, and inside XCTest on Linux), and the concurrency
 /// toolkit's checks. An example with such a failure fails, also when it

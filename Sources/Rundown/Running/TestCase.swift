@@ -29,9 +29,11 @@ import XCTest
 /// discovered on Linux too. A spec whose every example was skipped reports the
 /// test method as skipped.
 ///
-/// `XCTAssert…` failures inside a spec start with the path as well, and on
-/// Linux `#expect`, `#require` and `Issue.record` inside a spec fail the test
-/// method at their line. On Apple platforms each example and hook of a
+/// `XCTAssert…` failures inside a spec start with the path as well, and
+/// `#expect`, `#require` and `Issue.record` inside a spec fail the test
+/// method at their line. A failure from a task an element started is that
+/// test's, or, once the test has ended, printed as late: it never fails
+/// another test. On Apple platforms each example and hook of a
 /// synchronous spec runs inside an XCTest activity named with its path.
 open class TestCase: XCTestCase {
     /// Builds a spec, runs it, and records each failure as a failure of this test.
@@ -115,20 +117,35 @@ open class TestCase: XCTestCase {
         }
     }
 
-    /// Prefixes failures recorded while a spec runs (`XCTAssert…`, `XCTFail`)
-    /// with the path of the element or hook that recorded them.
+    /// Hands a failure recorded in a spec's element or hook (`XCTAssert…`,
+    /// `XCTFail`), or in a task it started, to that spec's run, which records
+    /// it against the test that ran the spec, with its path, at its line: not
+    /// against whichever test XCTest runs now.
     open override func recordFailure(
         withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
     ) {
+        if !XCTestHost.isRecordingFailure, let runner = ExampleRunner.current {
+            let failure = XCTestAssertionFailure(description: description, filePath: filePath, line: lineNumber)
+            if runner.post(failure.message, at: failure.location(madeIn: runner.location)) { return }
+        }
         let prefixed = XCTestHost.pathPrefix.map { "\($0)\(description)" } ?? description
         super.recordFailure(withDescription: prefixed, inFile: filePath, atLine: lineNumber, expected: expected)
     }
     #else
     private static var defersSkips: Bool { false }
 
-    /// Prefixes failures recorded while a spec runs (`XCTAssert…`, `XCTFail`)
-    /// with the path of the element or hook that recorded them.
+    /// Hands a failure recorded in a spec's element or hook (`XCTAssert…`,
+    /// `XCTFail`), or in a task it started, to that spec's run, which records
+    /// it against the test that ran the spec, with its path, at its line: not
+    /// against whichever test XCTest runs now.
     open override func record(_ issue: XCTIssue) {
+        if !XCTestHost.isRecordingFailure, let runner = ExampleRunner.current {
+            let location = issue.sourceCodeContext.location
+            let failure = XCTestAssertionFailure(
+                description: issue.compactDescription, filePath: location?.fileURL.path ?? runner.location.filePath,
+                line: location?.lineNumber ?? runner.location.line)
+            if runner.post(failure.message, at: failure.location(madeIn: runner.location)) { return }
+        }
         guard let prefix = XCTestHost.pathPrefix else { return super.record(issue) }
         var prefixed = issue
         prefixed.compactDescription = "\(prefix)\(issue.compactDescription)"

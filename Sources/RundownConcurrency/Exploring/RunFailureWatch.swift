@@ -19,16 +19,17 @@ import XCTest
 ///
 /// 1. `FailureRouting.handler`: a handler that counts each toolkit failure and hands it on to the
 ///    route in effect before it (the previous handler, or `FailureRouting.record`'s own order).
-/// 2. `SpecHosting.current`: inside a spec, a host that counts what reaches the spec's host
-///    (`record` and `noteFailureRecordedByFramework`: forwarded `XCTAssert`s, Swift Testing issues
-///    inside XCTest) and hands every call on to it.
+/// 2. `FailurePostWatch.current`: inside a spec, every failure that is not thrown is posted to the
+///    spec's run through its one channel (`ExampleRunner.post`: a `Rundown.TestCase`'s `XCTAssert`,
+///    a forwarded one, a Swift Testing issue inside XCTest, …); the watch is told of each post in
+///    the posting task, while the spec's walk attributes it only when the example's closure ends.
 /// 3. Swift Testing, when a test runs: an `IssueHandlingTrait.compactMapIssues` scope that counts
 ///    each issue of severity `.error` or more, known or not (a `withKnownIssue` around `explore`
 ///    marks it known before the scope sees it), and returns every issue unchanged.
 /// 4. XCTest, when it drives the process: one `XCTestObservation` observer for the process, which
 ///    counts a failure XCTest records in a task where ``current`` is bound (XCTest calls observers
 ///    on the thread that recorded it).
-final class RunFailureWatch: Sendable {
+final class RunFailureWatch: FailurePostObserver {
     private let count = Protected(0)
 
     /// The watch of the exploration the current code runs in.
@@ -43,6 +44,10 @@ final class RunFailureWatch: Sendable {
 
     func note() {
         count.withLock { $0 += 1 }
+    }
+
+    func failureWasPosted() {
+        note()
     }
 
     /// Whether anything would record a failure here (a runner's handler, a spec, a Swift Testing
@@ -75,13 +80,12 @@ final class RunFailureWatch: Sendable {
                 Self.recordPastTheWatch(failure)
             }
         }
-        let host = SpecHosting.current.map { WatchingHost(inner: $0, watch: self) as any SpecHost }
         #if canImport(XCTest)
         if XCTestHost.isDrivingProcess { RunFailureObserver.start() }
         #endif
         return await FailureRouting.$handler.withValue(handler) {
             await Self.$current.withValue(self) {
-                await SpecHosting.$current.withValue(host) {
+                await FailurePostWatch.$current.withValue(self) {
                     await watchingIssues(isolation: isolation, work)
                 }
             }
@@ -132,42 +136,6 @@ private final class HandOver<Result>: @unchecked Sendable {
 
     func perform(on actor: isolated (any Actor)?) async {
         result = await work()
-    }
-}
-
-/// The host of the spec the exploration runs in, counting every failure that reaches it.
-private struct WatchingHost: SpecHost {
-    let inner: any SpecHost
-    let watch: RunFailureWatch
-
-    func scope<Result>(_ run: () -> Result) -> Result {
-        inner.scope(run)
-    }
-
-    var closureScope: ClosureScope? {
-        inner.closureScope
-    }
-
-    func scope<Result>(isolation: isolated (any Actor)?, _ run: () async -> Result) async -> Result {
-        await inner.scope(isolation: isolation, run)
-    }
-
-    func record(_ failure: HostFailure) {
-        watch.note()
-        inner.record(failure)
-    }
-
-    func noteFailureRecordedByFramework(_ failure: HostFailure) {
-        watch.note()
-        inner.noteFailureRecordedByFramework(failure)
-    }
-
-    func deliver(_ run: FinishedRun) throws {
-        try inner.deliver(run)
-    }
-
-    var testName: String? {
-        inner.testName
     }
 }
 

@@ -17,13 +17,14 @@ import XCTest
 /// failure is routed explicitly, in this order:
 ///
 /// 1. the ``handler`` bound for the current task, for a runner that collects failures itself;
-/// 2. the host of the spec running in this task (`SpecHosting.current`), so a failure inside a
-///    spec is recorded like the spec's own failures, with the element's path;
-/// 3. Swift Testing, when `Test.current` is set;
+/// 2. the run of the spec whose element runs in this task (or started it), through
+///    `ExampleRunner.current`: the road every failure of a spec takes, so it is counted once, with
+///    the element's path;
+/// 3. Swift Testing, when `Test.current` is set, or when Swift Testing drives the process (a
+///    detached task: Swift Testing then hands the issue to the tests running, as it does `#expect`);
 /// 4. XCTest, through `XCTFail`, which records against the test method that is running.
 ///
-/// `XCTFail` is silent when no XCTest test runs, so outside a test-runner process the failure is
-/// also written to standard error rather than vanish.
+/// Outside a test-runner process the failure is written to standard error rather than vanish.
 package enum FailureRouting {
     /// The destination that takes precedence over the test frameworks for the current task and the
     /// tasks it starts; the one entry through which a spec runner collects the toolkit's failures.
@@ -35,15 +36,11 @@ package enum FailureRouting {
             handler(failure)
             return
         }
-        // Inside a spec, the spec's host takes it, with the element's path,
-        // exactly as it takes the spec's own failures.
-        if let host = SpecHosting.current {
-            host.record(
-                .reported(message: failure.message, path: ExampleRunner.current?.path, location: failure.location))
+        if let runner = ExampleRunner.current, runner.post(failure.message, at: failure.location) {
             return
         }
         #if canImport(Testing)
-        if Test.current != nil {
+        if Test.current != nil || SwiftTestingHost.isDrivingProcess {
             Issue.record(
                 Comment(rawValue: failure.message),
                 sourceLocation: SwiftTestingHost.sourceLocation(failure.location))
@@ -51,11 +48,10 @@ package enum FailureRouting {
         }
         #endif
         #if canImport(XCTest)
-        // Where XCTest drives the process the failure is recorded; in the
-        // Swift Testing run of the same binary (a detached task, say), or
-        // outside a test runner, `XCTFail` would lose it, so it is printed.
-        XCTFail(failure.message, file: failure.staticFilePath, line: failure.staticLine)
-        if XCTestHost.isDrivingProcess { return }
+        if XCTestHost.isDrivingProcess {
+            XCTFail(failure.message, file: failure.staticFilePath, line: failure.staticLine)
+            return
+        }
         #endif
         writeToStandardError("error: \(failure)\n")
     }

@@ -23,18 +23,6 @@ public struct SpecFailure: Error, CustomStringConvertible {
         self.location = (error as? any LocatedError)?.location ?? location
     }
 
-    /// The failure a spec throws when nothing else can report `first`, one of
-    /// `1 + moreFailures` failures.
-    package init(_ first: HostFailure, moreFailures: Int) {
-        switch first {
-        case .thrown(let failure):
-            self = failure
-        case .reported(let message, let path, let location):
-            self.init(path: path ?? [], error: ReportedFailure(message: message), location: location)
-        }
-        self.moreFailures = moreFailures
-    }
-
     /// The path joined with ", ": `Parser, when empty, throws`.
     public var pathDescription: String {
         path.joined(separator: ", ")
@@ -46,10 +34,4 @@ public struct SpecFailure: Error, CustomStringConvertible {
         let more = moreFailures > 0 ? " (+\(moreFailures) more)" : ""
         return "\(pathDescription): \(String(describing: error))\(more)"
     }
-}
-
-/// A failure that was reported, not thrown: an assertion or a check.
-struct ReportedFailure: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
 }

@@ -19,7 +19,7 @@ import Musl
 /// When the hook returns, ``close()`` waits while a winning call is still
 /// driving the walk (possible only if the body ran on a task or thread that
 /// outlives the hook), so the walk never has two drivers at once. A call that
-/// comes after the hook returned goes to the walk's ``LateAroundCalls``.
+/// comes after the hook returned goes to the run's ``FailureInbox``.
 final class AroundBodyGate: @unchecked Sendable {
     // @unchecked: every stored `var` is read and written only while
     // `condition` is locked, and the `let`s are immutable Sendable values.
@@ -43,35 +43,38 @@ final class AroundBodyGate: @unchecked Sendable {
     }
 
     private let condition = EngineCondition()
-    private let lateCalls: LateAroundCalls
+    private let inbox: FailureInbox
     private let lateFailure: SpecFailure
     private var state = State.waiting
     private var refused = 0
     private var closer: CheckedContinuation<Void, Never>?
 
     /// - Parameters:
-    ///   - lateCalls: Where a call after the hook returned is reported.
+    ///   - inbox: Where a call after the hook returned is reported.
     ///   - lateFailure: What such a call is reported as.
-    init(lateCalls: LateAroundCalls, lateFailure: SpecFailure) {
-        self.lateCalls = lateCalls
+    init(inbox: FailureInbox, lateFailure: SpecFailure) {
+        self.inbox = inbox
         self.lateFailure = lateFailure
     }
 
     /// Called first thing by every call of the body. Returns whether this call
     /// may drive the walk; if it does, it must call ``leave()`` when done.
     func enter() -> Bool {
-        condition.withLock {
+        let (entered, late) = condition.withLock { () -> (Bool, Bool) in
             switch state {
             case .waiting:
                 state = .running
-                return true
+                return (true, false)
             case .running, .ran:
                 refused += 1
+                return (false, false)
             case .closed:
-                lateCalls.post(lateFailure)
+                return (false, true)
             }
-            return false
         }
+        // Posted outside the gate's lock: a closed inbox hands it on to the host.
+        if late { inbox.post(.made(lateFailure)) }
+        return entered
     }
 
     /// The call that won ``enter()`` has finished driving the walk.
@@ -114,26 +117,6 @@ final class AroundBodyGate: @unchecked Sendable {
         let ran = state == .ran
         state = .closed
         return Calls(ran: ran, refused: refused)
-    }
-}
-
-/// Failures from `aroundEach` bodies called after their hook returned, kept
-/// until the walk, on its own task, records them.
-final class LateAroundCalls: @unchecked Sendable {
-    // @unchecked: `failures` is read and written only while `condition` is locked.
-    private let condition = EngineCondition()
-    private var failures: [SpecFailure] = []
-
-    func post(_ failure: SpecFailure) {
-        condition.withLock { failures.append(failure) }
-    }
-
-    /// Everything posted since the last call.
-    func take() -> [SpecFailure] {
-        condition.withLock {
-            defer { failures = [] }
-            return failures
-        }
     }
 }
 

@@ -44,14 +44,26 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
         trail = .steps(path)
         self.role = role
         self.location = location
+        owner = nil
     }
 
     /// A runner whose path is `node`'s, followed by `extra` if given: the
     /// engine's, which gathers the steps only when ``path`` is read.
-    package init(node: PathNode, extra: String?, role: Role, location: CodeLocation) {
+    init(node: PathNode, extra: String?, role: Role, location: CodeLocation, owner: FailureOwner) {
         trail = .node(node, extra)
         self.role = role
         self.location = location
+        self.owner = owner
+    }
+
+    /// What the walk attributes a failure this runner posts to: the element
+    /// or group it runs for, which knows its run's inbox. One reference, so
+    /// that a runner, made for every closure, costs one retain more.
+    let owner: FailureOwner?
+
+    /// The inbox of the run this runner's closure belongs to; `nil` for a runner made by hand.
+    package var inbox: FailureInbox? {
+        owner?.inbox
     }
 
     /// Where the path comes from: the steps given, or the walk's chain.

@@ -9,6 +9,7 @@ package enum SpecEngine {
     ///   - controls: What the run selects, its order, and whether focus is forbidden; inside an
     ///     element of another spec, the filter and the shard are not applied (see ``RunControls``).
     ///   - progress: Whether the observer gets the events that start and finish groups and examples.
+    ///   - inbox: Where failures that are not thrown reach the run.
     ///   - observer: Receives every event as it happens.
     ///   - scope: What each example and hook runs inside, if anything.
     /// - Returns: Every failure and skip, and how the examples ended.
@@ -18,10 +19,12 @@ package enum SpecEngine {
         recognizers: [SkipRecognizer] = [],
         controls: RunControls = .none,
         progress: Bool = true,
+        inbox: FailureInbox = FailureInbox(),
         observer: @escaping (SpecEvent) -> Void = { _ in },
         scope: ClosureScope? = nil
     ) -> SpecReport {
-        let walk = SpecWalk(root: root, controls: controls.inThisTask, progress: progress, observer: observer)
+        let walk = SpecWalk(
+            root: root, controls: controls.inThisTask, progress: progress, inbox: inbox, observer: observer)
         walk.drive(recognizers: recognizers, scope: scope)
         return walk.report
     }
@@ -34,6 +37,7 @@ package enum SpecEngine {
     ///   - controls: What the run selects, its order, and whether focus is forbidden; inside an
     ///     element of another spec, the filter and the shard are not applied (see ``RunControls``).
     ///   - progress: Whether the observer gets the events that start and finish groups and examples.
+    ///   - inbox: Where failures that are not thrown reach the run.
     ///   - observer: Receives every event as it happens.
     /// - Returns: Every failure and skip, and how the examples ended.
     @discardableResult
@@ -42,9 +46,11 @@ package enum SpecEngine {
         recognizers: [SkipRecognizer] = [],
         controls: RunControls = .none,
         progress: Bool = true,
+        inbox: FailureInbox = FailureInbox(),
         observer: @escaping (SpecEvent) -> Void = { _ in }
     ) async -> SpecReport {
-        let walk = SpecWalk(root: root, controls: controls.inThisTask, progress: progress, observer: observer)
+        let walk = SpecWalk(
+            root: root, controls: controls.inThisTask, progress: progress, inbox: inbox, observer: observer)
         await walk.drive(recognizers: recognizers)
         return walk.report
     }

@@ -1,0 +1,199 @@
+// The one road a failure that was not thrown takes into a spec run.
+//
+// Invariants. Each run of a spec has one inbox, and every failure of the run
+// that is not an error thrown by the closure the walk is running enters
+// through it: an `#expect` (recorded by Swift Testing, or caught by Rundown's
+// fallback handler), an `XCTAssert` (recorded by XCTest, or forwarded), a
+// toolkit check, a body an `aroundEach` hook called after it had returned.
+// The recorder posts it through `ExampleRunner.current`, the runner of the
+// closure whose task recorded it; a task started inside an element inherits
+// that runner, a detached task does not, so a failure recorded where no
+// element of this run started the task is never posted here.
+//
+// Only the walk takes from the inbox, on its own task, at each step where it
+// applies an outcome (`finish`, `finishAround`) and when it ends. It
+// attributes each failure to the element or hook whose runner posted it:
+// that element fails, if it is still running; if its example has finished,
+// the failure is late, reported with that example's path and saying so, and
+// that example's counted result becomes failed. A failure is counted once, by
+// the walk, and reaches every report as the walk's `.failed` event.
+//
+// When the walk has ended the inbox closes, under the same lock as the last
+// take, so a failure is either taken by the walk or handed to `afterClose`
+// (the host, which says it came late), never both and never neither.
+//
+// Cost. Posting is rare; taking happens at every step. An empty take is one
+// uncontended lock and unlock, and returns nil.
+
+/// Where the failures of one spec run that were not thrown wait for the walk.
+///
+/// A recorder reaches it through ``ExampleRunner/post(_:at:recordedByFramework:)``.
+package final class FailureInbox: @unchecked Sendable {
+    // @unchecked: `posted` and `closed` are read and written only while
+    // `condition` is locked; the `let`s are immutable and Sendable.
+
+    /// One failure as posted.
+    enum Posted {
+        /// Recorded while `runner`'s closure, or a task it started, ran.
+        case recorded(runner: ExampleRunner, error: any Error, location: CodeLocation)
+        /// A failure the engine made whole: an `aroundEach` body called after its hook returned.
+        case made(SpecFailure)
+    }
+
+    private let condition = EngineCondition()
+    // Under the lock, no two accesses overlap: the dynamic exclusivity
+    // checks, which the walk would pay at every step, are left out.
+    @exclusivity(unchecked) private var posted: [Posted] = []
+    @exclusivity(unchecked) private var closed = false
+    /// Takes a failure posted once the walk has ended.
+    private let afterClose: @Sendable (SpecFailure) -> Void
+    /// The seed the run is shuffled with, if any, for recorders that add it to what they record.
+    package let seed: UInt64?
+
+    /// An inbox for one run.
+    ///
+    /// - Parameters:
+    ///   - seed: The run's seed, if it is shuffled.
+    ///   - afterClose: Gets each failure posted after the walk ended, marked late
+    ///     (a ``LateFailure``); the framework-recorded ones are not handed on,
+    ///     the framework has them.
+    package init(seed: UInt64? = nil, afterClose: @escaping @Sendable (SpecFailure) -> Void = { _ in }) {
+        self.seed = seed
+        self.afterClose = afterClose
+    }
+
+    /// A new inbox for part of the same run (one element of a concurrent
+    /// group): the same seed, and what is posted once it is closed goes where
+    /// this one's does.
+    func sharingLateHandling() -> FailureInbox {
+        FailureInbox(seed: seed, afterClose: afterClose)
+    }
+
+    func post(_ failure: Posted) {
+        let open = condition.withLock {
+            if closed { return false }
+            posted.append(failure)
+            return true
+        }
+        guard !open else { return }
+        switch failure {
+        case .recorded(let runner, let error, let location):
+            // The framework has it; the run that would have counted it is over.
+            guard !(error is any ReportedByFramework) else { return }
+            afterClose(
+                SpecFailure(
+                    path: runner.path, error: LateFailure(error: error, example: runner.path, afterRun: true),
+                    location: location)
+            )
+        case .made(let failure):
+            afterClose(failure)
+        }
+    }
+
+    /// Everything posted since the last take, or `nil` if nothing was.
+    func take() -> [Posted]? {
+        condition.withLock {
+            if posted.isEmpty { return nil }
+            defer { posted = [] }
+            return posted
+        }
+    }
+
+    /// Closes the inbox and returns what was posted since the last take.
+    func close() -> [Posted] {
+        condition.withLock {
+            closed = true
+            defer { posted = [] }
+            return posted
+        }
+    }
+}
+
+/// An error that adds words to another one (it came late, the run's seed):
+/// hosts look through it to tell what was thrown from what was reported.
+package protocol WrappedFailure: Error {
+    /// The error it adds to.
+    var wrapped: any Error { get }
+}
+
+/// A failure that arrived after the element that started its task had finished.
+package struct LateFailure: WrappedFailure, CustomStringConvertible {
+    /// What failed.
+    package var error: any Error
+    /// The path of the element or hook whose task recorded it.
+    package var example: [String]
+    /// Whether it came after the whole spec run had ended, so that its test may have ended too.
+    package var afterRun = false
+
+    package var wrapped: any Error { error }
+
+    package var description: String {
+        "\(String(describing: error)) (late: after '\(example.joined(separator: ", "))' had finished, from a task it started)"
+    }
+}
+
+/// A failure that was reported, not thrown: an assertion or a check.
+package struct ReportedFailure: Error, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
+}
+
+/// A failure that a framework recorded by itself (Swift Testing's `#expect`,
+/// XCTest's `XCTAssert` in a plain `XCTestCase`): the run counts it, but no
+/// host records it again.
+struct RecordedByFramework: ReportedByFramework, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+extension ExampleRunner {
+    /// Hands a failure that was not thrown to the run of the spec this
+    /// runner's closure belongs to, which attributes it to the element or
+    /// hook this runner runs.
+    ///
+    /// - Parameters:
+    ///   - message: What failed, without the path.
+    ///   - location: Where: the assertion's or check's line.
+    ///   - recordedByFramework: Whether the test framework has recorded it
+    ///     already, so the run counts it and no host records it again.
+    /// - Returns: Whether the runner belongs to a spec run (a runner made by
+    ///   hand does not); if not, the caller reports the failure itself.
+    @discardableResult
+    package func post(_ message: String, at location: CodeLocation, recordedByFramework: Bool = false) -> Bool {
+        guard let inbox else { return false }
+        FailurePostWatch.current?.failureWasPosted()
+        let error: any Error =
+            recordedByFramework ? RecordedByFramework(message: message) : ReportedFailure(message: message)
+        inbox.post(.recorded(runner: self, error: error, location: location))
+        return true
+    }
+}
+
+/// The walk's frame that a runner runs a closure for, seen from elsewhere
+/// only as an identity and the way to its run's inbox.
+///
+/// `@unchecked Sendable`: runners carry it to any task, but only the walk,
+/// on its own task, ever looks inside it (its subclasses are the walk's
+/// frames); `inbox` is immutable and Sendable.
+class FailureOwner: @unchecked Sendable {
+    let inbox: FailureInbox
+
+    init(inbox: FailureInbox) {
+        self.inbox = inbox
+    }
+}
+
+/// Code that must know, as it happens, that a failure was posted in its task
+/// or a task it started: the interleaving explorer, which ends its
+/// exploration at the first run with a failure while the spec's walk
+/// attributes that failure only when the example's closure ends.
+package protocol FailurePostObserver: AnyObject, Sendable {
+    /// A failure was posted to a spec run from this task.
+    func failureWasPosted()
+}
+
+/// The observer of posted failures for the code running now.
+package enum FailurePostWatch {
+    /// Told of each failure posted in this task or a task it started, if set.
+    @TaskLocal package static var current: (any FailurePostObserver)?
+}
