@@ -14,9 +14,10 @@ final class RunOutputs {
     private let started = ContinuousClock.now
 
     /// Outputs for a run with `settings`; `outline` (the spec as declared)
-    /// places what the run left out in the tree.
-    init(_ settings: RunSettings, outline: TreeOutline? = nil) {
-        junit = settings.junitPath == nil ? nil : JUnitCollector(seed: settings.seed)
+    /// places what the run left out in the tree, and `labels` are the
+    /// labelled examples' labels, by path, for the JUnit report.
+    init(_ settings: RunSettings, outline: TreeOutline? = nil, labels: [[String]: [String]] = [:]) {
+        junit = settings.junitPath == nil ? nil : JUnitCollector(seed: settings.seed, labels: labels)
         guard settings.treeReport else {
             tree = nil
             return
