@@ -9,6 +9,7 @@
 // walk and the report are Rundown's own.
 @_exported import class RundownEngine.ExampleRunner
 @_exported import protocol RundownEngine.ExecutionMode
+@_exported import struct RundownEngine.GroupNestedTooDeep
 @_exported import enum RundownEngine.HookKind
 @_exported import struct RundownEngine.MainActorSpecOffMainThread
 @_exported import struct RundownEngine.Skip

@@ -182,7 +182,8 @@ package struct XCTestHost: SpecHost, @unchecked Sendable {
         let context = XCTSourceCodeContext(
             location: XCTSourceCodeLocation(filePath: location.filePath, lineNumber: location.line))
         testCase.record(
-            XCTIssue(type: .assertionFailure, compactDescription: message, sourceCodeContext: context))
+            XCTIssue(type: .assertionFailure, compactDescription: message, sourceCodeContext: context, severity: .error)
+        )
     }
 
     /// Each example and hook of a synchronous spec runs inside an XCTest

@@ -126,3 +126,64 @@ actor Counter {
     }
 }
 #endif
+
+#if canImport(Testing)
+/// When `eventually` checks, pinned without timing anything: the loop runs on a clock that moves
+/// only when the loop sleeps, so the times of its checks are exact, however loaded the machine.
+@Suite("eventually's schedule")
+struct EventuallyScheduleTests {
+    @Test("the last check is at the deadline, and the wait gives up right after it")
+    func givesUpAtItsDeadline() async throws {
+        let clock = SteppingClock()
+        let checks = LockedBox<[Duration]>([])
+        let site = try PollSite(
+            description: "never", timeout: .milliseconds(200), fileID: #fileID, filePath: #filePath, line: #line,
+            column: #column)
+        let error = await caughtError {
+            try await poll(site, clock: clock, isolation: nil) { () async throws -> (Void?, String) in
+                checks.access { $0.append(clock.now.offset) }
+                return (nil, "false")
+            }
+        }
+        // At once, after pauses of 1, 2, 4, … ms capped at 50, and once more at the deadline.
+        #expect(checks.current == [0, 1, 3, 7, 15, 31, 63, 113, 163, 200].map { Duration.milliseconds($0) })
+        #expect(clock.now.offset == .milliseconds(200))
+        #expect((error as? EventuallyError)?.attempts == 10)
+    }
+
+    @Test("a condition that holds at the deadline's check is a success")
+    func theCheckAtTheDeadlineCounts() async throws {
+        let clock = SteppingClock()
+        let site = try PollSite(
+            description: "at the end", timeout: .milliseconds(100), fileID: #fileID, filePath: #filePath, line: #line,
+            column: #column)
+        let seenAt = try await poll(site, clock: clock, isolation: nil) { () async throws -> (Duration?, String) in
+            let now = clock.now.offset
+            return now >= .milliseconds(100) ? (now, "") : (nil, "too early")
+        }
+        #expect(seenAt == .milliseconds(100))
+    }
+}
+
+/// A clock whose time moves only when a task sleeps on it: the sleep returns at once, and its
+/// deadline is the new time.
+struct SteppingClock: Clock {
+    struct Instant: InstantProtocol {
+        var offset: Duration
+
+        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        func duration(to other: Instant) -> Duration { other.offset - offset }
+        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    private let time = LockedBox(Duration.zero)
+
+    var now: Instant { Instant(offset: time.current) }
+    var minimumResolution: Duration { .nanoseconds(1) }
+
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        try Task.checkCancellation()
+        time.access { $0 = max($0, deadline.offset) }
+    }
+}
+#endif

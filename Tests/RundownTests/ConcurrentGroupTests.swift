@@ -3,6 +3,7 @@ import RundownEngine
 import Testing
 
 @testable import Rundown
+@testable import RundownEngine
 
 /// Contract §15: `.concurrent` runs a group's elements concurrently, at most
 /// `parallelism` at a time, each with its own each-hooks, and every rule of a
@@ -327,5 +328,68 @@ import Testing
         // (Inside `withKnownIssue` the matcher sees an `#expect` before the spec adds its path.)
         #expect(recorded.contains("Downloads, files, slow @\(SourceLine.marked("concurrent slow"))"))
         #expect(recorded.contains { $0.hasSuffix("fast @\(SourceLine.marked("concurrent expect"))") })
+    }
+
+    // MARK: The one failure channel, per element
+
+    static let location = CodeLocation(fileID: "M/F.swift", filePath: "/F.swift", line: 7, column: 1)
+
+    @Test func aFailureAnElementsTaskPostsFailsThatElementOnlyWhileTheOthersRun() async {
+        let meet = Rendezvous(3)
+        let report = await SpecEngine.run(
+            asyncRoot("Spec") {
+                describe("group", .concurrent) {
+                    for name in ["a", "b", "c"] {
+                        it(name) {
+                            try await meet.arrive()
+                            // Posted from a task the element started, while all three run.
+                            if name != "b" {
+                                await Task { _ = ExampleRunner.current?.post("broken \(name)", at: Self.location) }
+                                    .value
+                            }
+                        }
+                    }
+                }
+            }, controls: RunControls(parallelism: 3))
+        #expect(
+            report.failures.map(\.description).sorted() == ["Spec, group, a: broken a", "Spec, group, c: broken c"])
+        #expect((report.passedCount, report.failedCount) == (1, 2))
+    }
+
+    @Test func aFailurePostedAfterItsElementEndedIsThatExamplesLateFailure() async {
+        let runner = Locked<ExampleRunner?>(nil)
+        let report = await SpecEngine.run(
+            asyncRoot("Spec") {
+                describe("group", .concurrent) {
+                    it("a") { runner.withLock { $0 = ExampleRunner.current } }
+                    it("b") {}
+                }
+                it("after") { runner.withLock { $0 }?.post("late", at: Self.location) }
+            })
+        #expect(
+            report.failures.map(\.description) == [
+                "Spec, group, a: late (late: after 'Spec, group, a' had finished, from a task it started)"
+            ])
+        #expect((report.passedCount, report.failedCount) == (2, 1))
+    }
+
+    @Test func aFailurePostedAfterTheRunIsHandedOnAsLate() async throws {
+        let runner = Locked<ExampleRunner?>(nil)
+        let handedOn = Locked<[String]>([])
+        let inbox = FailureInbox { late in handedOn.withLock { $0.append(late.description) } }
+        let report = await SpecEngine.run(
+            asyncRoot("Spec") {
+                describe("group", .concurrent) {
+                    it("a") { runner.withLock { $0 = ExampleRunner.current } }
+                    it("b") {}
+                }
+            }, inbox: inbox)
+        #expect(report.failures.isEmpty)
+        let late = try #require(runner.withLock { $0 })
+        late.post("too late", at: Self.location)
+        #expect(
+            handedOn.withLock { $0 } == [
+                "Spec, group, a: too late (late: after 'Spec, group, a' had finished, from a task it started)"
+            ])
     }
 }

@@ -76,6 +76,10 @@ import Testing
 
 /// Runs an actor's jobs on a queue that marks them, so a test can tell,
 /// without trapping, whether code runs on that actor.
+///
+/// `ExecutorJob`, `UnownedJob(_:)` and the default `asUnownedSerialExecutor()`
+/// are macOS 14 / iOS 17 API, newer than the platforms the package declares.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 final class MarkedExecutor: SerialExecutor, @unchecked Sendable {
     // @unchecked: the only stored property is a serial DispatchQueue, which
     // is safe to use from any thread.
@@ -98,6 +102,7 @@ final class MarkedExecutor: SerialExecutor, @unchecked Sendable {
 }
 
 /// The same from an actor: closures run on the actor that called `spec`.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 actor IsolatedRunner {
     private let executor = MarkedExecutor()
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
@@ -126,6 +131,7 @@ actor IsolatedRunner {
 }
 
 @Suite struct ActorIsolationTests {
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     @Test func closuresRunOnTheActorThatCalledSpec() async throws {
         #expect(
             try await IsolatedRunner().run() == [

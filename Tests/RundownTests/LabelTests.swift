@@ -163,6 +163,32 @@ import Testing
         #expect(report.passedCount == 2)
     }
 
+    @Test func theJUnitReportGivesEachLabelledExampleItsLabelsAsProperties() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("rundown-labels-\(UUID()).xml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        var settings = RunSettings.plain
+        settings.junitPath = file.path
+        // A detached task sees no test, so nothing but the report hears of the run.
+        try await Task.detached {
+            try SpecRun(
+                specRoot("Orders") {
+                    describe("storage", .labels("db")) {
+                        it("saves") {}
+                        it("exports a year", .labels("slow", "db")) {}
+                    }
+                    it("totals") {}
+                }, settings: settings
+            ).run()
+        }.value
+        let document = try JUnitDocument(String(contentsOf: file, encoding: .utf8))
+        try #require(document.cases.count == 3)
+        #expect(
+            document.cases.map(\.name) == [
+                "Orders, storage, saves", "Orders, storage, exports a year", "Orders, totals",
+            ])
+        #expect(document.cases.map(\.properties) == [["label=db"], ["label=db", "label=slow"], []])
+    }
+
     // MARK: Spec arguments, in a child process
 
     #if os(Linux)

@@ -56,6 +56,8 @@ struct ReportedFailureTests {
             }
         }
         #expect(run.tree == ["Reported sync expect", "  ✘ counts (t)", "    Expectation failed: (1 + 1 → 2) == 3"])
+        // The test has no `.specs` trait, and is told so once.
+        #expect(ReportedRun.toldToAddSpecs.withLock { $0.contains("anExpectInASynchronousSpecFailsItsExample()") })
         #expect(run.junit.cases.first?.failureTexts == ["\(#filePath):\(line): Expectation failed: (1 + 1 → 2) == 3"])
         #expect(run.junit.suites.first?["failures"] == "1")
         #expect(run.issues == ["Expectation failed: (1 + 1 → 2) == 3"])
@@ -330,8 +332,18 @@ struct ReportedRun {
     /// The issues of specs whose names start with "Reported", by spec name.
     private static let captured = Locked<[String: [String]]>([:])
 
+    /// The tests here that were told they run a synchronous spec without the
+    /// `.specs` trait (issue 16, fault 15), by name.
+    static let toldToAddSpecs = Locked<Set<String>>([])
+
     /// Takes out the issues of the specs run here, and keeps them.
     @Sendable static func capture(_ issue: Issue) -> Issue? {
+        if issue.severity == .warning, let test = Test.current,
+            issue.comments.contains(where: { $0.rawValue.hasPrefix("'\(test.name)' runs a synchronous spec without") })
+        {
+            toldToAddSpecs.withLock { _ = $0.insert(test.name) }
+            return nil
+        }
         let spec =
             ExampleRunner.current?.path.first
             ?? issue.comments.lazy.compactMap {

@@ -473,6 +473,8 @@ struct JUnitDocument {
         var failures: [String] = []
         var failureTexts: [String] = []
         var skipped: [String] = []
+        /// The case's `property` elements, as `name=value`.
+        var properties: [String] = []
     }
 
     var root: [String: String] = [:]
@@ -508,6 +510,9 @@ struct JUnitDocument {
                 document.cases[document.cases.count - 1].failures.append(attributes["message"] ?? "")
                 text = ""
             case "skipped": document.cases[document.cases.count - 1].skipped.append(attributes["message"] ?? "")
+            case "property" where !document.cases.isEmpty:
+                document.cases[document.cases.count - 1].properties.append(
+                    "\(attributes["name"] ?? "?")=\(attributes["value"] ?? "?")")
             default: break
             }
         }

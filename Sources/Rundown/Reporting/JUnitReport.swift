@@ -51,12 +51,35 @@ final class JUnitCollector {
     }
 
     private let seed: UInt64?
+    /// The labels of each labelled example, its groups' included, for its `properties`.
+    private let labels: [[String]: [String]]
     private var cases: [Case] = []
     private var running: (path: [String], failures: [SpecFailure])?
     private var runningFlaky: [SpecFailure] = []
 
-    init(seed: UInt64?) {
+    init(seed: UInt64?, labels: [[String]: [String]] = [:]) {
         self.seed = seed
+        self.labels = labels
+    }
+
+    /// The labels of every example of `root` that has any (its own and its
+    /// groups', in that order from the outermost, each once), by path.
+    static func labels<Mode>(of root: GroupNode<Mode>) -> [[String]: [String]] {
+        var found: [[String]: [String]] = [:]
+        func visit(_ group: GroupNode<Mode>, path: [String], inherited: [String]) {
+            let labels = inherited + group.marks.labels.filter { !inherited.contains($0) }
+            for element in group.content.elements {
+                switch element {
+                case .example(let example):
+                    let own = labels + example.marks.labels.filter { !labels.contains($0) }
+                    if !own.isEmpty { found[path + [example.description]] = own }
+                case .group(let child):
+                    visit(child, path: path + [child.description], inherited: labels)
+                }
+            }
+        }
+        visit(root, path: [root.description], inherited: [])
+        return found
     }
 
     func receive(_ event: SpecEvent) {
@@ -139,11 +162,21 @@ final class JUnitCollector {
             if let failure = item.failures.first ?? item.flakyFailures.first {
                 body += " file=\"\(XML.escape(failure.location.filePath))\" line=\"\(failure.location.line)\""
             }
-            if item.failures.isEmpty && !item.failedByHook && item.skipReason == nil && item.flakyFailures.isEmpty {
+            let labels = item.isExample ? self.labels[item.path] ?? [] : []
+            if item.failures.isEmpty && !item.failedByHook && item.skipReason == nil && labels.isEmpty
+                && item.flakyFailures.isEmpty
+            {
                 body += "/>\n"
                 continue
             }
             body += ">\n"
+            if !labels.isEmpty {
+                body += "      <properties>\n"
+                for label in labels {
+                    body += "        <property name=\"label\" value=\"\(XML.escape(label))\"/>\n"
+                }
+                body += "      </properties>\n"
+            }
             if item.failures.isEmpty && !item.failedByHook {
                 body += flakyFailures(item)
             }

@@ -16,9 +16,10 @@ final class RunOutputs {
     private var failedExamples: [[String]]?
 
     /// Outputs for a run with `settings`; `outline` (the spec as declared)
-    /// places what the run left out in the tree.
-    init(_ settings: RunSettings, outline: TreeOutline? = nil) {
-        junit = settings.junitPath == nil ? nil : JUnitCollector(seed: settings.seed)
+    /// places what the run left out in the tree, and `labels` are the
+    /// labelled examples' labels, by path, for the JUnit report.
+    init(_ settings: RunSettings, outline: TreeOutline? = nil, labels: [[String]: [String]] = [:]) {
+        junit = settings.junitPath == nil ? nil : JUnitCollector(seed: settings.seed, labels: labels)
         // A nested spec's examples are not the run's: its element, failed, is written.
         if settings.failuresPath != nil, ExampleRunner.current == nil { failedExamples = [] }
         guard settings.treeReport else {

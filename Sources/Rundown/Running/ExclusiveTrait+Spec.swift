@@ -24,7 +24,13 @@ extension ExampleTrait {
         let resources = [resource] + more
         let names = resources.map(\.name).joined(separator: ", ")
         return .scoped("exclusive access to \(names)") { body in
-            try await SharedResource.withExclusiveAccess(to: resources) {
+            // The scope runs as the element's outermost hook, so the runner is the element's: its
+            // failures are reported at the element's line, not in this file.
+            guard let runner = ExampleRunner.current else {
+                return try await SharedResource.withExclusiveAccess(to: resources) { try await body() }
+            }
+            let site = HoldSite("spec '\(runner.description)'", at: runner.location)
+            try await SharedResource.withExclusiveAccess(to: resources, site: site) {
                 try await body()
             }
         }

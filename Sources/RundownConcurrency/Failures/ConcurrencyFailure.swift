@@ -31,6 +31,14 @@ public struct ConcurrencyFailure: Sendable, CustomStringConvertible {
         self.staticLine = line
     }
 
+    /// A failure at a location known only at run time (a Swift Testing test's, a spec element's).
+    ///
+    /// XCTest's `XCTFail` cannot take it, so `XCTFail` names this file; no such location is
+    /// routed to XCTest, as every one comes from a Swift Testing trait or a spec, which take it first.
+    init(_ message: String, at location: CodeLocation) {
+        self.init(message: message, location: location, staticFilePath: #filePath, staticLine: #line)
+    }
+
     /// The same call site with another message, for checks that know their site before their
     /// verdict.
     func saying(_ message: String) -> ConcurrencyFailure {

@@ -85,6 +85,20 @@ public final class AsyncLock: Sendable {
         isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> Value
     ) async throws -> Value {
+        try await withLock(
+            within: timeout,
+            site: HoldSite(ConcurrencyFailure("", fileID: fileID, filePath: filePath, line: line, column: column)),
+            isolation: isolation, body)
+    }
+
+    /// ``withLock(within:fileID:filePath:line:column:isolation:_:)`` for a hold whose failures
+    /// belong to `site`: a trait's suite or test, or a spec's element, rather than a call.
+    func withLock<Value>(
+        within timeout: Duration?,
+        site: HoldSite,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () async throws -> Value
+    ) async throws -> Value {
         if let timeout {
             try InvalidArgumentError.checkTimeout(timeout, in: "AsyncLock '\(name)'.withLock(within:)")
         }
@@ -102,10 +116,7 @@ public final class AsyncLock: Sendable {
         } catch {
             outcome = .failure(error)
         }
-        await waitForSharers(
-            of: ticket,
-            failingAt: ConcurrencyFailure("", fileID: fileID, filePath: filePath, line: line, column: column)
-        )
+        await waitForSharers(of: ticket, failingAt: site)
         release(ticket: ticket)
         return try outcome.get()
     }
@@ -132,7 +143,7 @@ public final class AsyncLock: Sendable {
         var holder: UInt64?
         var holderName: String?
         var lastTicket: UInt64 = 0
-        var waiters: [Waiter] = []
+        var waiters = WaitingLine()
         var watchers = CountWatchers()
         /// Tickets whose hold is still shared by some task (see ``HoldLease``).
         var leased: Set<UInt64> = []
@@ -146,12 +157,11 @@ public final class AsyncLock: Sendable {
         /// Hands the lock to the first in line, or frees it; returns the waiter to resume, if it
         /// is already parked.
         mutating func handOver() -> CheckedContinuation<Void, any Error>? {
-            guard !waiters.isEmpty else {
+            guard let first = waiters.removeFirst() else {
                 holder = nil
                 holderName = nil
                 return nil
             }
-            let first = waiters.removeFirst()
             holder = first.ticket
             holderName = first.holder
             return first.continuation
@@ -205,13 +215,12 @@ public final class AsyncLock: Sendable {
         do {
             try await parkCurrentTask(in: state) { state, continuation in
                 if state.holder == ticket { return .settled(.success(())) }
-                guard let index = state.waiters.firstIndex(where: { $0.ticket == ticket }) else {
+                guard state.waiters.park(ticket, continuation) else {
                     // The timer took the ticket out of the line before the task parked.
                     let waited = timeout ?? .zero
                     return .settled(
                         .failure(AsyncLockError.timedOut(lock: name, waited: waited, holder: state.holderName)))
                 }
-                state.waiters[index].continuation = continuation
                 return .parked(wake: [])
             } dequeue: { state in
                 state.removeWaiter(ticket)
@@ -253,7 +262,7 @@ public final class AsyncLock: Sendable {
     /// Waits until no task shares the hold of `ticket` any more: a `Task { }` started inside the
     /// closure keeps it until that task finishes. Not cancellable, because releasing early is
     /// exactly the silent sharing this prevents; bounded instead, with a recorded failure.
-    private func waitForSharers(of ticket: UInt64, failingAt site: ConcurrencyFailure) async {
+    private func waitForSharers(of ticket: UInt64, failingAt site: HoldSite) async {
         let limit = sharedHoldLimit
         let sharersGone = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             let parked = state.withLock { state -> Bool in
@@ -272,12 +281,17 @@ public final class AsyncLock: Sendable {
         }
         // Recorded here, in the holder's task, so the failure reaches the test or spec it belongs to.
         if !sharersGone {
-            FailureRouting.record(
-                site.saying(
+            let message =
+                if let scope = site.scope {
+                    "AsyncLock '\(name)': a task started inside \(scope) (Task { }) was still running \(limit) "
+                        + "after it ended, and it shares the hold. Await or cancel such tasks before it ends; "
+                        + "the lock is released now."
+                } else {
                     "AsyncLock '\(name)': a task started inside withLock (Task { }) was still running \(limit) "
                         + "after the closure returned, and it shares the hold. Await or cancel such tasks "
                         + "before the closure returns; the lock is released now."
-                ))
+                }
+            FailureRouting.record(site.failure.saying(message))
         }
     }
 
@@ -314,7 +328,6 @@ public final class AsyncLock: Sendable {
 extension AsyncLock.State {
     /// Takes `ticket` out of the line and returns its continuation if it had parked.
     mutating func removeWaiter(_ ticket: UInt64) -> CheckedContinuation<Void, any Error>? {
-        guard let index = waiters.firstIndex(where: { $0.ticket == ticket }) else { return nil }
-        return waiters.remove(at: index).continuation
+        waiters.remove(ticket)?.continuation
     }
 }

@@ -1,4 +1,5 @@
 #if canImport(Testing)
+import RundownEngine
 import Testing
 
 /// A Swift Testing trait that gives a suite or a test exclusive access to shared resources.
@@ -28,6 +29,10 @@ import Testing
 /// The tests *inside* an exclusive suite still run in parallel with one another; add `.serialized`
 /// as well if they must not.
 ///
+/// A `Task { }` started inside the suite or test shares its access (see ``AsyncLock``); one still
+/// running 10 seconds (times `RUNDOWN_TIMEOUT_SCALE`) after the suite or test ended is reported as
+/// a failure at the suite or test, naming it, and the resource is released.
+///
 /// A test inside an exclusive suite may ask for more resources only if their names sort after the
 /// suite's: asking for one that sorts before fails the test at once with
 /// ``ExclusiveAccessError/lockOrderInversion(held:requested:holder:)``, because a suite marked the
@@ -53,7 +58,13 @@ public struct ExclusiveTrait: SuiteTrait, TestTrait, TestScoping {
         testCase: Test.Case?,
         performing function: @Sendable () async throws -> Void
     ) async throws {
-        try await SharedResource.withExclusiveAccess(to: resources) {
+        // Reported at the suite or test, naming it: this file is Rundown's, not the user's.
+        let location = test.sourceLocation
+        let site = HoldSite(
+            "\(test.isSuite ? "suite" : "test") '\(test.name)'",
+            at: CodeLocation(
+                fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column))
+        try await SharedResource.withExclusiveAccess(to: resources, site: site) {
             try await function()
         }
     }

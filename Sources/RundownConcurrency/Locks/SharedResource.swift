@@ -121,6 +121,21 @@ public struct SharedResource: Hashable, Sendable, CustomStringConvertible {
         isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> Value
     ) async throws -> Value {
+        try await withExclusiveAccess(
+            to: resources, within: timeout,
+            site: HoldSite(ConcurrencyFailure("", fileID: fileID, filePath: filePath, line: line, column: column)),
+            isolation: isolation, body)
+    }
+
+    /// ``withExclusiveAccess(to:within:fileID:filePath:line:column:isolation:_:)`` for a hold whose
+    /// failures belong to `site`: the suite or test of an ``ExclusiveTrait``, or a spec's element.
+    package static func withExclusiveAccess<Value>(
+        to resources: some Sequence<SharedResource>,
+        within timeout: Duration? = nil,
+        site: HoldSite,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () async throws -> Value
+    ) async throws -> Value {
         let missing = Set(resources).filter { !$0.isHeldByCurrentTask }.sorted { $0.name < $1.name }
         if let first = missing.first,
             let held = HeldLocks.current.locks.compactMap(\.resource).filter({ $0.name > first.name }).max(by: {
@@ -130,31 +145,19 @@ public struct SharedResource: Hashable, Sendable, CustomStringConvertible {
             throw ExclusiveAccessError.lockOrderInversion(
                 held: held, requested: first, holder: FailureRouting.currentTestName)
         }
-        let site = CallSite(timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column)
-        return try await nest(missing[...], site, isolation: isolation, body)
-    }
-
-    /// The caller's deadline and location, passed down to each lock it takes.
-    private struct CallSite {
-        let timeout: Duration?
-        let fileID: StaticString
-        let filePath: StaticString
-        let line: UInt
-        let column: UInt
+        return try await nest(missing[...], timeout, site, isolation: isolation, body)
     }
 
     private static func nest<Value>(
         _ remaining: ArraySlice<SharedResource>,
-        _ site: CallSite,
+        _ timeout: Duration?,
+        _ site: HoldSite,
         isolation: isolated (any Actor)?,
         _ body: () async throws -> Value
     ) async throws -> Value {
         guard let first = remaining.first else { return try await body() }
-        return try await first.lock.withLock(
-            within: site.timeout, fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column,
-            isolation: isolation
-        ) {
-            try await nest(remaining.dropFirst(), site, isolation: isolation, body)
+        return try await first.lock.withLock(within: timeout, site: site, isolation: isolation) {
+            try await nest(remaining.dropFirst(), timeout, site, isolation: isolation, body)
         }
     }
 }

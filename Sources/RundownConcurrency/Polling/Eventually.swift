@@ -150,12 +150,14 @@ struct PollSite {
 /// The polling loop behind every `eventually` overload.
 ///
 /// `attempt` returns the awaited value, or `nil` and a description of what it saw instead.
-func poll<Value>(
+/// `clock` is the continuous clock but for tests, which pass one they advance themselves to pin
+/// when the last check happens without timing anything.
+func poll<Value, PollClock: Clock<Duration>>(
     _ site: PollSite,
+    clock: PollClock = ContinuousClock(),
     isolation: isolated (any Actor)?,
     _ attempt: () async throws -> (Value?, String)
 ) async throws -> Value {
-    let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: site.timeout)
     var pause = Duration.milliseconds(1)
     var attempts = 0

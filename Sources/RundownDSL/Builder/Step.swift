@@ -108,19 +108,39 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
     }
 
     /// A step holding one group; a group without any element becomes an
-    /// example that fails with ``EmptyGroup``.
+    /// example that fails with ``EmptyGroup``, and one nested deeper than
+    /// ``GroupNestedTooDeep/limit`` an example that fails with that error.
     static func group<F, L>(
         _ description: String, _ traits: [ExampleTrait], _ location: CodeLocation, _ content: () -> Steps<F, L, Call>
     ) -> Self {
-        guard let pruned = PrunedBuild.current else { return group(description, traits, location, content()) }
+        let depth = GroupDepth.current + 1
+        func nested() -> Steps<F, L, Call> { GroupDepth.$current.withValue(depth) { content() } }
+        let tooDeep = depth > GroupNestedTooDeep.limit
+        guard let pruned = PrunedBuild.current else {
+            if tooDeep { return Self.tooDeep(description, traits, location) }
+            return group(description, traits, location, nested())
+        }
         switch pruned.decide(group: description) {
         case .omit:
             return Self(content: GroupContent())
+        case .descend where tooDeep, .whole where tooDeep:
+            return Self.tooDeep(description, traits, location)
         case .descend(let deeper):
-            return group(description, traits, location, PrunedBuild.$current.withValue(deeper) { content() })
+            return group(description, traits, location, PrunedBuild.$current.withValue(deeper) { nested() })
         case .whole:
-            return group(description, traits, location, PrunedBuild.$current.withValue(nil) { content() })
+            return group(description, traits, location, PrunedBuild.$current.withValue(nil) { nested() })
         }
+    }
+
+    /// The group at one level past the limit, as an example that fails with
+    /// ``GroupNestedTooDeep``; its closure is never called, so no deeper level
+    /// is built and the stack stays within the limit's margin.
+    private static func tooDeep(_ description: String, _ traits: [ExampleTrait], _ location: CodeLocation) -> Self {
+        let error = GroupNestedTooDeep(group: description)
+        let node = ExampleNode<Call.Mode>(
+            description: description, marks: ExampleTrait.marks(traits), location: location,
+            body: Call.body { throw error })
+        return Self(content: GroupContent(element: .example(node)))
     }
 
     @_specialize(kind:partial,where Call == SyncCall)
@@ -135,4 +155,11 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
             scopes: ExampleTrait.scopes(traits), content: content.content)
         return Self(content: GroupContent(element: .checkedGroup(node, as: Call.self)))
     }
+}
+
+/// How many groups enclose the one being built, below its spec: the closure of
+/// a `describe` runs inside its parent's, so a task-local follows the nesting.
+/// Each spec starts at 0, a spec built inside an example too.
+enum GroupDepth {
+    @TaskLocal static var current = 0
 }

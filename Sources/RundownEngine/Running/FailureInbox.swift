@@ -49,8 +49,6 @@ package final class FailureInbox: @unchecked Sendable {
     private let afterClose: @Sendable (SpecFailure) -> Void
     /// The seed the run is shuffled with, if any, for recorders that add it to what they record.
     package let seed: UInt64?
-    /// Where posts go once this inbox is closed, instead of `afterClose`.
-    private let parent: FailureInbox?
 
     /// An inbox for one run.
     ///
@@ -62,16 +60,13 @@ package final class FailureInbox: @unchecked Sendable {
     package init(seed: UInt64? = nil, afterClose: @escaping @Sendable (SpecFailure) -> Void = { _ in }) {
         self.seed = seed
         self.afterClose = afterClose
-        parent = nil
     }
 
-    /// The inbox of a walk that runs one element of a `.concurrent` group:
-    /// once that walk has ended, what is posted goes on to `parent`, whose
-    /// walk reports it as late for its element.
-    init(forwardingTo parent: FailureInbox) {
-        seed = parent.seed
-        afterClose = { _ in }
-        self.parent = parent
+    /// A new inbox for part of the same run (one element of a concurrent
+    /// group): the same seed, and what is posted once it is closed goes where
+    /// this one's does.
+    func sharingLateHandling() -> FailureInbox {
+        FailureInbox(seed: seed, afterClose: afterClose)
     }
 
     func post(_ failure: Posted) {
@@ -81,7 +76,6 @@ package final class FailureInbox: @unchecked Sendable {
             return true
         }
         guard !open else { return }
-        if let parent { return parent.post(failure) }
         switch failure {
         case .recorded(let runner, let error, let location):
             // The framework has it; the run that would have counted it is over.
@@ -167,6 +161,7 @@ extension ExampleRunner {
     @discardableResult
     package func post(_ message: String, at location: CodeLocation, recordedByFramework: Bool = false) -> Bool {
         guard let inbox else { return false }
+        FailurePostWatch.current?.failureWasPosted()
         let error: any Error =
             recordedByFramework ? RecordedByFramework(message: message) : ReportedFailure(message: message)
         inbox.post(.recorded(runner: self, error: error, location: location))
@@ -186,4 +181,19 @@ class FailureOwner: @unchecked Sendable {
     init(inbox: FailureInbox) {
         self.inbox = inbox
     }
+}
+
+/// Code that must know, as it happens, that a failure was posted in its task
+/// or a task it started: the interleaving explorer, which ends its
+/// exploration at the first run with a failure while the spec's walk
+/// attributes that failure only when the example's closure ends.
+package protocol FailurePostObserver: AnyObject, Sendable {
+    /// A failure was posted to a spec run from this task.
+    func failureWasPosted()
+}
+
+/// The observer of posted failures for the code running now.
+package enum FailurePostWatch {
+    /// Told of each failure posted in this task or a task it started, if set.
+    @TaskLocal package static var current: (any FailurePostObserver)?
 }

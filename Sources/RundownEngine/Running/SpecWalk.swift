@@ -50,6 +50,17 @@
 // error that its framework reported already (`#require`'s) is dropped when
 // the same closure posted a failure: the posted one is that report.
 //
+// Concurrent groups. The walk has one position, so a `.concurrent` group's
+// elements cannot share it: when such a group reaches its elements, the walk
+// hands the driver one new walk per element (`.concurrently`), each with the
+// element's frame on its stack, its own recorder that keeps its events, and
+// its own inbox. Each is driven by one child task; they only read the group's
+// frame, which nothing changes until all have ended. Then
+// `finishConcurrently` passes their events on in declaration order, adds up
+// their counts and adopts their inboxes, so that a task an element started
+// that fails after the element ended is still that example's late failure;
+// the walk of the run closes the adopted inboxes with its own.
+//
 // Repetitions and retries (see ExampleAttempts.swift). An example frame that
 // has ExampleAttempts restarts from its first stage when it has unwound and
 // another run follows, so its group's beforeAll and afterAll run once and
@@ -115,6 +126,13 @@ final class SpecWalk<Mode: ExecutionMode> {
     @exclusivity(unchecked) private var pendingRunner: ExampleRunner?
     private let recorder: Recorder
     private let inbox: FailureInbox
+    /// Whether this walk's inbox is the run's, which it closes when it ends:
+    /// false for a walk of one element of a concurrent group, whose inbox the
+    /// walk that made it adopts.
+    private let ownsInbox: Bool
+    /// The inboxes of the walks that ran a concurrent group's elements: a task
+    /// those elements started may still post there after those walks ended.
+    private var adoptedInboxes: [FailureInbox] = []
     /// The runners that posted a failure the walk took while their element ran,
     /// until their closure's outcome is applied (see ``tookPost(from:)``).
     @exclusivity(unchecked) private var posters: [ExampleRunner] = []
@@ -128,6 +146,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     ) {
         recorder = Recorder(observer: observer, progress: progress)
         self.inbox = inbox
+        ownsInbox = true
         parallelism = controls.parallelism
         let plan = FocusPlan(root, controls: controls)
         recorder.filteredOut(plan.filteredOutCount)
@@ -160,17 +179,11 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// A walk that runs one element of a concurrent group, with the hooks
     /// `parent` puts around it, and keeps its events until
     /// ``finishConcurrently(_:)`` hands them on in declaration order.
-    ///
-    /// It has an inbox of its own, so that it takes only what its element's
-    /// runners post; what they post after it ended goes on to `parentInbox`,
-    /// whose walk reports it as late.
-    private init(
-        element: ElementNode<Mode>, in parent: GroupFrame, progress: Bool, parallelism: Int,
-        parentInbox: FailureInbox
-    ) {
+    private init(element: ElementNode<Mode>, in parent: GroupFrame, progress: Bool, parallelism: Int) {
         recorder = Recorder(buffering: progress)
+        inbox = parent.inbox.sharingLateHandling()
+        ownsInbox = false
         self.parallelism = parallelism
-        inbox = FailureInbox(forwardingTo: parentInbox)
         push(
             ElementFrame(
                 node: element, parent: parent, timed: progress, inbox: inbox, attemptMarks: element.attemptMarks))
@@ -191,7 +204,12 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
             if let instruction { return instruction }
         }
-        attribute(inbox.close())
+        if ownsInbox {
+            attribute(inbox.close())
+            for adopted in adoptedInboxes { attribute(adopted.close()) }
+        } else if let posted = inbox.take() {
+            attribute(posted)
+        }
         return nil
     }
 
@@ -222,9 +240,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                     let progress = recorder.progress
                     return .concurrently(
                         elements.map {
-                            SpecWalk(
-                                element: $0, in: group, progress: progress, parallelism: parallelism,
-                                parentInbox: inbox)
+                            SpecWalk(element: $0, in: group, progress: progress, parallelism: parallelism)
                         })
                 }
                 group.stage = .elements(index + 1)
@@ -408,6 +424,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
         pending = nil
         if let posted = inbox.take() { attribute(posted) }
+        if !adoptedInboxes.isEmpty { takeFromAdoptedInboxes() }
         let posted = !posters.isEmpty && tookPost(from: pendingRunner)
         if case .passed = outcome { return }
         // `#require` recorded its issue, which its closure posted, before it threw.
@@ -500,6 +517,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         runner: ExampleRunner? = nil
     ) {
         if let posted = inbox.take() { attribute(posted) }
+        if !adoptedInboxes.isEmpty { takeFromAdoptedInboxes() }
         let hook = element.layers[layer].arounds[level].node
         let path = element.path.steps(appending: hook.pathComponent)
         // `#require` in the hook: its issue, which the hook posted, is the report.
@@ -534,7 +552,20 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// ended: their events reach the observer in declaration order, each
     /// walk's together, as if the elements had run one after another.
     func finishConcurrently(_ walks: [SpecWalk]) {
-        for walk in walks { recorder.absorb(walk.recorder) }
+        for walk in walks {
+            recorder.absorb(walk.recorder)
+            adoptedInboxes.append(walk.inbox)
+            adoptedInboxes += walk.adoptedInboxes
+        }
+        takeFromAdoptedInboxes()
+    }
+
+    /// Attributes what tasks of a concurrent group's elements posted after
+    /// those elements' walks had ended: late failures of their examples.
+    private func takeFromAdoptedInboxes() {
+        for adopted in adoptedInboxes {
+            if let posted = adopted.take() { attribute(posted) }
+        }
     }
 
     // MARK: Results

@@ -17,6 +17,11 @@ public protocol DataService: Sendable {
 /// `loadMore` waits for its page, a `refresh` can replace the list; the late
 /// page then belongs to a list that is gone. Each refresh starts a new
 /// generation, and a page of an older generation is dropped.
+///
+/// A refresh that lands starts a generation too: a load-more that began while
+/// the refresh was in flight took the new generation but the old list's
+/// length, and its page would leave a gap (what `explore` found; see the
+/// README).
 public actor Pager {
     private let service: any DataService
     private let pageSize: Int
@@ -37,6 +42,7 @@ public actor Pager {
         guard current == generation else { return }
         tracks = page
         hasMore = page.count == pageSize
+        generation += 1  // a load-more still in flight asked for a page of the old list
     }
 
     public func loadMore() async {

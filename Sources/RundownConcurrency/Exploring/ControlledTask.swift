@@ -1,0 +1,41 @@
+/// The controlled task the current code runs in, so a `point` or a `sleep` knows whose step it
+/// ends; bound by the task's own wrapper around its operation.
+struct ControlledTask: Sendable {
+    let run: ScheduleRun
+    let id: Int
+
+    @TaskLocal static var current: ControlledTask?
+
+    /// Runs `operation` as task `id` of `run`: waits for the first grant, runs the operation with
+    /// the task bound, and reports its end. `nil` if the run stopped before the task's first step:
+    /// the operation then never runs.
+    static func runThrowing<Success: Sendable>(
+        _ id: Int, of run: ScheduleRun,
+        operation: () async throws -> Success
+    ) async throws -> Success? {
+        guard await run.arriveAtStart(id) else {
+            run.end(id, error: nil)
+            return nil
+        }
+        do {
+            let value = try await $current.withValue(ControlledTask(run: run, id: id)) { try await operation() }
+            run.end(id, error: nil)
+            return value
+        } catch {
+            run.end(id, error: error)
+            throw error
+        }
+    }
+
+    /// The same for an operation that cannot fail.
+    static func run<Success: Sendable>(_ id: Int, of run: ScheduleRun, operation: () async -> Success) async -> Success?
+    {
+        guard await run.arriveAtStart(id) else {
+            run.end(id, error: nil)
+            return nil
+        }
+        let value = await $current.withValue(ControlledTask(run: run, id: id)) { await operation() }
+        run.end(id, error: nil)
+        return value
+    }
+}

@@ -1,0 +1,267 @@
+import Foundation
+import RundownEngine
+
+/// Runs `body` once for every order of the steps of the tasks it starts on its ``Schedule`` (or
+/// for a seeded sample of them, or for one recorded order), and stops at the first order that
+/// fails.
+///
+/// ```swift
+/// @Test @MainActor func refreshRacingLoadMore() async throws {
+///     try await explore(.everyInterleaving()) { schedule in
+///         let service = FakeFeedService(schedule: schedule, trackCount: 20)
+///         let pager = PagerModel(service: service, pageSize: 4)
+///         await pager.refresh()
+///         await pager.loadMore()
+///         schedule.start("load more") { await pager.loadMore() }
+///         schedule.start("refresh") {
+///             service.play("n1")
+///             await pager.refresh()
+///         }
+///         try await schedule.finish()
+///         #expect(pager.tracks == Array(service.feed.prefix(pager.tracks.count)))
+///     }
+/// }
+/// ```
+///
+/// A failure in a run (an error thrown by the body or by a task it started, an `#expect`, an
+/// `XCTAssert`, a toolkit check) is reported where it happened, and ends the exploration with one
+/// more failure, at this call, that names the interleaving's steps in order and the code that
+/// replays it: `.replay("v1.…")`. The same token in `RUNDOWN_SCHEDULE` replays it without editing
+/// the test.
+///
+/// The body must be deterministic: make everything the controlled tasks share inside it, so each
+/// run starts from the same state. A run that offers other steps than the one it replays is
+/// reported as a body that is not deterministic.
+///
+/// - Parameters:
+///   - strategy: Which orders to run; every one by default.
+///   - stepTimeout: How long, in wall time, one step may take before its task is reported as stuck
+///     (it neither reached a point nor ended); `nil` means 5 seconds times
+///     `RUNDOWN_TIMEOUT_SCALE`.
+///   - fileID: The caller's `#fileID`; leave the default.
+///   - filePath: The caller's `#filePath`; leave the default.
+///   - line: The caller's `#line`; leave the default.
+///   - column: The caller's `#column`; leave the default.
+///   - isolation: Where the body runs: the caller's actor.
+///   - body: Builds the run's state, starts controlled tasks, and checks the outcome.
+/// - Returns: How many interleavings ran, and the token of the one that failed. A failed
+///   exploration has recorded its failures when it returns.
+/// - Throws: ``ExplorationFailure`` for a failed exploration where nothing records failures (no
+///   spec, no Swift Testing test, no XCTest run); ``InvalidArgumentError`` for a limit, a count or a
+///   timeout that is not more than zero, or a token that is not one.
+@discardableResult
+public func explore(
+    _ strategy: ExplorationStrategy = .everyInterleaving(),
+    stepTimeout: Duration? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: (Schedule) async throws -> Void
+) async throws -> Exploration {
+    let site = ConcurrencyFailure("", fileID: fileID, filePath: filePath, line: line, column: column)
+    let explorer = try Explorer(
+        strategy: strategy, stepTimeout: stepTimeout, site: site, hostless: !RunFailureWatch.hasHost)
+    let watch = RunFailureWatch()
+    let exploration = await watch.watching(isolation: isolation) {
+        await explorer.run(body, watch: watch, isolation: isolation)
+    }
+    if exploration.failed, explorer.hostless {
+        throw ExplorationFailure(failures: explorer.collected, exploration: exploration)
+    }
+    return exploration
+}
+
+/// Makes the runs of one exploration and says what they found.
+final class Explorer: Sendable {
+    let strategy: ExplorationStrategy
+    let stepTimeout: Duration
+    let site: ConcurrencyFailure
+    /// Nothing records failures here: they are collected and thrown.
+    let hostless: Bool
+    private let firstSource: ChoiceSource
+    /// How the strategy is named in messages, with the seed that was picked.
+    private let strategyText: String
+    private let seed: UInt64?
+    private let collection = Protected<[String]>([])
+
+    init(strategy: ExplorationStrategy, stepTimeout: Duration?, site: ConcurrencyFailure, hostless: Bool) throws {
+        self.strategy = strategy
+        self.site = site
+        self.hostless = hostless
+        let call = "explore(\(strategy))"
+        let timeout = stepTimeout ?? TimeoutScale.scaled(.seconds(5))
+        try InvalidArgumentError.checkTimeout(timeout, in: "explore(_:stepTimeout:)", argument: "stepTimeout")
+        self.stepTimeout = timeout
+        let siteHash = ReplayToken.site(fileID: site.location.fileID, line: site.location.line)
+        if let scheduled = RunSettings.current.schedule, let token = ReplayToken(scheduled), token.site == siteHash {
+            firstSource = .replay(token, position: 0)
+            strategyText = "RUNDOWN_SCHEDULE=\(scheduled)"
+            seed = nil
+            FailureRouting.writeToStandardError(
+                "Rundown: \(site.location): RUNDOWN_SCHEDULE replays interleaving \(scheduled) instead of \(strategy)\n"
+            )
+            return
+        }
+        switch strategy.kind {
+        case .everyInterleaving(let limit):
+            guard limit >= 1 else {
+                throw InvalidArgumentError(call: call, argument: "limit", value: "\(limit)", requirement: "at least 1")
+            }
+            firstSource = .depthFirst(path: [], position: 0)
+            strategyText = "\(strategy)"
+            seed = nil
+        case .random(let runs, let given):
+            guard runs >= 1 else {
+                throw InvalidArgumentError(call: call, argument: "runs", value: "\(runs)", requirement: "at least 1")
+            }
+            let seed = given ?? UInt64.random(in: 0...UInt64.max)
+            if given == nil {
+                print(
+                    "Rundown: \(site.location): explore(.random(runs: \(runs))) picked seed \(seed); these orders again: .random(runs: \(runs), seed: \(seed))"
+                )
+            }
+            firstSource = .random(SplitMix64(seed: seed))
+            strategyText = ".random(runs: \(runs), seed: \(seed))"
+            self.seed = seed
+        case .replay(let text):
+            guard let token = ReplayToken(text) else {
+                throw InvalidArgumentError(
+                    call: "explore(.replay(_:))", argument: "token", value: "\"\(text)\"",
+                    requirement: "a token a failed exploration printed, such as \"v1.3fa2.0102.9c1e22ab\"")
+            }
+            firstSource = .replay(token, position: 0)
+            strategyText = "\(strategy)"
+            seed = nil
+        }
+    }
+
+    /// The failures collected where nothing records them.
+    var collected: [String] {
+        collection.withLock { $0 }
+    }
+
+    /// Reports a failure of the exploration where the exploration reports.
+    func report(_ failure: ConcurrencyFailure, watch: RunFailureWatch) {
+        if hostless {
+            collection.withLock { $0.append(failure.description) }
+            watch.note()
+        } else {
+            FailureRouting.record(failure)
+        }
+    }
+
+    /// Runs the body once per order until one fails or none is left.
+    func run(
+        _ body: (Schedule) async throws -> Void, watch: RunFailureWatch, isolation: isolated (any Actor)?
+    ) async -> Exploration {
+        let currentRun = Protected<ScheduleRun?>(nil)
+        let tick = min(max(stepTimeout / 10, .milliseconds(1)), .milliseconds(100))
+        // Detached: a controlled task that holds the caller's actor must not hold the watchdog too.
+        let watchdog = Task.detached {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: tick)
+                currentRun.withLock { $0 }?.expireStep(at: .now)
+            }
+        }
+        defer { watchdog.cancel() }
+        var source = firstSource
+        var number = 0
+        while true {
+            number += 1
+            let run = ScheduleRun(
+                number: number, source: source, stepTimeout: stepTimeout, site: site, hostless: hostless,
+                report: { [self] failure in report(failure, watch: watch) })
+            currentRun.withLock { $0 = run }
+            let failuresBefore = watch.failures
+            do {
+                // An exploration inside a controlled task of another one starts its own tasks.
+                try await ControlledTask.$current.withValue(nil) { try await body(Schedule(run: run)) }
+            } catch is RunStop {
+                // `finish()` threw it; the stop is reported below, once.
+            } catch {
+                // A framework's own error (`#require`'s) was recorded where a framework runs.
+                if hostless || !(error is any ReportedByFramework) {
+                    report(site.saying("The body of explore threw an error: \(error)"), watch: watch)
+                }
+            }
+            if run.stop == nil {
+                // The body's end lets the tasks it left take their steps.
+                try? await run.drive()
+            }
+            if run.stop == nil {
+                do {
+                    try run.source.checkRunEnded(decisions: run.decisions)
+                } catch {
+                    run.stop(.diverged(error))
+                }
+            }
+            run.close()
+            if let stop = run.stop {
+                report(message(for: stop, in: run), watch: watch)
+            }
+            if watch.failures > failuresBefore {
+                let token = ReplayToken(site: tokenSite, decisions: run.decisions)
+                report(site.saying(failingInterleaving(run, token: token)), watch: watch)
+                return Exploration(interleavings: number, replayToken: "\(token)", failed: true, seed: seed)
+            }
+            source = run.source
+            switch source {
+            case .depthFirst:
+                let more = source.advanceToNextOrder()
+                guard more else { return passed(number) }
+                if case .everyInterleaving(let limit) = strategy.kind, number >= limit {
+                    report(
+                        site.saying(
+                            "explore(\(strategy)) found more than \(limit) interleavings: \(number) ran and passed, and more remain. Sample them with .random(runs:seed:), raise the limit, or take fewer steps."
+                        ), watch: watch)
+                    return Exploration(interleavings: number, replayToken: nil, failed: true, seed: nil)
+                }
+            case .random:
+                if case .random(let runs, _) = strategy.kind, number >= runs { return passed(number) }
+            case .replay:
+                return passed(number)
+            }
+        }
+    }
+
+    /// The site part of the tokens this exploration prints: a replay keeps its token's, so the
+    /// token it prints is the one it was given.
+    private var tokenSite: String {
+        if case .replay(let token, _) = firstSource { return token.site }
+        return ReplayToken.site(fileID: site.location.fileID, line: site.location.line)
+    }
+
+    private func passed(_ count: Int) -> Exploration {
+        Exploration(interleavings: count, replayToken: nil, failed: false, seed: seed)
+    }
+
+    private func failingInterleaving(_ run: ScheduleRun, token: ReplayToken) -> String {
+        """
+        explore(\(strategyText)) failed in interleaving \(run.number): \(InterleavingDescription.describe(run.steps))
+        Replay it with explore(.replay("\(token)")), or with RUNDOWN_SCHEDULE=\(token)
+        """
+    }
+
+    private func message(for stop: RunStop, in run: ScheduleRun) -> ConcurrencyFailure {
+        switch stop {
+        case .timedOut(let task, let lastPassed, let taskSite):
+            return taskSite.saying(
+                "Controlled task '\(task)' neither reached a schedule point nor ended within \(stepTimeout) (interleaving \(run.number)); it last passed '\(lastPassed)'. Is it waiting for something that is not a point: a lock, a continuation, real time, or the value of another controlled task?"
+            )
+        case .bodyStalled(let task, let taskSite):
+            return taskSite.saying(
+                "Controlled task '\(task)' waited \(stepTimeout) for its first step (interleaving \(run.number)), but the body neither called schedule.finish() nor returned: controlled tasks take their steps only then. Is the body awaiting something a controlled task does (its value, or state it sets) before finish()?"
+            )
+        case .diverged(let divergence):
+            return site.saying(
+                "The body of explore is not deterministic: in interleaving \(run.number), \(divergence.detail). Make everything the controlled tasks share inside the body, from the schedule it is given, and let nothing outside the schedule (real time, randomness, state kept between runs) decide which tasks start or which points they reach."
+            )
+        case .cancelled:
+            return site.saying("The exploration was cancelled during interleaving \(run.number).")
+        case .misuse(let text):
+            return site.saying(text)
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import RundownEngine
+
+/// What the body of ``explore(_:stepTimeout:fileID:filePath:line:column:isolation:_:)`` is given, fresh for each
+/// run: it starts the tasks the explorer controls, marks the places where they may be overtaken,
+/// and keeps virtual time.
+///
+/// Only one controlled task runs at a time: from its start, or from a ``point(_:fileID:filePath:line:column:)``,
+/// to its next point or its end. Which one goes next is the explorer's choice, and each run of the
+/// body makes other choices, until every order has run (or the strategy's sample has).
+///
+/// A schedule belongs to one run. Make everything its tasks share (test doubles, view models,
+/// state) inside the body, from the schedule it is given; a double kept from an earlier run would
+/// call an old schedule, which is reported as an error.
+public final class Schedule: Sendable {
+    let run: ScheduleRun
+
+    /// Virtual time for this run: a `sleep` parks its controlled task until the explorer moves the
+    /// clock to its deadline, which it tries at every step where a task sleeps, so a short timer
+    /// and a slow response are tried in both orders, and sleeping takes no wall time.
+    public let clock: VirtualClock
+
+    /// A `TaskStarting` whose tasks are controlled tasks, to inject into code that starts its own
+    /// tasks: each task it starts is explored like one started with ``start(_:fileID:filePath:line:column:operation:)``.
+    ///
+    /// An error such a task throws belongs to the code that started it (it can read it from the
+    /// task's value), so it is not reported as a failure.
+    public var tasks: any TaskStarting {
+        ControlledTaskStarter(schedule: self)
+    }
+
+    init(run: ScheduleRun) {
+        self.run = run
+        clock = VirtualClock(run: run)
+    }
+
+    /// Starts a task the explorer controls.
+    ///
+    /// The task does not run yet: the explorer lets controlled tasks take their steps once the
+    /// body calls ``finish()`` or returns. The operation keeps the caller's actor, as `Task {}`
+    /// does, so a main-actor body can touch its view model inside it. An error it throws is a
+    /// failure of the run, reported at this call.
+    ///
+    /// - Parameters:
+    ///   - name: How the task is named in the interleaving that a failure prints.
+    ///   - fileID: The caller's `#fileID`; leave the default.
+    ///   - filePath: The caller's `#filePath`; leave the default.
+    ///   - line: The caller's `#line`; leave the default.
+    ///   - column: The caller's `#column`; leave the default.
+    ///   - operation: The task's work.
+    public func start(
+        _ name: String,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        @_inheritActorContext operation: @escaping @isolated(any) @Sendable () async throws -> Void
+    ) {
+        let site = ConcurrencyFailure("", fileID: fileID, filePath: filePath, line: line, column: column)
+        guard let id = register(name, call: "start(\"\(name)\")", site: site, reportsErrors: true) else { return }
+        let task = Task { [run] in
+            _ = try await ControlledTask.runThrowing(id, of: run) { try await operation() }
+        }
+        run.attach(id) { task.cancel() }
+    }
+
+    /// A place where the running controlled task may be overtaken by another one.
+    ///
+    /// Write it in test doubles, where the code under test suspends in real life: a fake service's
+    /// request and response, a stubbed clock, a delegate callback. In a controlled task it ends the
+    /// step and waits until the explorer picks the task again; in code that no controlled task runs
+    /// (the body, a plain `Task {}`) it returns at once.
+    ///
+    /// - Parameters:
+    ///   - name: How the place is named in the interleaving that a failure prints.
+    ///   - fileID: The caller's `#fileID`; leave the default.
+    ///   - filePath: The caller's `#filePath`; leave the default.
+    ///   - line: The caller's `#line`; leave the default.
+    ///   - column: The caller's `#column`; leave the default.
+
+    public nonisolated(nonsending) func point(
+        _ name: String,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        if let current = ControlledTask.current, current.run === run {
+            // A plain `Task {}` started inside a controlled task inherits its task-local values; it
+            // is not the task, so its points are not steps.
+            guard run.isRunningStep(of: current.id) else { return }
+            await run.park(current.id, at: name)
+            return
+        }
+        let site = ConcurrencyFailure("", fileID: fileID, filePath: filePath, line: line, column: column)
+        checkBelongs(call: "point(\"\(name)\")", site: site)
+    }
+
+    /// Lets the controlled tasks take their steps, in the explorer's order, until every one of
+    /// them has ended. The end of the body does it too.
+    ///
+    /// - Throws: An error saying why, when the run had to stop (a task that neither reached a point
+    ///   nor ended within its deadline, a run that does not repeat the recorded one); the
+    ///   exploration reports it once.
+    public nonisolated(nonsending) func finish() async throws {
+        if let current = ControlledTask.current {
+            let name = current.run.describeTask(current.id).name
+            let stop = RunStop.misuse(
+                "finish() was called from controlled task '\(name)'; only code no controlled task runs (the body) can let the tasks take their steps"
+            )
+            current.run.stop(stop)
+            throw stop
+        }
+        try await run.drive()
+    }
+
+    /// Registers a controlled task; `nil` (and an error reported) when this schedule cannot take
+    /// one: its run is over, or the caller is a task of another run.
+    func register(_ name: String, call: String, site: ConcurrencyFailure, reportsErrors: Bool) -> Int? {
+        guard checkBelongs(call: call, site: site) else { return nil }
+        guard let id = run.register(name: name, site: site, reportsErrors: reportsErrors) else {
+            run.report(site.saying(Self.afterRunMessage(call: call, run: run.number)))
+            return nil
+        }
+        return id
+    }
+
+    /// Reports a call on this schedule from a controlled task of another run, or after this run is
+    /// over; `true` when neither is the case.
+    @discardableResult
+    func checkBelongs(call: String, site: ConcurrencyFailure) -> Bool {
+        if let current = ControlledTask.current, current.run !== run {
+            current.run.report(
+                site.saying(
+                    "schedule.\(call) was called on the schedule of interleaving \(run.number) from a task of interleaving \(current.run.number). "
+                        + Self.oneRunAdvice))
+            return false
+        }
+        if run.isOver {
+            run.report(site.saying(Self.afterRunMessage(call: call, run: run.number)))
+            return false
+        }
+        return true
+    }
+
+    static func afterRunMessage(call: String, run: Int) -> String {
+        "schedule.\(call) was called after interleaving \(run) ended. " + oneRunAdvice
+    }
+
+    static let oneRunAdvice =
+        "A schedule belongs to one run of explore's body: make the test doubles and the state they share inside the body, from the schedule it is given."
+}

@@ -1,0 +1,440 @@
+import RundownEngine
+
+/// One interleaving being made: the controlled tasks of one run of `explore`'s body, and the
+/// driver that lets them take their steps one at a time, in the order its choices say.
+///
+/// Invariants (every field lives under `state`'s lock):
+///
+/// 1. At most one controlled task runs. `running` is its id or `nil`; only the driver sets it (when
+///    it grants a step) and only that task clears it (when it parks at a point, sleeps or ends). A
+///    task never runs without a grant: at its start and at each point it waits on its turnstile.
+/// 2. The driver stores its own continuation before it grants a step, so the task that ends the
+///    step always finds it to resume: the end of a step and the next grant never cross.
+/// 3. A grant that reaches a task before it has parked on its turnstile (a task whose real `Task`
+///    has not been scheduled yet) is kept as a permit, which the task spends when it arrives.
+/// 4. The options of a step are computed only while no task runs, from the records alone, never
+///    from how far a real `Task` has got, in start order with the clock last. The same body and
+///    the same picks therefore give the same options, whatever the threads do.
+/// 5. Virtual time moves only when the driver picks "advance the clock", to the earliest deadline
+///    of a sleeping task, and it never moves back.
+/// 6. Once the run is stopped (`stop` set: a deadline, a divergence, a cancellation) or over
+///    (`closed`), nothing parks any more: turnstiles and points return at once, every parked task
+///    is cancelled and released, so a finished exploration leaves no task suspended forever.
+///
+/// Every continuation is resumed exactly once, and always outside the lock.
+final class ScheduleRun: Sendable {
+    /// Which interleaving this is, from 1.
+    let number: Int
+    /// How long one step may take in wall time before its task is declared stuck.
+    let stepTimeout: Duration
+    /// Where `explore` was called: where the run's own failures are reported.
+    let site: ConcurrencyFailure
+    /// Whether nothing records failures here, so an error a framework says it has recorded (the
+    /// one `#require` throws) was recorded nowhere and must be reported all the same.
+    let hostless: Bool
+    /// Records a failure of this run where the exploration reports (a host, or its own list).
+    let report: @Sendable (ConcurrencyFailure) -> Void
+    private let state: Protected<RunState>
+
+    init(
+        number: Int, source: ChoiceSource, stepTimeout: Duration, site: ConcurrencyFailure, hostless: Bool,
+        report: @escaping @Sendable (ConcurrencyFailure) -> Void
+    ) {
+        self.number = number
+        self.stepTimeout = stepTimeout
+        self.site = site
+        self.hostless = hostless
+        self.report = report
+        state = Protected(RunState(source: source))
+    }
+
+    // MARK: - What the explorer reads
+
+    /// The choice source, moved on by this run's picks.
+    var source: ChoiceSource { state.withLock { $0.source } }
+    /// The picks made at steps that had more than one option.
+    var decisions: [Decision] { state.withLock { $0.decisions } }
+    /// Every step taken so far, in order.
+    var steps: [Step] { state.withLock { $0.steps } }
+    /// Why the run stopped before its tasks ended, if it did.
+    var stop: RunStop? { state.withLock { $0.stop } }
+    /// Virtual time, as an offset from the clock's zero.
+    var now: Duration { state.withLock { $0.now } }
+    /// Whether the run is over or stopped: a `start` or `point` now is a mistake.
+    var isOver: Bool { state.withLock { $0.closed || $0.stop != nil } }
+
+    // MARK: - Controlled tasks
+
+    /// Adds a controlled task, ready to take its first step; `nil` once the run is over.
+    func register(name: String, site: ConcurrencyFailure, reportsErrors: Bool) -> Int? {
+        state.withLock { state in
+            guard !state.closed, state.stop == nil else { return nil }
+            state.tasks.append(ControlledTaskRecord(name: name, site: site, reportsErrors: reportsErrors))
+            if !state.driving, state.undrivenSince == nil { state.undrivenSince = .now }
+            return state.tasks.count - 1
+        }
+    }
+
+    /// Keeps how to cancel task `id`, for a run that is stopped.
+    func attach(_ id: Int, cancel: @escaping @Sendable () -> Void) {
+        let cancelNow = state.withLock { state in
+            state.tasks[id].cancel = cancel
+            return state.stop != nil && state.tasks[id].phase != .ended
+        }
+        if cancelNow { cancel() }
+    }
+
+    /// Waits for task `id`'s first grant. `false` if the run was stopped first: the operation must
+    /// then not run at all.
+    func arriveAtStart(_ id: Int) async -> Bool {
+        await withCheckedContinuation { (turnstile: CheckedContinuation<Void, Never>) in
+            let goNow = state.withLock { state in
+                if state.tasks[id].permit || state.stop != nil {
+                    state.tasks[id].permit = false
+                    return true
+                }
+                state.tasks[id].turnstile = turnstile
+                return false
+            }
+            if goNow { turnstile.resume() }
+        }
+        let identity = Self.currentTaskIdentity()
+        return state.withLock { state in
+            state.tasks[id].identity = identity
+            return state.stop == nil
+        }
+    }
+
+    /// Whether the code calling now is task `id` itself, running its step (not a task it started
+    /// with a plain `Task {}`, which inherits its task-local values but is not controlled).
+    func isRunningStep(of id: Int) -> Bool {
+        let identity = Self.currentTaskIdentity()
+        return state.withLock { state in
+            state.running == id && state.tasks[id].identity == identity
+        }
+    }
+
+    /// The name of task `id` and the last place it passed, for messages.
+    func describeTask(_ id: Int) -> (name: String, lastPassed: String) {
+        state.withLock { state in (state.tasks[id].name, state.tasks[id].lastPassed) }
+    }
+
+    /// Ends task `id`'s step at point `label`, and waits there until the driver picks it again.
+    func park(_ id: Int, at label: String) async {
+        await withCheckedContinuation { (turnstile: CheckedContinuation<Void, Never>) in
+            let (driver, goNow) = state.withLock { state -> (CheckedContinuation<Void, Never>?, Bool) in
+                guard state.stop == nil else { return (nil, true) }
+                state.tasks[id].turnstile = turnstile
+                return (state.endStep(of: id, at: label, phase: .ready), false)
+            }
+            if goNow { turnstile.resume() }
+            driver?.resume()
+        }
+    }
+
+    /// Ends task `id`'s step by sleeping until virtual time `deadline`; it is ready again when the
+    /// clock reaches it, or when the task is cancelled (then this throws `CancellationError`).
+    func sleep(_ id: Int, until deadline: Duration, label: String) async throws {
+        try Task.checkCancellation()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (turnstile: CheckedContinuation<Void, Never>) in
+                let (driver, goNow) = state.withLock { state -> (CheckedContinuation<Void, Never>?, Bool) in
+                    guard state.stop == nil else { return (nil, true) }
+                    state.tasks[id].turnstile = turnstile
+                    // Cancelled while it was still running its step: ready, to throw when picked.
+                    let phase: TaskPhase = Task.isCancelled ? .ready : .sleeping(until: deadline)
+                    return (state.endStep(of: id, at: label, phase: phase), false)
+                }
+                if goNow { turnstile.resume() }
+                driver?.resume()
+            }
+        } onCancel: {
+            // Another step cancelled it (the code under test, deterministically, inside that step):
+            // it stops waiting for the clock and becomes an option like any ready task.
+            state.withLock { state in
+                if case .sleeping = state.tasks[id].phase { state.tasks[id].phase = .ready }
+            }
+        }
+        try Task.checkCancellation()
+    }
+
+    /// Ends task `id`: its last step is over, and it is never an option again.
+    func end(_ id: Int, error: (any Error)?) {
+        if let error, !(error is CancellationError), !(error is RunStop),
+            hostless || !(error is any ReportedByFramework)
+        {
+            let (name, site, reports) = state.withLock {
+                ($0.tasks[id].name, $0.tasks[id].site, $0.tasks[id].reportsErrors)
+            }
+            if reports { report(site.saying("Controlled task '\(name)' threw an error: \(error)")) }
+        }
+        let driver = state.withLock { state in
+            state.tasks[id].cancel = nil
+            return state.endStep(of: id, at: "end", phase: .ended)
+        }
+        driver?.resume()
+    }
+
+    // MARK: - Driving
+
+    /// Takes steps, one task at a time, until every controlled task has ended.
+    ///
+    /// - Throws: ``RunStop`` when the run cannot go on (a stuck task, a body that does not repeat
+    ///   itself, a cancelled test); the run is stopped and its tasks released by then.
+    func drive() async throws(RunStop) {
+        let refusal = state.withLock { state -> RunStop? in
+            if let stop = state.stop { return stop }
+            if state.driving {
+                return .misuse(
+                    "finish() was called while the interleaving is already being driven (by the body, or by another finish() running at the same time)"
+                )
+            }
+            state.driving = true
+            state.undrivenSince = nil
+            return nil
+        }
+        if let refusal { throw refusal }
+        defer { state.withLock { $0.driving = false } }
+        while true {
+            if Task.isCancelled { try stopRun(.cancelled) }
+            let next = state.withLock { state -> NextStep in
+                if let stop = state.stop { return .stopped(stop) }
+                return state.pickNext()
+            }
+            switch next {
+            case .stopped(let reason):
+                throw reason
+            case .allEnded:
+                return
+            case .diverged(let divergence):
+                try stopRun(.diverged(divergence))
+            case .advanced:
+                continue
+            case .task(let id):
+                await grantStep(to: id)
+                let timedOut = state.withLock {
+                    state -> (name: String, lastPassed: String, site: ConcurrencyFailure)? in
+                    guard state.stepTimedOut else { return nil }
+                    return (state.tasks[id].name, state.tasks[id].lastPassed, state.tasks[id].site)
+                }
+                if let timedOut {
+                    try stopRun(.timedOut(task: timedOut.name, lastPassed: timedOut.lastPassed, site: timedOut.site))
+                }
+            }
+        }
+    }
+
+    private func grantStep(to id: Int) async {
+        await withCheckedContinuation { (driver: CheckedContinuation<Void, Never>) in
+            let turnstile = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                state.driver = driver
+                state.running = id
+                state.stepStartedAt = .now
+                state.tasks[id].phase = .running
+                if let turnstile = state.tasks[id].turnstile {
+                    state.tasks[id].turnstile = nil
+                    return turnstile
+                }
+                state.tasks[id].permit = true
+                return nil
+            }
+            turnstile?.resume()
+        }
+    }
+
+    /// Called by the watchdog: a step that has run for longer than `stepTimeout` is over, and the
+    /// driver is told so; tasks that have waited that long for a body that never lets them go
+    /// (it neither calls `finish()` nor returns) stop the run.
+    func expireStep(at now: ContinuousClock.Instant) {
+        let (driver, stalled) = state.withLock {
+            state -> (CheckedContinuation<Void, Never>?, RunStop?) in
+            if !state.driving, state.stop == nil, let since = state.undrivenSince, now - since >= stepTimeout,
+                let waiting = state.tasks.first(where: { $0.phase == .ready && $0.lastPassed == "start" })
+            {
+                return (nil, .bodyStalled(task: waiting.name, site: waiting.site))
+            }
+            guard let started = state.stepStartedAt, now - started >= stepTimeout, let driver = state.driver else {
+                return (nil, nil)
+            }
+            state.stepTimedOut = true
+            state.driver = nil
+            return (driver, nil)
+        }
+        driver?.resume()
+        if let stalled { stop(stalled) }
+    }
+
+    private func stopRun(_ reason: RunStop) throws(RunStop) {
+        stop(reason)
+        throw reason
+    }
+
+    /// Stops the run for `reason` (the first reason wins): every task still alive is cancelled,
+    /// and every parked one released, to finish outside the explorer's control.
+    func stop(_ reason: RunStop) {
+        let (cancels, turnstiles) = state.withLock {
+            state -> ([@Sendable () -> Void], [CheckedContinuation<Void, Never>]) in
+            if state.stop == nil { state.stop = reason }
+            var cancels: [@Sendable () -> Void] = []
+            var turnstiles: [CheckedContinuation<Void, Never>] = []
+            for index in state.tasks.indices {
+                if let cancel = state.tasks[index].cancel { cancels.append(cancel) }
+                state.tasks[index].cancel = nil
+                if let turnstile = state.tasks[index].turnstile { turnstiles.append(turnstile) }
+                state.tasks[index].turnstile = nil
+            }
+            return (cancels, turnstiles)
+        }
+        for cancel in cancels { cancel() }
+        for turnstile in turnstiles { turnstile.resume() }
+    }
+
+    /// Moves virtual time forward to `deadline` at once, for a sleep in code no controlled task
+    /// runs (the body, say); it never moves back.
+    func advanceClock(to deadline: Duration) {
+        state.withLock { state in
+            guard deadline > state.now else { return }
+            state.steps.append(Step(task: nil, from: "\(state.now)", to: "\(deadline)"))
+            state.now = deadline
+        }
+    }
+
+    /// Marks the run as over once every task has ended; later `start`s and `point`s are errors.
+    func close() {
+        state.withLock { $0.closed = true }
+    }
+
+    /// The running task, as a value its real `Task` can compare: a controlled task's own `point`
+    /// and a plain `Task {}` it started share task-local values, but not this.
+    private static func currentTaskIdentity() -> Int? {
+        withUnsafeCurrentTask { $0?.hashValue }
+    }
+}
+
+/// Why a run stopped before its tasks ended.
+enum RunStop: Error, Sendable {
+    /// A step took longer than its deadline; the task never reached a point or its end.
+    case timedOut(task: String, lastPassed: String, site: ConcurrencyFailure)
+    /// The body kept a controlled task waiting for its first step: it neither called `finish()`
+    /// nor returned within the step deadline.
+    case bodyStalled(task: String, site: ConcurrencyFailure)
+    /// The run offered other options than the run it replays.
+    case diverged(ScheduleDivergence)
+    /// The task exploring was cancelled.
+    case cancelled
+    /// The schedule was used in a way that cannot work.
+    case misuse(String)
+}
+
+/// One step of a run: a task going from one place to the next, or the clock moving on (`task` nil).
+struct Step: Equatable, Sendable {
+    let task: String?
+    let from: String
+    let to: String
+}
+
+enum TaskPhase: Equatable, Sendable {
+    /// Waiting at its start, a point, or a finished sleep: an option.
+    case ready
+    /// Taking its step.
+    case running
+    /// Waiting for virtual time to reach `until`.
+    case sleeping(until: Duration)
+    case ended
+}
+
+struct ControlledTaskRecord: Sendable {
+    let name: String
+    /// Where `start` was called: where a stuck or failing task is reported.
+    let site: ConcurrencyFailure
+    /// Whether an error it throws is a failure (a test's own task) or the code under test's
+    /// business (a task started through `schedule.tasks`).
+    let reportsErrors: Bool
+    var phase = TaskPhase.ready
+    var lastPassed = "start"
+    var turnstile: CheckedContinuation<Void, Never>?
+    var permit = false
+    var identity: Int?
+    var cancel: (@Sendable () -> Void)?
+}
+
+enum NextStep {
+    case allEnded
+    case stopped(RunStop)
+    case task(Int)
+    case advanced
+    case diverged(ScheduleDivergence)
+}
+
+struct RunState: Sendable {
+    var source: ChoiceSource
+    var tasks: [ControlledTaskRecord] = []
+    var running: Int?
+    var driver: CheckedContinuation<Void, Never>?
+    var driving = false
+    var closed = false
+    var stop: RunStop?
+    var now = Duration.zero
+    var stepStartedAt: ContinuousClock.Instant?
+    var stepTimedOut = false
+    /// Since when tasks have been registered that nobody drives.
+    var undrivenSince: ContinuousClock.Instant?
+    var decisions: [Decision] = []
+    var steps: [Step] = []
+
+    init(source: ChoiceSource) {
+        self.source = source
+    }
+
+    /// Picks the next step among the ready tasks and, when a task sleeps, the clock; moves the
+    /// clock at once when that is the pick.
+    mutating func pickNext() -> NextStep {
+        var ready: [Int] = []
+        var nextDeadline: Duration?
+        for index in tasks.indices {
+            // Code outside the controlled tasks may have moved the clock past a deadline.
+            if case .sleeping(let until) = tasks[index].phase, until <= now { tasks[index].phase = .ready }
+            switch tasks[index].phase {
+            case .ready: ready.append(index)
+            case .sleeping(let until): nextDeadline = min(nextDeadline ?? until, until)
+            case .running, .ended: break
+            }
+        }
+        let optionCount = ready.count + (nextDeadline == nil ? 0 : 1)
+        guard optionCount > 0 else { return .allEnded }
+        var pick = 0
+        if optionCount > 1 {
+            var names = ready.map { tasks[$0].name }
+            if nextDeadline != nil { names.append(Self.clockOption) }
+            do {
+                pick = try source.choose(among: names)
+            } catch {
+                return .diverged(error)
+            }
+            decisions.append(Decision(options: names, chosen: pick))
+        }
+        if pick < ready.count { return .task(ready[pick]) }
+        guard let deadline = nextDeadline else { return .allEnded }
+        steps.append(Step(task: nil, from: "\(now)", to: "\(deadline)"))
+        now = deadline
+        for index in tasks.indices {
+            if case .sleeping(let until) = tasks[index].phase, until <= now { tasks[index].phase = .ready }
+        }
+        return .advanced
+    }
+
+    /// The name the clock has among a step's options.
+    static let clockOption = "the clock"
+
+    /// Task `id` stops running at `label`; returns the driver to resume.
+    mutating func endStep(of id: Int, at label: String, phase: TaskPhase) -> CheckedContinuation<Void, Never>? {
+        steps.append(Step(task: tasks[id].name, from: tasks[id].lastPassed, to: label))
+        tasks[id].lastPassed = label
+        tasks[id].phase = phase
+        guard running == id else { return nil }
+        running = nil
+        stepStartedAt = nil
+        defer { driver = nil }
+        return driver
+    }
+}
