@@ -150,3 +150,18 @@ struct RerunSwiftTestingFixtures {
         }
     }
 }
+
+/// Fails on its fourth call, for `RUNDOWN_REPEAT=until-failure`.
+final class UntilFailureXCTestFixtures: Rundown.TestCase {
+    override func setUpWithError() throws {
+        try skipUnlessFixturesRun(for: "FlakyOutputTests")
+    }
+
+    func testFailsOnItsFourthCall() throws {
+        try spec("Sometimes") {
+            it("fails") {  // line: until failure
+                if CallCount.next("until") == 4 { throw FixtureError() }
+            }
+        }
+    }
+}

@@ -306,6 +306,11 @@ import FoundationXML
             Self.thirdCallFails)
         #expect(log.filter { $0 == "a" }.count == 3)
         #expect(report.failures.map(\.description) == ["Spec, a: Boom(third) (repetition 3 (until-failure))"])
+        // b says `.repeated(2)`, which wins over the setting.
+        #expect(
+            report.notices.map(\.description) == [
+                "Spec, a: until-failure stopped at the first failure, on repetition 3"
+            ])
     }
 
     @Test func untilFailureSaysWhenItsCapIsReached() async {

@@ -161,6 +161,19 @@ struct FlakyOutputTests {
             ])
     }
 
+    @Test func untilFailureStopsAtTheFailingRepetitionAndSaysHowToReplayIt() async throws {
+        let run = try await HostOutput.run(
+            ["RundownHostFixtures.UntilFailureXCTestFixtures"],
+            environment: ["RUNDOWN_REPEAT": "until-failure", "RUNDOWN_SEED": "7"])
+        let line = Self.line("until failure")
+        #expect(run.status == 1)
+        #expect(
+            run.lines.filter { $0.contains("error: ") || $0.hasPrefix("Rundown: warning") } == [
+                "\(Self.file):\(line): error: UntilFailureXCTestFixtures.testFailsOnItsFourthCall : Sometimes, fails: FixtureError(disk full) (repetition 4 (until-failure)) (seed 7)",
+                "Rundown: warning: Sometimes, fails: until-failure stopped at the first failure, on repetition 4 (seed 7)",
+            ])
+    }
+
     @Test func aMissingFilterFileIsAWarningNamingTheValidForms() async throws {
         let run = try await HostOutput.run(
             ["RundownHostFixtures.RerunXCTestFixtures"],

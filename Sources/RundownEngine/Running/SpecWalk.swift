@@ -642,6 +642,14 @@ final class SpecWalk<Mode: ExecutionMode> {
             if !attempts.held.isEmpty { element.failed = true }
             for failure in attempts.held { recorder.record(failure) }
             attempts.held = []
+            if element.failed, attempts.repetitions == nil {
+                // `until-failure` found what it looked for: say where, for the replay (the host adds the seed).
+                recorder.notice(
+                    SpecNotice(
+                        path: element.path.steps(), location: element.node.location,
+                        kind: .repetitionsEnded(
+                            "until-failure stopped at the first failure, on repetition \(attempts.note.repetition)")))
+            }
             return false
         }
         if attempts.note.attempt > 1 {
