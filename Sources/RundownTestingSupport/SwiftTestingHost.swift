@@ -59,7 +59,7 @@ package struct SwiftTestingHost: SpecHost {
         } matching: { issue in
             let posted = IssueScope.post(issue)
             if posted != .notPosted { noted.withLock { $0 = true } }
-            // An attempt that may be retried: the walk holds the failure and reports it itself,
+            // An example that retries: the walk holds the failure and reports it itself,
             // as a warning if a later attempt passes; a known issue fails no test meanwhile.
             return posted == .held
         }
@@ -251,7 +251,7 @@ package final class IssueScope: Sendable {
     /// scope is taken out (the test's own configuration reports it); one from
     /// inside is posted by the innermost handler and annotated.
     ///
-    /// An issue of an attempt that may be retried is dropped: the walk holds
+    /// An issue of an example that retries is dropped: the walk holds
     /// it and records it later, as a warning if a later attempt passes, as
     /// a failure if none does.
     @Sendable package func handle(_ issue: Issue) -> Issue? {
@@ -266,7 +266,7 @@ package final class IssueScope: Sendable {
         case notPosted
         /// Posted as recorded by Swift Testing: the run counts it.
         case posted
-        /// Posted for the walk to record, since another attempt may follow:
+        /// Posted for the walk to record, since the example retries:
         /// Swift Testing must not record it now.
         case held
     }
@@ -283,7 +283,7 @@ package final class IssueScope: Sendable {
         // the path, which the reports show as the issue's place.
         let comments = issue.comments.map(\.rawValue).filter { $0 != runner.description }
         let message = ([String(describing: issue.kind)] + comments).joined(separator: " - ")
-        let held = runner.attempt?.mayBeRetried == true
+        let held = runner.attempt?.isHeldByTheWalk == true
         guard runner.post(message, at: location ?? runner.location, recordedByFramework: !held) else {
             return .notPosted
         }

@@ -95,9 +95,12 @@ package final class AttemptNote: Sendable, CustomStringConvertible {
         self.attempts = attempts
     }
 
-    /// Whether another attempt follows if this one fails: its failures are
-    /// held by the walk, and a framework must not fail the test for them yet.
-    package var mayBeRetried: Bool { attempt < attempts }
+    /// Whether the example retries: the walk holds its failures until an
+    /// attempt has ended, then records them (as warnings if a later attempt
+    /// passed), so a framework must not record them itself. The last
+    /// attempt's too, so that every attempt's failures are recorded alike and
+    /// in their order.
+    package var isHeldByTheWalk: Bool { attempts > 1 }
 
     /// `repetition 7 of 100`, `attempt 1 of 3`, `repetition 2 of 5, attempt 1 of 3`,
     /// `repetition 40 (until-failure)`.
