@@ -12,6 +12,7 @@ import XCTest
 /// How many times each named example has been called in this process.
 enum CallCount {
     private static let lock = NSLock()
+    // Safe: read and written only while `lock` is held.
     nonisolated(unsafe) private static var counts: [String: Int] = [:]
 
     /// Counts one more call of `name`, and returns its number, from 1.

@@ -62,6 +62,7 @@ func late() throws {
 }
 
 /// Issue 18: an example that passes on its second attempt passes as flaky; one that never passes fails with each attempt.
+// Safe: only the synchronous specs below touch it, on the main thread, one closure at a time.
 nonisolated(unsafe) var calls = 0
 func flaky() throws {
     try spec("No host, flaky") {
