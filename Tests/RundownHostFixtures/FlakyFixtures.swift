@@ -44,6 +44,14 @@ struct FlakySwiftTestingFixtures {
         }
     }
 
+    @Test(.specs) func requires() throws {
+        try spec("Require") {
+            it("answers", .retries(2)) {
+                try #require(CallCount.next("require") == 3)  // line: require
+            }
+        }
+    }
+
     @Test func asynchronous() async throws {
         try await spec("Async") {
             it("answers", .retries(2)) {

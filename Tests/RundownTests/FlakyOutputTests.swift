@@ -47,6 +47,11 @@ struct FlakyOutputTests {
             })
         #expect(run.lines.contains("✔ Test synchronousWithTheTrait() passed after TIME seconds with 2 warnings."))
         #expect(run.lines.contains("✔ Test asynchronous() passed after TIME seconds with 2 warnings."))
+        // `#require` throws after recording its issue: the held issue is the report, once per attempt.
+        let required = warnings.filter { $0.count > 1 && $0[1].hasPrefix("↳ Require, answers: flaky") }
+        #expect(required.count == 2, "\(warnings)")
+        #expect(required.first?[0].contains("at FlakyFixtures.swift:\(Self.line("require")):") == true)
+        #expect(run.lines.contains("✔ Test requires() passed after TIME seconds with 2 warnings."))
     }
 
     @Test func swiftTestingFailsEveryAttemptAndNamesTheFailingRepetition() async throws {
