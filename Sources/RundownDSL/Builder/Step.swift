@@ -101,6 +101,11 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
         if let pruned = PrunedBuild.current, !pruned.keeps(example: description) {
             return Self(content: GroupContent())
         }
+        var body = body
+        if !traits.isEmpty, ExampleTrait.isEveryExample(traits) {
+            let misuse = EveryExampleOnAnExample(example: description)
+            body = Call.body { throw misuse }
+        }
         let node = ExampleNode<Call.Mode>(
             description: description, marks: ExampleTrait.marks(traits), location: location,
             scopes: ExampleTrait.scopes(traits), body: body)
@@ -132,7 +137,9 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
     ) -> Self {
         let node = GroupNode<Call.Mode>(
             description: description, marks: ExampleTrait.marks(traits), location: location,
-            scopes: ExampleTrait.scopes(traits), content: content.content)
+            scopes: ExampleTrait.scopes(traits),
+            content: ExampleTrait.isEveryExample(traits)
+                ? content.content.withEveryEachHookEveryExample() : content.content)
         return Self(content: GroupContent(element: .checkedGroup(node, as: Call.self)))
     }
 }

@@ -12,6 +12,7 @@ public struct ExampleTrait: Sendable {
     private var focus = false
     private var exclusion = false
     private var scope: ElementScope?
+    private var everyExample = false
 
     /// Runs only this element and other focused ones. The shortcuts `fIt`,
     /// `fDescribe` and `fContext` add it.
@@ -33,6 +34,25 @@ public struct ExampleTrait: Sendable {
         _ around: @escaping @Sendable (_ body: () async throws -> Void) async throws -> Void
     ) -> ExampleTrait {
         ExampleTrait(scope: ElementScope(name: name, around: around))
+    }
+
+    /// Makes every each-hook declared in the group and below it an
+    /// every-example hook, as if each had the `.everyExample` trait: a
+    /// `beforeEach`, `aroundEach` or `afterEach` hook then runs around every
+    /// example at any depth below its group, as Quick's and RSpec's do,
+    /// instead of once around each nested group. `describe("Cart", .everyExample) { … }`.
+    ///
+    /// A trait of `describe` and `context` (the spec's root takes it too,
+    /// `spec("Cart", .everyExample) { … }`); an example's each-hooks are
+    /// those of its groups, so on `it` it is a failure of that example.
+    public static let everyExample: ExampleTrait = {
+        var trait = ExampleTrait(focus: false, exclusion: false)
+        trait.everyExample = true
+        return trait
+    }()
+
+    static func isEveryExample(_ traits: [ExampleTrait]) -> Bool {
+        traits.contains { $0.everyExample }
     }
 
     static func marks(_ traits: [ExampleTrait]) -> ElementMarks {

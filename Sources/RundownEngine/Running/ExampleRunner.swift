@@ -44,15 +44,24 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
         trail = .steps(path)
         self.role = role
         self.location = location
+        scope = nil
     }
 
     /// A runner whose path is `node`'s, followed by `extra` if given: the
     /// engine's, which gathers the steps only when ``path`` is read.
-    package init(node: PathNode, extra: String?, role: Role, location: CodeLocation) {
+    ///
+    /// `scope` is what the closures of its element share (fresh values,
+    /// cleanups), if the walk runs it.
+    package init(node: PathNode, extra: String?, role: Role, location: CodeLocation, scope: RunScope? = nil) {
         trail = .node(node, extra)
         self.role = role
         self.location = location
+        self.scope = scope
     }
+
+    /// What the closures of this runner's element share: its fresh values
+    /// and cleanups; `nil` for a runner the engine did not make.
+    package let scope: RunScope?
 
     /// Where the path comes from: the steps given, or the walk's chain.
     private enum Trail: Sendable {

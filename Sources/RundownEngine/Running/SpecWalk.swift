@@ -104,6 +104,9 @@ final class SpecWalk<Mode: ExecutionMode> {
                     path: focus.path, error: FocusedElementLeftIn(path: focus.path, location: focus.location),
                     location: focus.location))
         }
+        for failure in root.buildFailures {
+            recorder.record(failure)
+        }
         for example in plan.leftOut {
             recorder.record(SkipRecord(path: example.path, reason: example.reason, location: example.location))
             recorder.finishExample(example.path, .skipped(reason: example.reason))
@@ -145,7 +148,9 @@ final class SpecWalk<Mode: ExecutionMode> {
                     continue
                 }
                 group.stage = .beforeAll(index + 1)
-                if let instruction = call(hooks[index], path: group.path, pending: .groupHook(group, hooks[index])) {
+                if let instruction = call(
+                    hooks[index], path: group.path, scope: group, pending: .groupHook(group, hooks[index]))
+                {
                     return instruction
                 }
                 continue
@@ -165,11 +170,16 @@ final class SpecWalk<Mode: ExecutionMode> {
                     continue
                 }
                 group.stage = .afterAll(index + 1)
-                if let instruction = call(hooks[index], path: group.path, pending: .groupHook(group, hooks[index])) {
+                if let instruction = call(
+                    hooks[index], path: group.path, scope: group, pending: .groupHook(group, hooks[index]))
+                {
                     return instruction
                 }
                 continue
             case .done:
+                if !group.closedByWalk, let instruction = endScope(group, pending: { .groupCleanup(group, $0) }) {
+                    return instruction
+                }
                 stack.removeLast()
                 if recorder.progress { recorder.observe(.groupFinished(path: group.path.steps())) }
                 return nil
@@ -191,7 +201,8 @@ final class SpecWalk<Mode: ExecutionMode> {
                 element.stage = .waitingForAround
                 let hook = hooks[level].node
                 let runner = ExampleRunner(
-                    node: element.path, extra: hook.pathComponent, role: .hook(.aroundEach), location: hook.location)
+                    node: element.path, extra: hook.pathComponent, role: .hook(.aroundEach), location: hook.location,
+                    scope: element)
                 guard case .around(let body) = hook.body else {
                     // A hand-built node: fail the element as if the hook had thrown before calling its body.
                     let mismatch = HookBodyMismatch(hook: hook.pathComponent, kind: .aroundEach)
@@ -216,7 +227,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
                 element.stage = .beforeEach(layer, index + 1)
                 if let instruction = call(
-                    hooks[index], path: element.path, pending: .elementHook(element, hooks[index]))
+                    hooks[index], path: element.path, scope: element, pending: .elementHook(element, hooks[index]))
                 {
                     return instruction
                 }
@@ -229,7 +240,8 @@ final class SpecWalk<Mode: ExecutionMode> {
                     pending = .example(element)
                     return .call(
                         example.body,
-                        ExampleRunner(node: element.path, extra: nil, role: .example, location: example.location))
+                        ExampleRunner(
+                            node: element.path, extra: nil, role: .example, location: example.location, scope: element))
                 case .group(let group):
                     push(GroupFrame(group: group, path: element.path, inherited: element.parent.childInherited))
                     return nil
@@ -242,12 +254,18 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
                 element.stage = .afterEach(layer, index + 1)
                 if let instruction = call(
-                    hooks[index], path: element.path, pending: .elementHook(element, hooks[index]))
+                    hooks[index], path: element.path, scope: element, pending: .elementHook(element, hooks[index]))
                 {
                     return instruction
                 }
                 continue
             case .unwinding(let layer):
+                // The element's cleanups run inside its own scopes (layer 0), after all its each-hooks.
+                if layer == 0, !element.closedByWalk,
+                    let instruction = endScope(element, pending: { .elementCleanup(element, $0) })
+                {
+                    return instruction
+                }
                 if element.enteredArounds > element.aroundsBefore(layer) {
                     element.stage = .waitingForAround
                     return .unwrap
@@ -265,7 +283,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
     }
 
-    private func call(_ ref: HookRef, path: PathNode, pending: Pending) -> Instruction? {
+    private func call(_ ref: HookRef, path: PathNode, scope: RunScope, pending: Pending) -> Instruction? {
         self.pending = pending
         let hook = ref.node
         guard case .plain(let body) = hook.body else {
@@ -274,7 +292,34 @@ final class SpecWalk<Mode: ExecutionMode> {
             return nil
         }
         return .call(
-            body, ExampleRunner(node: path, extra: hook.pathComponent, role: .hook(hook.kind), location: hook.location))
+            body,
+            ExampleRunner(
+                node: path, extra: hook.pathComponent, role: .hook(hook.kind), location: hook.location, scope: scope))
+    }
+
+    /// The next cleanup of `scope` to run, last registered first; once none
+    /// is left, closes the scope and records the misuses found in it.
+    private func endScope(_ scope: RunScope, pending cleanup: (RunScope.Cleanup) -> Pending) -> Instruction? {
+        switch scope.nextCleanupOrClose() {
+        case .cleanup(let next):
+            pending = cleanup(next)
+            guard let body = next.body as? Mode.Body else {
+                let misuse = DeferCleanupMisuse(problem: .asyncInSynchronousSpec(next.registrant.description))
+                finish(.failed(misuse))
+                return nil
+            }
+            return .call(body, next.registrant)
+        case .closed(let failures, _):
+            record(failures, in: scope)
+            return nil
+        }
+    }
+
+    /// Records misuses found in `scope`; they fail its element.
+    private func record(_ failures: [SpecFailure], in scope: RunScope) {
+        guard !failures.isEmpty else { return }
+        for failure in failures { recorder.record(failure) }
+        (scope as? ElementFrame)?.failed = true
     }
 
     private func push(_ group: GroupFrame) {
@@ -299,8 +344,14 @@ final class SpecWalk<Mode: ExecutionMode> {
             preconditionFailure("an outcome was reported with no closure running")
         }
         pending = nil
+        if case .groupHook(let group, _) = done { record(group.takeFailures(), in: group) }
         if case .passed = outcome { return }
         switch done {
+        case .elementCleanup(let element, let cleanup):
+            recordCleanup(outcome, cleanup)
+            if case .failed = outcome { element.failed = true }
+        case .groupCleanup(_, let cleanup):
+            recordCleanup(outcome, cleanup)
         case .groupHook(let group, let ref):
             let hook = ref.node
             let path = group.path.steps(appending: hook.pathComponent)
@@ -354,6 +405,20 @@ final class SpecWalk<Mode: ExecutionMode> {
             case .skipped(let reason):
                 skip(element, reason, declaredAt: element.node.location)
             }
+        }
+    }
+
+    /// An error of a cleanup is a failure of what registered it, at the `deferCleanup` call.
+    private func recordCleanup(_ outcome: Outcome, _ cleanup: RunScope.Cleanup) {
+        switch outcome {
+        case .passed:
+            break
+        case .failed(let error):
+            recorder.record(SpecFailure(path: cleanup.registrant.path, error: error, location: cleanup.location))
+        case .skipped(let reason):
+            recorder.record(
+                SkipRecord(
+                    path: cleanup.registrant.path, reason: reason.message, location: reason.location ?? cleanup.location))
         }
     }
 
@@ -460,6 +525,8 @@ final class SpecWalk<Mode: ExecutionMode> {
         case groupHook(GroupFrame, HookRef)
         case elementHook(ElementFrame, HookRef)
         case example(ElementFrame)
+        case elementCleanup(ElementFrame, RunScope.Cleanup)
+        case groupCleanup(GroupFrame, RunScope.Cleanup)
     }
 
     /// A hook, shared by reference: the walk hands hooks around for every
@@ -492,7 +559,10 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
     }
 
-    fileprivate final class GroupFrame {
+    // `@unchecked Sendable`, inherited from RunScope: a frame is handed to
+    // runners only as its RunScope, whose state is behind its lock; the
+    // frame's own state is touched by the walk alone, on one task.
+    fileprivate final class GroupFrame: RunScope, @unchecked Sendable {
         enum Stage {
             case beforeAll(Int)
             case elements(Int)
@@ -535,10 +605,12 @@ final class SpecWalk<Mode: ExecutionMode> {
             }
             exampleLayers = [EachHooks()] + inherited + [forExamples]
             groupLayers = [EachHooks(), forGroups]
+            super.init(kind: .group, isAsynchronous: Mode.self == Asynchronous.self)
         }
     }
 
-    fileprivate final class ElementFrame {
+    // `@unchecked Sendable` for the same reason as GroupFrame.
+    fileprivate final class ElementFrame: RunScope, @unchecked Sendable {
         /// `layer` indexes ``layers``; `unwinding` returns from the layer's
         /// entered `aroundEach` hooks, then moves to the next layer out.
         enum Stage {
@@ -589,6 +661,12 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
             }
             self.layers = layers
+            let kind: RunScope.Kind =
+                switch node {
+                case .example: .example
+                case .group(let group): .groupElement(group.description)
+                }
+            super.init(kind: kind, isAsynchronous: Mode.self == Asynchronous.self)
         }
 
         /// How many `aroundEach` hooks the layers before `layer` hold.
