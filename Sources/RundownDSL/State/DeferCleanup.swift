@@ -40,18 +40,18 @@ public func deferCleanup(
     _ cleanup: @escaping () throws -> Void
 ) throws {
     let (runner, scope) = try CleanupRegistration.scope()
-    let body: Any
+    let body: RunScope.Cleanup.Body
     if scope.isAsynchronous {
         let call = CleanupCall(call: cleanup)
         let actor = isolation
-        body = { @Sendable () async throws -> Void in try await CleanupCall.run(call, on: actor) }
+        body = .async { @Sendable () async throws -> Void in try await CleanupCall.run(call, on: actor) }
     } else if isolation === MainActor.shared {
-        body = { () throws -> Void in
+        body = .sync {
             guard MainActorCheck.isOnMainActor else { throw MainActorSpecOffMainThread(location: nil) }
             try cleanup()
         }
     } else {
-        body = cleanup
+        body = .sync(cleanup)
     }
     try CleanupRegistration.register(
         body, in: scope, by: runner,
@@ -82,7 +82,7 @@ public func deferCleanup(
         throw DeferCleanupMisuse(problem: .asyncInSynchronousSpec(runner.description))
     }
     try CleanupRegistration.register(
-        cleanup, in: scope, by: runner,
+        .async(cleanup), in: scope, by: runner,
         at: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
@@ -95,7 +95,7 @@ private enum CleanupRegistration {
         return (runner, scope)
     }
 
-    static func register(_ body: Any, in scope: RunScope, by runner: ExampleRunner, at location: CodeLocation) throws {
+    static func register(_ body: RunScope.Cleanup.Body, in scope: RunScope, by runner: ExampleRunner, at location: CodeLocation) throws {
         guard scope.register(RunScope.Cleanup(body: body, location: location, registrant: runner)) else {
             throw DeferCleanupMisuse(problem: .afterItsElement(runner.description))
         }

@@ -121,7 +121,8 @@ public final class Fresh<Value> {
             }
         let failure = SpecFailure(
             path: runner.path, error: FreshValueMisuse(declaredAt: location, place: place), location: runner.location)
-        let key = "\(ObjectIdentifier(self)) \(ObjectIdentifier(runner))"
+        // Runners come and go, so a runner's address may be reused: the hook is known by its path and place.
+        let key = "\(ObjectIdentifier(self)) \(runner.location) \(runner.description)"
         if !scope.record(failure, once: key) {
             // The element has ended: only its host, if a task that outlived it still has one, can say so.
             SpecHosting.current?.record(.thrown(failure))

@@ -151,7 +151,7 @@ public struct MainActorSpecOffMainThread: Error, CustomStringConvertible {
 ///
 /// It is a failure of the hook concerned (of the spec, when it was built);
 /// the use itself got a new value, which nothing keeps.
-public struct FreshValueMisuse: Error, CustomStringConvertible {
+public struct FreshValueMisuse: Error, Hashable, CustomStringConvertible {
     /// Where the value was used.
     public enum Place: Sendable, Hashable {
         /// In a `beforeAll` or `afterAll` hook, or a cleanup one registered.
@@ -196,7 +196,7 @@ public struct FreshValueMisuse: Error, CustomStringConvertible {
 }
 
 /// `deferCleanup` was called where it cannot register a cleanup.
-public struct DeferCleanupMisuse: Error, CustomStringConvertible {
+public struct DeferCleanupMisuse: Error, Hashable, CustomStringConvertible {
     /// What went wrong.
     public enum Problem: Sendable, Hashable {
         /// No spec element or hook is running in this task.

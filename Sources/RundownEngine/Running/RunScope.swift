@@ -41,16 +41,22 @@ package class RunScope: @unchecked Sendable {
 
     /// A cleanup registered with `deferCleanup`.
     package struct Cleanup {
-        /// The closure, as the scope's engine runs it: `() throws -> Void`
-        /// in a synchronous spec, `() async throws -> Void` in an asynchronous one.
-        package var body: Any
+        /// A cleanup's closure.
+        package enum Body {
+            case sync(() throws -> Void)
+            /// Only an asynchronous spec can run it.
+            case async(() async throws -> Void)
+        }
+
+        /// The closure.
+        package var body: Body
         /// Where `deferCleanup` was called.
         package var location: CodeLocation
         /// The element or hook that registered it, whose failure an error of it is.
         package var registrant: ExampleRunner
 
         /// Creates a cleanup.
-        package init(body: Any, location: CodeLocation, registrant: ExampleRunner) {
+        package init(body: Body, location: CodeLocation, registrant: ExampleRunner) {
             self.body = body
             self.location = location
             self.registrant = registrant
@@ -181,5 +187,20 @@ package class RunScope: @unchecked Sendable {
         guard let shared, !shared.failures.isEmpty else { return [] }
         defer { shared.failures = [] }
         return shared.failures
+    }
+}
+
+extension RunScope.Cleanup {
+    /// The closure as `Mode` runs it, or `nil` for an `async` one in a synchronous spec.
+    func body<Mode: ExecutionMode>(for _: Mode.Type) -> Mode.Body? {
+        switch body {
+        case .sync(let cleanup):
+            if Mode.self == Synchronous.self { return cleanup as? Mode.Body }
+            let body: Asynchronous.Body = { try cleanup() }
+            return body as? Mode.Body
+        case .async(let cleanup):
+            let body: Asynchronous.Body = { try await cleanup() }
+            return body as? Mode.Body
+        }
     }
 }

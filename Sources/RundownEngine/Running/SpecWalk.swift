@@ -303,7 +303,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         switch scope.nextCleanupOrClose() {
         case .cleanup(let next):
             pending = cleanup(next)
-            guard let body = next.body as? Mode.Body else {
+            guard let body = next.body(for: Mode.self) else {
                 let misuse = DeferCleanupMisuse(problem: .asyncInSynchronousSpec(next.registrant.description))
                 finish(.failed(misuse))
                 return nil
