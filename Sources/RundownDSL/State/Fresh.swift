@@ -52,8 +52,10 @@ public func fresh<Value>(
 
 /// A value that each example of a spec gets afresh; see `fresh(_:)`.
 ///
-/// Not `Sendable` unless nothing it could hold is shared: the value is read
-/// and set by the closures of the spec, in the spec's own isolation.
+/// It is as `Sendable` as its value: a `Fresh<Cart>` of a non-`Sendable`
+/// `Cart` stays with the closures of the spec it is declared in, as a `Cart`
+/// would; a `Fresh` of a `Sendable` or main-actor value may also be captured
+/// by the main-actor closures of a spec built off the main actor.
 public final class Fresh<Value> {
     private let make: () -> Value
     /// Where `fresh` was called.
@@ -129,3 +131,9 @@ public final class Fresh<Value> {
         }
     }
 }
+
+// `@unchecked` because the maker is a plain closure, but safe: the value is
+// `Sendable`, and every value made is kept in its example's RunScope, behind
+// that scope's lock; the maker is only called where the value is read, by the
+// closures of the spec it was declared in, which run in the spec's isolation.
+extension Fresh: @unchecked Sendable where Value: Sendable {}
