@@ -206,6 +206,8 @@ private func captureSharedCartIssues(_ issue: Issue) -> Issue? {
         // from its parent's beforeEach, run once around it, so "holds two" counts 5.
         try #require(recorded.count == 2, "\(recorded)")
         #expect(
-            recorded == ["Shared cart, with an apple, adds another", "Shared cart, with an apple, and a pear, holds two"])
+            recorded == [
+                "Shared cart, with an apple, adds another", "Shared cart, with an apple, and a pear, holds two",
+            ])
     }
 }

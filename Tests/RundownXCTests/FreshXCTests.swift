@@ -29,7 +29,10 @@ final class FreshXCTests: CheckedTestCase {
         }
         XCTAssertEqual(
             log.entries,
-            ["afterEach [\"apple\"]", "cleanup [\"apple\"]", "afterEach [\"apple\", \"pear\"]", "cleanup [\"apple\", \"pear\"]"])
+            [
+                "afterEach [\"apple\"]", "cleanup [\"apple\"]", "afterEach [\"apple\", \"pear\"]",
+                "cleanup [\"apple\", \"pear\"]",
+            ])
     }
 
     func testMisusesAndFailingCleanupsAreFailuresWithThePathAndLine() throws {

@@ -28,7 +28,8 @@ extension MainActorSuite {
         @ExampleBuilder<SyncMainCall> _ content: () -> ExampleGroup<SyncMainCall>
     ) throws {
         let root = SpecRoot(
-            name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content()
+            name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column,
+            content: content()
         )
         try MainThread.run(specAt: root.location) {
             try SpecRun(root, testCase: self as AnyObject).run()
@@ -59,7 +60,8 @@ extension MainActorSuite {
         @ExampleBuilder<AsyncMainCall> _ content: () -> ExampleGroup<AsyncMainCall>
     ) async throws {
         let root = SpecRoot(
-            name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content()
+            name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column,
+            content: content()
         )
         try await SpecRun(root, testCase: self as AnyObject).run()
     }

@@ -44,7 +44,8 @@ public func spec(
     @ExampleBuilder<SyncCall> _ content: () -> ExampleGroup<SyncCall>
 ) throws {
     let root = SpecRoot(
-        name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
+        name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column,
+        content: content())
     try SpecRun(root).run()
 }
 
@@ -73,6 +74,7 @@ nonisolated(nonsending) public func spec(
     @ExampleBuilder<AsyncCall> _ content: () -> ExampleGroup<AsyncCall>
 ) async throws {
     let root = SpecRoot(
-        name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
+        name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column,
+        content: content())
     try await SpecRun(root).run()
 }

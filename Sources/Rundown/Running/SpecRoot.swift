@@ -23,7 +23,8 @@ struct SpecRoot<Call: CallKind> {
         var node = GroupNode(
             description: description,
             location: CodeLocation(fileID: fileID, filePath: filePath.description, line: line, column: column),
-            content: traits.contains { $0.isEveryExample } ? built.content.withEveryEachHookEveryExample() : built.content
+            content: traits.contains { $0.isEveryExample }
+                ? built.content.withEveryEachHookEveryExample() : built.content
         ).checkedAsRoot(Call.self)
         node.buildFailures = misuses.map { SpecFailure(path: [description], error: $0.0, location: $0.1) }
         self.node = node

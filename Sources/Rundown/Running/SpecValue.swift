@@ -136,7 +136,8 @@ public struct Spec: Sendable {
 
     func root<Call: CallKind>(_ content: () -> ExampleGroup<Call>) -> SpecRoot<Call> {
         SpecRoot(
-            name, traits, function: name, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
+            name, traits, function: name, fileID: fileID, filePath: filePath, line: line, column: column,
+            content: content())
     }
 
     /// The paths of the examples, and the focused elements, which a run of

@@ -95,7 +95,9 @@ private enum CleanupRegistration {
         return (runner, scope)
     }
 
-    static func register(_ body: RunScope.Cleanup.Body, in scope: RunScope, by runner: ExampleRunner, at location: CodeLocation) throws {
+    static func register(
+        _ body: RunScope.Cleanup.Body, in scope: RunScope, by runner: ExampleRunner, at location: CodeLocation
+    ) throws {
         guard scope.register(RunScope.Cleanup(body: body, location: location, registrant: runner)) else {
             throw DeferCleanupMisuse(problem: .afterItsElement(runner.description))
         }

@@ -184,7 +184,8 @@ public struct FreshValueMisuse: Error, Hashable, CustomStringConvertible {
             return "\(value) was used in \(hook), which runs once for its group, not for one example; "
                 + "keep group state in a plain variable declared in the group ('var connection: Connection?'), or \(advice)"
         case .aroundNestedGroup(let hook, let group):
-            return "\(value) was used in \(hook), which runs once around the nested group '\(group)', not for each of its examples; "
+            return
+                "\(value) was used in \(hook), which runs once around the nested group '\(group)', not for each of its examples; "
                 + "give the hook or its group the '.everyExample' trait, or keep group state in a plain variable"
         case .whileBuilding:
             return "\(value) was used while the spec was being built, where no example runs; \(advice)"

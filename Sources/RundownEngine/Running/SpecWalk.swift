@@ -418,7 +418,8 @@ final class SpecWalk<Mode: ExecutionMode> {
         case .skipped(let reason):
             recorder.record(
                 SkipRecord(
-                    path: cleanup.registrant.path, reason: reason.message, location: reason.location ?? cleanup.location))
+                    path: cleanup.registrant.path, reason: reason.message, location: reason.location ?? cleanup.location
+                ))
         }
     }
 
