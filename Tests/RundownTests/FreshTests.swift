@@ -6,7 +6,12 @@ import Testing
 /// A cart whose instances say when they are made and dropped.
 final class Cart {
     let id: Int
-    var items: [String] = []
+    private var stored: [String] = []
+    /// What was added; reading it tells a documentation sample that it ran.
+    var items: [String] {
+        SampleUse.record()
+        return stored
+    }
     private let log: Log?
 
     init(_ id: Int, log: Log? = nil) {
@@ -15,9 +20,12 @@ final class Cart {
         log?("make \(id)")
     }
 
+    /// A cart for the documentation's samples.
+    convenience init() { self.init(0) }
+
     deinit { log?("drop \(id)") }
 
-    func add(_ item: String) { items.append(item) }
+    func add(_ item: String) { stored.append(item) }
 }
 
 /// Numbers the carts of one run, and counts them.
