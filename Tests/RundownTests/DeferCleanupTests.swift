@@ -272,6 +272,19 @@ import Testing
             ])
     }
 
+    @Test func aCleanupIsTeardownItRunsAfterItsElementsTimeLimitExpired() async {
+        let log = Log()
+        let report = await SpecEngine.run(
+            asyncRoot {
+                it("hangs", .timeLimit(.milliseconds(50))) {
+                    try deferCleanup { log("cleanup \(ExampleRunner.current!.description)") }
+                    try await Task.sleep(for: .seconds(30))
+                }
+            })
+        #expect(log.entries == ["cleanup Spec, hangs"])
+        #expect(report.failures.count == 1 && report.failedCount == 1)
+    }
+
     @Test func aCleanupRunsInsideTheElementsOwnScopes() async {
         let log = Log()
         let report = await SpecEngine.run(

@@ -88,6 +88,46 @@ final class Numbers: Sendable {
         #expect(run.passed == 3 && run.failed == 0, "a failure around a nested group fails none of its examples")
     }
 
+    struct DroppedAfterFailures: Scenario {
+        @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
+            let numbers = Numbers()
+            let cart = fresh { Cart(numbers.take(), log: log) }
+            beforeEach {
+                _ = cart.value
+                switch ExampleRunner.current!.path[1] {
+                case "beforeEach throws": throw Boom("beforeEach")
+                case "beforeEach skips": throw Skip("beforeEach")
+                default: break
+                }
+            }
+            it("beforeEach throws") {}
+            it("beforeEach skips") {}
+            it("throws") { throw Boom("example") }
+            it("skips") { throw Skip("example") }
+            afterEach {
+                log("afterEach \(cart.value.id)")
+                if ExampleRunner.current!.path[1] == "skips" { throw Boom("afterEach") }
+            }
+        }
+    }
+
+    @Test func theValueIsDroppedWhateverHappenedToItsExample() async {
+        let run = await runEverywhere(DroppedAfterFailures())
+        #expect(
+            run.log == [
+                "make 1", "afterEach 1", "drop 1",
+                "make 2", "drop 2",
+                "make 3", "afterEach 3", "drop 3",
+                "make 4", "afterEach 4", "drop 4",
+            ])
+        #expect(
+            run.failures == [
+                "Spec, beforeEach throws, beforeEach: Boom(beforeEach)", "Spec, throws: Boom(example)",
+                "Spec, skips, afterEach: Boom(afterEach)",
+            ])
+        #expect(run.failed == 3 && run.skipped == 1)
+    }
+
     struct Counted: Scenario {
         let numbers: Numbers
 

@@ -63,6 +63,17 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     /// and cleanups; `nil` for a runner the engine did not make.
     package let scope: RunScope?
 
+    /// The runner of a cleanup that `registrant` registered: its path and
+    /// scope, with the role of the teardown it belongs to (`afterEach` for an
+    /// element's, `afterAll` for a group's), which runs even after a time
+    /// limit expired.
+    package init(cleanupOf registrant: ExampleRunner, role: Role, location: CodeLocation) {
+        trail = registrant.trail
+        self.role = role
+        self.location = location
+        scope = registrant.scope
+    }
+
     /// Where the path comes from: the steps given, or the walk's chain.
     private enum Trail: Sendable {
         case steps([String])

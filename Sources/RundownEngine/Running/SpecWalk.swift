@@ -308,7 +308,9 @@ final class SpecWalk<Mode: ExecutionMode> {
                 finish(.failed(misuse))
                 return nil
             }
-            return .call(body, next.registrant)
+            let teardown: HookKind = if case .group = scope.kind { .afterAll } else { .afterEach }
+            return .call(
+                body, ExampleRunner(cleanupOf: next.registrant, role: .hook(teardown), location: next.location))
         case .closed(let failures, _):
             record(failures, in: scope)
             return nil
