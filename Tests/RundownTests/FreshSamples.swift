@@ -41,7 +41,8 @@ final class TestServer: Sendable {
 
     // WritingSpecs.md: state per example.
     @Test func statePerExample() throws {
-        try expectSampleRan(["Cart, starts empty", "Cart, with an apple, holds it", "Cart, with an apple, adds a pear"]) {
+        try expectSampleRan(["Cart, starts empty", "Cart, with an apple, holds it", "Cart, with an apple, adds a pear"])
+        {
             try spec("Cart") {
                 let cart = fresh { Cart() }
                 it("starts empty") { #expect(cart.value.items.isEmpty) }

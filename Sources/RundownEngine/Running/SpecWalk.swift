@@ -33,6 +33,16 @@
 // layer, so all of the element's afterEach hooks run; a skip in a beforeEach,
 // or in an aroundEach that did not call its body, runs no afterEach hook.
 //
+// Scopes and cleanups. Each frame is the RunScope its closures share (see
+// RunScope.swift): an element frame for an example or a nested group and its
+// each-hooks, a group frame for its beforeAll and afterAll hooks. An element's
+// scope ends in `unwinding(0)`, after all of its each-hooks and before its own
+// scopes (layer 0) return; a group's in `done`. Ending runs the cleanups one
+// closure at a time, last registered first, as teardown that no error or skip
+// prevents; then the scope closes, dropping its fresh values, and the misuses
+// recorded in it fail the element. A group hook's misuses are recorded as soon
+// as the hook returns.
+//
 // Why the body runs at most once. The walk is not thread-safe and has one
 // position; a second run of the body would drive it from a stage it has left,
 // and a concurrent one (two `async let`s in Swift 5 mode) from two threads.
