@@ -101,14 +101,23 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
         if let pruned = PrunedBuild.current, !pruned.keeps(example: description) {
             return Self(content: GroupContent())
         }
-        var body = body
         if !traits.isEmpty, ExampleTrait.isEveryExample(traits) {
-            let misuse = EveryExampleOnAnExample(example: description)
-            body = Call.body { throw misuse }
+            return misplacedEveryExample(description, traits, location)
         }
         let node = ExampleNode<Call.Mode>(
             description: description, marks: ExampleTrait.marks(traits), location: location,
             scopes: ExampleTrait.scopes(traits), body: body)
+        return Self(content: GroupContent(element: .example(node)))
+    }
+
+    /// An example given `.everyExample`, which only groups take: it fails with ``EveryExampleOnAnExample``.
+    private static func misplacedEveryExample(
+        _ description: String, _ traits: [ExampleTrait], _ location: CodeLocation
+    ) -> Self {
+        let misuse = EveryExampleOnAnExample(example: description)
+        let node = ExampleNode<Call.Mode>(
+            description: description, marks: ExampleTrait.marks(traits), location: location,
+            scopes: ExampleTrait.scopes(traits), body: Call.body { throw misuse })
         return Self(content: GroupContent(element: .example(node)))
     }
 

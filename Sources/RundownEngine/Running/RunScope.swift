@@ -40,7 +40,9 @@ package class RunScope: @unchecked Sendable {
     }
 
     /// A cleanup registered with `deferCleanup`.
-    package struct Cleanup {
+    ///
+    /// A class, so that the walk's pending closure stays one reference wide.
+    package final class Cleanup {
         /// A cleanup's closure.
         package enum Body {
             case sync(() throws -> Void)
@@ -49,11 +51,11 @@ package class RunScope: @unchecked Sendable {
         }
 
         /// The closure.
-        package var body: Body
+        package let body: Body
         /// Where `deferCleanup` was called.
-        package var location: CodeLocation
+        package let location: CodeLocation
         /// The element or hook that registered it, whose failure an error of it is.
-        package var registrant: ExampleRunner
+        package let registrant: ExampleRunner
 
         /// Creates a cleanup.
         package init(body: Body, location: CodeLocation, registrant: ExampleRunner) {

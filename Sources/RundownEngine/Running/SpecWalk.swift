@@ -187,8 +187,13 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
                 continue
             case .done:
-                if !group.closedByWalk, let instruction = endScope(group, pending: { .groupCleanup(group, $0) }) {
-                    return instruction
+                if !group.closedByWalk {
+                    if let cleanup = nextCleanup(of: group) {
+                        if let instruction = call(cleanup, pending: .groupCleanup(group, cleanup), as: .afterAll) {
+                            return instruction
+                        }
+                        continue
+                    }
                 }
                 stack.removeLast()
                 if recorder.progress { recorder.observe(.groupFinished(path: group.path.steps())) }
@@ -271,10 +276,13 @@ final class SpecWalk<Mode: ExecutionMode> {
                 continue
             case .unwinding(let layer):
                 // The element's cleanups run inside its own scopes (layer 0), after all its each-hooks.
-                if layer == 0, !element.closedByWalk,
-                    let instruction = endScope(element, pending: { .elementCleanup(element, $0) })
-                {
-                    return instruction
+                if layer == 0, !element.closedByWalk {
+                    if let cleanup = nextCleanup(of: element) {
+                        if let instruction = call(cleanup, pending: .elementCleanup(element, cleanup), as: .afterEach) {
+                            return instruction
+                        }
+                        continue
+                    }
                 }
                 if element.enteredArounds > element.aroundsBefore(layer) {
                     element.stage = .waitingForAround
@@ -308,23 +316,26 @@ final class SpecWalk<Mode: ExecutionMode> {
     }
 
     /// The next cleanup of `scope` to run, last registered first; once none
-    /// is left, closes the scope and records the misuses found in it.
-    private func endScope(_ scope: RunScope, pending cleanup: (RunScope.Cleanup) -> Pending) -> Instruction? {
+    /// is left, closes the scope, records the misuses found in it and returns `nil`.
+    private func nextCleanup(of scope: RunScope) -> RunScope.Cleanup? {
         switch scope.nextCleanupOrClose() {
         case .cleanup(let next):
-            pending = cleanup(next)
-            guard let body = next.body(for: Mode.self) else {
-                let misuse = DeferCleanupMisuse(problem: .asyncInSynchronousSpec(next.registrant.description))
-                finish(.failed(misuse))
-                return nil
-            }
-            let teardown: HookKind = if case .group = scope.kind { .afterAll } else { .afterEach }
-            return .call(
-                body, ExampleRunner(cleanupOf: next.registrant, role: .hook(teardown), location: next.location))
+            return next
         case .closed(let failures, _):
             record(failures, in: scope)
             return nil
         }
+    }
+
+    /// Runs a cleanup as teardown of the given kind: it still runs after a time limit expired.
+    private func call(_ cleanup: RunScope.Cleanup, pending: Pending, as teardown: HookKind) -> Instruction? {
+        self.pending = pending
+        guard let body = cleanup.body(for: Mode.self) else {
+            finish(.failed(DeferCleanupMisuse(problem: .asyncInSynchronousSpec(cleanup.registrant.description))))
+            return nil
+        }
+        return .call(
+            body, ExampleRunner(cleanupOf: cleanup.registrant, role: .hook(teardown), location: cleanup.location))
     }
 
     /// Records misuses found in `scope`; they fail its element.
