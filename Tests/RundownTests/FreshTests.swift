@@ -286,6 +286,42 @@ final class Numbers: Sendable {
         #expect(numbers.count == 2, "one throwaway value while building, one for the example")
     }
 
+    @Test func aUseAfterItsExampleEndedGetsANewValueAndIsReportedToTheHost() async throws {
+        let numbers = Numbers()
+        let late = Locked<Task<Int, Never>?>(nil)
+        let (ended, end) = AsyncStream.makeStream(of: Void.self)
+        let issues = Locked<[String]>([])
+        try await withKnownIssue {
+            try await spec("Late") {
+                let number = fresh { numbers.take() }
+                it("starts a task") {
+                    _ = number.value
+                    late.withLock {
+                        $0 = Task {
+                            for await _ in ended { break }
+                            return number.value
+                        }
+                    }
+                }
+                it("waits for it") {
+                    end.yield()
+                    end.finish()
+                    #expect(await late.withLock { $0 }?.value == 2, "a value that nothing keeps")
+                }
+            }
+        } matching: { issue in
+            issues.withLock { $0.append(issue.error.map { String(describing: $0) } ?? "") }
+            return true
+        }
+        #expect(numbers.count == 2)
+        let recorded = issues.withLock { $0 }
+        try #require(recorded.count == 1)
+        #expect(
+            recorded[0].hasSuffix(
+                "was used after its example had ended, from a task that outlived the example; await such tasks before the example ends"
+            ), "\(recorded)")
+    }
+
     @Test func outsideAnySpecItIsANewValueEachTime() {
         let numbers = Numbers()
         let cart = fresh { Cart(numbers.take()) }
