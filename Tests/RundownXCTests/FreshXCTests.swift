@@ -59,6 +59,33 @@ final class FreshXCTests: CheckedTestCase {
             ])
     }
 
+    func testCleanupsRunAfterAnXCTSkipOrAFailedAssertion() throws {
+        let log = Log()
+        let failures = try capturingFailures {
+            try spec("Skips") {
+                beforeEach {
+                    try deferCleanup { log("cleanup of beforeEach") }
+                }
+                it("skips") {
+                    try deferCleanup { log("cleanup of the skipped example") }
+                    throw XCTSkip("not here")
+                }
+                it("fails an assertion") {
+                    try deferCleanup { log("cleanup of the failed example") }
+                    XCTFail("checked")  // line: xctest fail
+                }
+            }
+        }
+        XCTAssertEqual(
+            log.entries,
+            [
+                "cleanup of the skipped example", "cleanup of beforeEach", "cleanup of the failed example",
+                "cleanup of beforeEach",
+            ])
+        XCTAssertEqual(failures.map(\.line), [SourceLine.marked("xctest fail")], "the skip is no failure")
+        XCTAssertEqual(failures.map { $0.message.hasSuffix("checked") }, [true])
+    }
+
     func testAnAsyncSpecAwaitsItsAsyncCleanups() async throws {
         let log = Log()
         try await spec("Async") {
