@@ -118,12 +118,14 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
     }
 
-    private var stack: [Frame] = []
-    private var pending: Pending?
-    // The two below are read and written at every closure, only by the walk
-    // on its own task (it has one driver at a time: see "Why the body runs at
-    // most once"), so the dynamic exclusivity checks the compiler would add,
-    // a measurable part of a synchronous example's cost, are left out.
+    // The walk's own state is read and written at every closure, only by the
+    // walk on its own task (it has one driver at a time: see "Why the body
+    // runs at most once"; a concurrent group's elements each have a walk of
+    // their own), so the dynamic exclusivity checks the compiler would add
+    // where it cannot prove two accesses apart, a measurable part of a
+    // synchronous example's cost, are left out.
+    @exclusivity(unchecked) private var stack: [Frame] = []
+    @exclusivity(unchecked) private var pending: Pending?
 
     /// The runner of the closure ``pending`` names.
     @exclusivity(unchecked) private var pendingRunner: ExampleRunner?
@@ -135,7 +137,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     private let ownsInbox: Bool
     /// The inboxes of the walks that ran a concurrent group's elements: a task
     /// those elements started may still post there after those walks ended.
-    private var adoptedInboxes: [FailureInbox] = []
+    @exclusivity(unchecked) private var adoptedInboxes: [FailureInbox] = []
     /// The runners that posted a failure the walk took while their element ran,
     /// until their closure's outcome is applied (see ``tookPost(from:)``).
     @exclusivity(unchecked) private var posters: [ExampleRunner] = []
@@ -181,6 +183,17 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
     }
 
+    /// The walks that run the elements of a concurrent group, one each; out of
+    /// line, as only such a group needs it.
+    @inline(never)
+    private func concurrently(_ group: GroupFrame) -> Instruction {
+        let elements = group.node.content.elements
+        group.stage = .elements(elements.count)
+        let progress = recorder.progress
+        return .concurrently(
+            elements.map { SpecWalk(element: $0, in: group, progress: progress, parallelism: parallelism) })
+    }
+
     /// A walk that runs one element of a concurrent group, with the hooks
     /// `parent` puts around it, and keeps its events until
     /// ``finishConcurrently(_:)`` hands them on in declaration order.
@@ -207,13 +220,21 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
             if let instruction { return instruction }
         }
+        end()
+        return nil
+    }
+
+    /// Takes what is left in the inboxes once the last frame is done, and
+    /// closes the run's. Out of line, so that ``next()``, which runs at every
+    /// closure, stays small enough for the drivers to inline.
+    @inline(never)
+    private func end() {
         if ownsInbox {
             attribute(inbox.close())
             for adopted in adoptedInboxes { attribute(adopted.close()) }
         } else if let posted = inbox.take() {
             attribute(posted)
         }
-        return nil
     }
 
     private func step(_ group: GroupFrame) -> Instruction? {
@@ -241,12 +262,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                     continue
                 }
                 if index == 0, group.node.marks.isConcurrent, elements.count > 1, Mode.self == Asynchronous.self {
-                    group.stage = .elements(elements.count)
-                    let progress = recorder.progress
-                    return .concurrently(
-                        elements.map {
-                            SpecWalk(element: $0, in: group, progress: progress, parallelism: parallelism)
-                        })
+                    return concurrently(group)
                 }
                 group.stage = .elements(index + 1)
                 push(ElementFrame(node: elements[index], parent: group, timed: recorder.progress, inbox: inbox))
@@ -889,12 +905,16 @@ final class SpecWalk<Mode: ExecutionMode> {
 }
 
 /// Collects the report and passes every event on to the observer.
+///
+/// Only its walk uses it, on the walk's task (and, once a concurrent group's
+/// walks have ended, the walk that absorbs them), so its state goes without
+/// dynamic exclusivity checks, as the walk's does.
 private final class Recorder {
-    private(set) var report = SpecReport()
+    @exclusivity(unchecked) private(set) var report = SpecReport()
     private let observer: ((SpecEvent) -> Void)?
     /// The events of a walk that runs one element of a concurrent group,
     /// kept for ``absorb(_:)``: such a walk has no observer of its own.
-    private var kept: [SpecEvent] = []
+    @exclusivity(unchecked) private var kept: [SpecEvent] = []
     /// Whether the observer wants the events that only say how far the run
     /// has come (groups and examples starting and finishing), which the walk
     /// then builds; failures and skips always reach it.
