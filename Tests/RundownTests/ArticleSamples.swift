@@ -10,20 +10,16 @@ import Testing
 // GettingStarted.md and README.md: a spec in Swift Testing.
 @Test(.specs) func stack() throws {
     try spec {
-        var stack = Stack<Int>()
+        let stack = fresh { Stack<Int>() }
 
         context("when empty") {
-            beforeEach { stack = Stack() }
-            it("has no top") { #expect(stack.top == nil) }
+            it("has no top") { #expect(stack.value.top == nil) }
         }
 
         context("after a push") {
-            beforeEach {
-                stack = Stack()
-                stack.push(42)
-            }
-            it("has the pushed item on top") { #expect(stack.top == 42) }
-            it("counts it") { #expect(stack.count == 1) }
+            beforeEach { stack.value.push(42) }
+            it("has the pushed item on top") { #expect(stack.value.top == 42) }
+            it("counts it") { #expect(stack.value.count == 1) }
         }
     }
 }

@@ -392,4 +392,33 @@ import Testing
                 "Spec, group, a: too late (late: after 'Spec, group, a' had finished, from a task it started)"
             ])
     }
+
+    @Test func eachConcurrentExampleHasItsOwnFreshValue() async throws {
+        final class Cart: @unchecked Sendable {
+            // @unchecked: each instance is used by one example only, which is what this test checks.
+            var items: [String] = []
+        }
+        let made = Locked(0)
+        // `spec` runs as many at once as the machine has cores (or RUNDOWN_PARALLEL says).
+        let meet = Rendezvous(min(2, RunSettings.current.controls.parallelism))
+        let seen = Log()
+        try await spec("Carts") {
+            let cart = fresh {
+                made.withLock { $0 += 1 }
+                return Cart()
+            }
+            describe("shoppers", .concurrent) {
+                beforeEach { cart.value.items.append("welcome") }
+                for name in ["a", "b", "c", "d"] {
+                    it(name) {
+                        try await meet.arrive()
+                        cart.value.items.append(name)
+                        seen("\(name): \(cart.value.items)")
+                    }
+                }
+            }
+        }
+        #expect(made.withLock { $0 } == 4)
+        #expect(Set(seen.entries) == Set(["a", "b", "c", "d"].map { "\($0): [\"welcome\", \"\($0)\"]" }))
+    }
 }

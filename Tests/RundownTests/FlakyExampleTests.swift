@@ -228,6 +228,35 @@ import FoundationXML
         #expect(run.failed == 2)
     }
 
+    /// Issue 19 with issue 18: each run of an example makes its own fresh
+    /// values and runs its own cleanups.
+    struct FreshPerRun: Scenario {
+        @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
+            let numbers = Numbers()
+            let cart = fresh { Cart(numbers.take(), log: log) }
+            it("fills a cart", .repeated(2), .retries(1)) {
+                cart.value.add("apple")
+                try deferCleanup { log("cleanup \(cart.value.id) \(cart.value.items)") }
+                if cart.value.id == 2 { throw Boom("second cart") }
+            }
+        }
+    }
+
+    @Test func eachRunHasItsOwnFreshValuesAndCleanups() async {
+        let run = await runEverywhere(FreshPerRun())
+        #expect(
+            run.log == [
+                "make 1", "cleanup 1 [\"apple\"]", "drop 1",
+                "make 2", "cleanup 2 [\"apple\"]", "drop 2",
+                "make 3", "cleanup 3 [\"apple\"]", "drop 3",
+            ])
+        #expect(run.failures.isEmpty && run.passed == 1)
+        #expect(
+            run.events.filter { $0.hasPrefix("notice ") } == [
+                "notice Spec, fills a cart: flaky: passed on attempt 2 of 2"
+            ])
+    }
+
     // MARK: The settings
 
     private func settings(_ environment: [String: String]) -> (RunSettings, [String]) {

@@ -128,6 +128,22 @@ actor IsolatedRunner {
         }
         return seen
     }
+
+    /// Cleanups and fresh values keep the actor's isolation too.
+    func runWithCleanups() async throws -> [String] {
+        try await spec {
+            let number = fresh { 1 }
+            beforeAll { try deferCleanup { self.note("beforeAll's cleanup") } }
+            it("registers") {
+                try deferCleanup { self.note("cleanup \(number.value)") }
+                try deferCleanup {
+                    await Task.yield()
+                    self.note("async cleanup")
+                }
+            }
+        }
+        return seen
+    }
 }
 
 @Suite struct ActorIsolationTests {
@@ -136,6 +152,13 @@ actor IsolatedRunner {
         #expect(
             try await IsolatedRunner().run() == [
                 "beforeAll: actor", "around: actor", "it: actor", "around: actor", "async it: actor", "afterAll: actor",
+            ])
+    }
+
+    @Test func cleanupsRunOnTheActorThatCalledSpec() async throws {
+        #expect(
+            try await IsolatedRunner().runWithCleanups() == [
+                "async cleanup: actor", "cleanup 1: actor", "beforeAll's cleanup: actor",
             ])
     }
 }

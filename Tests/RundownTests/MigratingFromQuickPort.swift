@@ -82,14 +82,14 @@ func anEmptyCart<Call: CallKind>(_ cart: @escaping () -> ShoppingCart) -> Exampl
 
 @Suite struct ShoppingCartSpec {
     @Test func shoppingCart() throws {
-        try spec("ShoppingCart") {
+        try spec("ShoppingCart", .everyExample) {
             var inventory = Inventory(stock: [:])
             var cart = ShoppingCart(inventory: inventory)
             var gateway = PaymentGateway()
 
             // Quick runs a beforeEach around every example below it. Here that
-            // takes .everyExample, on every each-hook of a group with groups in it.
-            beforeEach("fresh cart", .everyExample) {
+            // takes .everyExample, given once to the whole spec above.
+            beforeEach("fresh cart") {
                 inventory = Inventory(stock: ["apple": 10, "pear": 1])
                 cart = ShoppingCart(inventory: inventory)
                 gateway = PaymentGateway()
@@ -101,7 +101,7 @@ func anEmptyCart<Call: CallKind>(_ cart: @escaping () -> ShoppingCart) -> Exampl
 
             describe("adding items") {
                 context("when the item is in stock") {
-                    beforeEach(.everyExample) { try cart.add("apple", price: 50, quantity: 2) }
+                    beforeEach { try cart.add("apple", price: 50, quantity: 2) }
 
                     it("counts the quantity") { #expect(cart.count == 2) }
                     it("adds to the subtotal") { #expect(cart.subtotal == 100) }
@@ -128,7 +128,7 @@ func anEmptyCart<Call: CallKind>(_ cart: @escaping () -> ShoppingCart) -> Exampl
             }
 
             describe("removing the last item") {
-                beforeEach(.everyExample) {
+                beforeEach {
                     try cart.add("apple", price: 50)
                     cart.remove("apple")
                 }
@@ -147,11 +147,11 @@ func anEmptyCart<Call: CallKind>(_ cart: @escaping () -> ShoppingCart) -> Exampl
             }
 
             describe("checkout") {
-                beforeEach("two apples", .everyExample) { try cart.add("apple", price: 50, quantity: 2) }
+                beforeEach("two apples") { try cart.add("apple", price: 50, quantity: 2) }
 
                 context("when the payment goes through") {
                     var receipt: Receipt?
-                    beforeEach(.everyExample) { receipt = try cart.checkout(with: gateway) }
+                    beforeEach { receipt = try cart.checkout(with: gateway) }
 
                     it("charges the total") { #expect(gateway.charges == [100]) }
                     it("returns a receipt") { #expect(receipt == Receipt(total: 100)) }

@@ -10,6 +10,7 @@ extension MainActorSuite {
     ///
     /// - Parameters:
     ///   - name: The root group's description; by default the calling function's name.
+    ///   - traits: `.everyExample` to make every each-hook of the spec an every-example hook.
     ///   - function: The caller's `#function`, which names the root group when `name` is `nil`; leave the default.
     ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
     ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
@@ -18,6 +19,7 @@ extension MainActorSuite {
     ///   - content: The spec's hooks and elements.
     public func spec(
         _ name: String? = nil,
+        _ traits: SpecTrait...,
         function: String = #function,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
@@ -26,7 +28,8 @@ extension MainActorSuite {
         @ExampleBuilder<SyncMainCall> _ content: () -> ExampleGroup<SyncMainCall>
     ) throws {
         let root = SpecRoot(
-            name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content()
+            name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column,
+            content: content()
         )
         try MainThread.run(specAt: root.location) {
             try SpecRun(root, testCase: self as AnyObject).run()
@@ -39,6 +42,7 @@ extension MainActorSuite {
     ///
     /// - Parameters:
     ///   - name: The root group's description; by default the calling function's name.
+    ///   - traits: `.everyExample` to make every each-hook of the spec an every-example hook.
     ///   - function: The caller's `#function`, which names the root group when `name` is `nil`; leave the default.
     ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
     ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
@@ -47,6 +51,7 @@ extension MainActorSuite {
     ///   - content: The spec's hooks and elements.
     nonisolated(nonsending) public func spec(
         _ name: String? = nil,
+        _ traits: SpecTrait...,
         function: String = #function,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
@@ -55,7 +60,8 @@ extension MainActorSuite {
         @ExampleBuilder<AsyncMainCall> _ content: () -> ExampleGroup<AsyncMainCall>
     ) async throws {
         let root = SpecRoot(
-            name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content()
+            name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column,
+            content: content()
         )
         try await SpecRun(root, testCase: self as AnyObject).run()
     }

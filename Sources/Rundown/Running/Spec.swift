@@ -26,6 +26,7 @@ import RundownEngine
 ///
 /// - Parameters:
 ///   - name: The root group's description.
+///   - traits: `.everyExample` to make every each-hook of the spec an every-example hook.
 ///   - function: The caller's `#function`, which names the root group when `name` is `nil`; leave the default.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
@@ -34,6 +35,7 @@ import RundownEngine
 ///   - content: The spec's hooks and elements.
 public func spec(
     _ name: String? = nil,
+    _ traits: SpecTrait...,
     function: String = #function,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
@@ -42,7 +44,8 @@ public func spec(
     @ExampleBuilder<SyncCall> _ content: () -> ExampleGroup<SyncCall>
 ) throws {
     let root = SpecRoot(
-        name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
+        name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column,
+        content: content())
     try SpecRun(root).run()
 }
 
@@ -53,6 +56,7 @@ public func spec(
 ///
 /// - Parameters:
 ///   - name: The root group's description.
+///   - traits: `.everyExample` to make every each-hook of the spec an every-example hook.
 ///   - function: The caller's `#function`, which names the root group when `name` is `nil`; leave the default.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
@@ -61,6 +65,7 @@ public func spec(
 ///   - content: The spec's hooks and elements.
 nonisolated(nonsending) public func spec(
     _ name: String? = nil,
+    _ traits: SpecTrait...,
     function: String = #function,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
@@ -69,6 +74,7 @@ nonisolated(nonsending) public func spec(
     @ExampleBuilder<AsyncCall> _ content: () -> ExampleGroup<AsyncCall>
 ) async throws {
     let root = SpecRoot(
-        name, function: function, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
+        name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column,
+        content: content())
     try await SpecRun(root).run()
 }

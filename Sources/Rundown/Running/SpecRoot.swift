@@ -11,15 +11,22 @@ struct SpecRoot<Call: CallKind> {
     /// Where `spec` was called.
     var location: CodeLocation { node.location }
 
+    /// Builds the root; `content` is called here, so that a fresh value
+    /// read while it builds is a failure of the run.
     init(
-        _ name: String?, function: String, fileID: String, filePath: StaticString, line: Int, column: Int,
-        content: ExampleGroup<Call>
+        _ name: String?, _ traits: [SpecTrait] = [], function: String, fileID: String, filePath: StaticString,
+        line: Int, column: Int, content: @autoclosure () -> ExampleGroup<Call>
     ) {
         self.filePath = filePath
-        node = GroupNode(
-            description: specName(name, function: function),
+        let (built, misuses) = SpecBuildCheck.building(content)
+        let description = specName(name, function: function)
+        var node = GroupNode(
+            description: description,
             location: CodeLocation(fileID: fileID, filePath: filePath.description, line: line, column: column),
-            content: content.content
+            content: traits.contains { $0.isEveryExample }
+                ? built.content.withEveryEachHookEveryExample() : built.content
         ).checkedAsRoot(Call.self)
+        node.buildFailures = misuses.map { SpecFailure(path: [description], error: $0.0, location: $0.1) }
+        self.node = node
     }
 }

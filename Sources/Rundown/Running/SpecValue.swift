@@ -55,6 +55,7 @@ public struct Spec: Sendable {
     }
 
     let name: String
+    let traits: [SpecTrait]
     let content: Content
     let fileID: String
     let filePath: StaticString
@@ -66,6 +67,7 @@ public struct Spec: Sendable {
     ///
     /// - Parameters:
     ///   - name: The root group's description, the first step of every path.
+    ///   - traits: `.everyExample` to make every each-hook of the spec an every-example hook.
     ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
     ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
     ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -73,13 +75,16 @@ public struct Spec: Sendable {
     ///   - content: The spec's hooks and elements, built again for every run.
     public init(
         _ name: String,
+        _ traits: SpecTrait...,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
         line: Int = #line,
         column: Int = #column,
         @ExampleBuilder<AsyncCall> _ content: @escaping @Sendable () -> ExampleGroup<AsyncCall>
     ) {
-        self.init(name: name, content: .async(content), fileID: fileID, filePath: filePath, line: line, column: column)
+        self.init(
+            name: name, traits: traits, content: .async(content), fileID: fileID, filePath: filePath, line: line,
+            column: column)
     }
 
     /// A spec whose closures are all synchronous: its examples also run
@@ -87,6 +92,7 @@ public struct Spec: Sendable {
     ///
     /// - Parameters:
     ///   - name: The root group's description, the first step of every path.
+    ///   - traits: `.everyExample` to make every each-hook of the spec an every-example hook.
     ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
     ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
     ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -94,17 +100,24 @@ public struct Spec: Sendable {
     ///   - content: The spec's hooks and elements, built again for every run.
     public static func synchronous(
         _ name: String,
+        _ traits: SpecTrait...,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
         line: Int = #line,
         column: Int = #column,
         @ExampleBuilder<SyncCall> _ content: @escaping @Sendable () -> ExampleGroup<SyncCall>
     ) -> Spec {
-        Spec(name: name, content: .sync(content), fileID: fileID, filePath: filePath, line: line, column: column)
+        Spec(
+            name: name, traits: traits, content: .sync(content), fileID: fileID, filePath: filePath, line: line,
+            column: column)
     }
 
-    private init(name: String, content: Content, fileID: String, filePath: StaticString, line: Int, column: Int) {
+    private init(
+        name: String, traits: [SpecTrait], content: Content, fileID: String, filePath: StaticString, line: Int,
+        column: Int
+    ) {
         self.name = name
+        self.traits = traits
         self.content = content
         self.fileID = fileID
         self.filePath = filePath
@@ -143,7 +156,8 @@ public struct Spec: Sendable {
 
     func root<Call: CallKind>(_ content: () -> ExampleGroup<Call>) -> SpecRoot<Call> {
         SpecRoot(
-            name, function: name, fileID: fileID, filePath: filePath, line: line, column: column, content: content())
+            name, traits, function: name, fileID: fileID, filePath: filePath, line: line, column: column,
+            content: content())
     }
 
     /// The paths of the examples, and the focused elements, which a run of
@@ -194,11 +208,11 @@ public struct Spec: Sendable {
             }
         }
 
-        /// Runs the example of a ``Spec/synchronous(_:fileID:filePath:line:column:_:)``
+        /// Runs the example of a ``Spec/synchronous(_:_:fileID:filePath:line:column:_:)``
         /// spec, as the `async` form does.
         ///
         /// - Throws: ``AsyncSpecNeedsAwait`` for a spec made with
-        ///   ``Spec/init(_:fileID:filePath:line:column:_:)``, which only the
+        ///   ``Spec/init(_:_:fileID:filePath:line:column:_:)``, which only the
         ///   `async` form can run.
         public func run() throws {
             switch spec.content {
@@ -244,7 +258,7 @@ public struct AsyncSpecNeedsAwait: Error, CustomStringConvertible {
     }
 }
 
-/// Runs a whole ``Spec/synchronous(_:fileID:filePath:line:column:_:)`` spec,
+/// Runs a whole ``Spec/synchronous(_:_:fileID:filePath:line:column:_:)`` spec,
 /// as `spec { }` runs its closure.
 public func spec(_ definition: Spec) throws {
     switch definition.content {

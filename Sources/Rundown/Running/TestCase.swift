@@ -41,6 +41,7 @@ open class TestCase: XCTestCase {
     /// - Parameters:
     ///   - name: The root group's description; by default the test method's
     ///     name without its leading `test`.
+    ///   - traits: `.everyExample` to make every each-hook of the spec an every-example hook.
     ///   - function: The caller's `#function`, which names the root group when `name` is `nil`; leave the default.
     ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
     ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
@@ -49,6 +50,7 @@ open class TestCase: XCTestCase {
     ///   - content: The spec's hooks and elements.
     public func spec(
         _ name: String? = nil,
+        _ traits: SpecTrait...,
         function: String = #function,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
@@ -57,7 +59,7 @@ open class TestCase: XCTestCase {
         @ExampleBuilder<SyncCall> _ content: () -> ExampleGroup<SyncCall>
     ) throws {
         let root = SpecRoot(
-            name, function: function, fileID: fileID, filePath: filePath, line: line, column: column,
+            name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column,
             content: content())
         try SpecRun(root, testCase: self).run()
     }
@@ -68,6 +70,7 @@ open class TestCase: XCTestCase {
     /// - Parameters:
     ///   - name: The root group's description; by default the test method's
     ///     name without its leading `test`.
+    ///   - traits: `.everyExample` to make every each-hook of the spec an every-example hook.
     ///   - function: The caller's `#function`, which names the root group when `name` is `nil`; leave the default.
     ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
     ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
@@ -76,6 +79,7 @@ open class TestCase: XCTestCase {
     ///   - content: The spec's hooks and elements.
     nonisolated(nonsending) public func spec(
         _ name: String? = nil,
+        _ traits: SpecTrait...,
         function: String = #function,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
@@ -84,7 +88,7 @@ open class TestCase: XCTestCase {
         @ExampleBuilder<AsyncCall> _ content: () -> ExampleGroup<AsyncCall>
     ) async throws {
         let root = SpecRoot(
-            name, function: function, fileID: fileID, filePath: filePath, line: line, column: column,
+            name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column,
             content: content())
         try await SpecRun(root, testCase: self).run()
     }

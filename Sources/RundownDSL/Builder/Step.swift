@@ -101,9 +101,23 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
         if let pruned = PrunedBuild.current, !pruned.keeps(example: description) {
             return Self(content: GroupContent())
         }
+        if !traits.isEmpty, ExampleTrait.isEveryExample(traits) {
+            return misplacedEveryExample(description, traits, location)
+        }
         let node = ExampleNode<Call.Mode>(
             description: description, marks: ExampleTrait.marks(traits), location: location,
             scopes: ExampleTrait.scopes(traits), body: body)
+        return Self(content: GroupContent(element: .example(node)))
+    }
+
+    /// An example given `.everyExample`, which only groups take: it fails with ``EveryExampleOnAnExample``.
+    private static func misplacedEveryExample(
+        _ description: String, _ traits: [ExampleTrait], _ location: CodeLocation
+    ) -> Self {
+        let misuse = EveryExampleOnAnExample(example: description)
+        let node = ExampleNode<Call.Mode>(
+            description: description, marks: ExampleTrait.marks(traits), location: location,
+            scopes: ExampleTrait.scopes(traits), body: Call.body { throw misuse })
         return Self(content: GroupContent(element: .example(node)))
     }
 
@@ -152,7 +166,9 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
     ) -> Self {
         let node = GroupNode<Call.Mode>(
             description: description, marks: ExampleTrait.marks(traits), location: location,
-            scopes: ExampleTrait.scopes(traits), content: content.content)
+            scopes: ExampleTrait.scopes(traits),
+            content: ExampleTrait.isEveryExample(traits)
+                ? content.content.withEveryEachHookEveryExample() : content.content)
         return Self(content: GroupContent(element: .checkedGroup(node, as: Call.self)))
     }
 }

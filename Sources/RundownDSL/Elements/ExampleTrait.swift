@@ -18,6 +18,7 @@ public struct ExampleTrait: Sendable {
     private var concurrency = false
     private var repetitions: Int?
     private var retries: Int?
+    private var everyExample = false
 
     /// Runs only this element and other focused ones. The shortcuts `fIt`,
     /// `fDescribe` and `fContext` add it.
@@ -124,6 +125,25 @@ public struct ExampleTrait: Sendable {
     /// - Parameter count: How many more attempts a failing example gets.
     public static func retries(_ count: Int) -> ExampleTrait {
         ExampleTrait(retries: count)
+    }
+
+    /// Makes every each-hook declared in the group and below it an
+    /// every-example hook, as if each had the `.everyExample` trait: a
+    /// `beforeEach`, `aroundEach` or `afterEach` hook then runs around every
+    /// example at any depth below its group, as Quick's and RSpec's do,
+    /// instead of once around each nested group. `describe("Cart", .everyExample) { … }`.
+    ///
+    /// A trait of `describe` and `context` (the spec's root takes it too,
+    /// `spec("Cart", .everyExample) { … }`); an example's each-hooks are
+    /// those of its groups, so on `it` it is a failure of that example.
+    public static let everyExample: ExampleTrait = {
+        var trait = ExampleTrait(focus: false, exclusion: false)
+        trait.everyExample = true
+        return trait
+    }()
+
+    static func isEveryExample(_ traits: [ExampleTrait]) -> Bool {
+        traits.contains { $0.everyExample }
     }
 
     static func marks(_ traits: [ExampleTrait]) -> ElementMarks {

@@ -7,7 +7,7 @@ import RundownEngine
 ///
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
-///   - traits: `.focused` or `.excluded`.
+///   - traits: `.focused` or `.excluded`; `.everyExample` to make every each-hook of the group and below it an every-example hook.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -33,7 +33,7 @@ public func describe<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
-///   - traits: `.focused` or `.excluded`.
+///   - traits: `.focused` or `.excluded`; `.everyExample` to make every each-hook of the group and below it an every-example hook.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -59,7 +59,7 @@ public func context<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
-///   - traits: `.focused` or `.excluded`.
+///   - traits: `.focused` or `.excluded`; `.everyExample` to make every each-hook of the group and below it an every-example hook.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -87,7 +87,7 @@ public func fDescribe<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
-///   - traits: `.focused` or `.excluded`.
+///   - traits: `.focused` or `.excluded`; `.everyExample` to make every each-hook of the group and below it an every-example hook.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -115,7 +115,7 @@ public func fContext<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
-///   - traits: `.focused` or `.excluded`.
+///   - traits: `.focused` or `.excluded`; `.everyExample` to make every each-hook of the group and below it an every-example hook.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -143,7 +143,7 @@ public func xDescribe<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
-///   - traits: `.focused` or `.excluded`.
+///   - traits: `.focused` or `.excluded`; `.everyExample` to make every each-hook of the group and below it an every-example hook.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.

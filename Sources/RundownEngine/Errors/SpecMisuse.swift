@@ -179,3 +179,108 @@ package struct InvalidLabel: Error, CustomStringConvertible {
         "the label '\(label)' cannot be selected by RUNDOWN_LABELS: a label is one or more letters, digits, '-', '_' or '.'; rename it (for example '\(label.map { LabelExpression.isNameCharacter($0) ? $0 : "-" }.map(String.init).joined())')"
     }
 }
+
+/// A value made by `fresh { … }` was used where no example runs: in a
+/// `beforeAll` or `afterAll` hook, in an each-hook that runs once around a
+/// nested group, while the spec was being built, or after its example ended.
+///
+/// It is a failure of the hook concerned (of the spec, when it was built);
+/// the use itself got a new value, which nothing keeps.
+public struct FreshValueMisuse: Error, Hashable, CustomStringConvertible {
+    /// Where the value was used.
+    public enum Place: Sendable, Hashable {
+        /// In a `beforeAll` or `afterAll` hook, or a cleanup one registered.
+        case groupHook(String)
+        /// In an each-hook (or its cleanup) that runs once around the nested group named.
+        case aroundNestedGroup(hook: String, group: String)
+        /// While the spec was being built, or outside any spec.
+        case whileBuilding
+        /// After the example it was made for had ended, from a task that outlived it.
+        case afterItsExample
+    }
+
+    /// Where `fresh` was called.
+    public var declaredAt: CodeLocation
+    /// Where the value was used.
+    public var place: Place
+
+    /// Creates the error.
+    public init(declaredAt: CodeLocation, place: Place) {
+        self.declaredAt = declaredAt
+        self.place = place
+    }
+
+    /// Says what went wrong and what to change.
+    public var description: String {
+        let value = "the fresh value declared at \(declaredAt)"
+        let advice = "read it in an example, its beforeEach, aroundEach or afterEach hooks, or a cleanup they register"
+        switch place {
+        case .groupHook(let hook):
+            return "\(value) was used in \(hook), which runs once for its group, not for one example; "
+                + "keep group state in a plain variable declared in the group ('var connection: Connection?'), or \(advice)"
+        case .aroundNestedGroup(let hook, let group):
+            return
+                "\(value) was used in \(hook), which runs once around the nested group '\(group)', not for each of its examples; "
+                + "give the hook or its group the '.everyExample' trait, or keep group state in a plain variable"
+        case .whileBuilding:
+            return "\(value) was used while the spec was being built, where no example runs; \(advice)"
+        case .afterItsExample:
+            return "\(value) was used after its example had ended, from a task that outlived the example; "
+                + "await such tasks before the example ends"
+        }
+    }
+}
+
+/// `deferCleanup` was called where it cannot register a cleanup.
+public struct DeferCleanupMisuse: Error, Hashable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Problem: Sendable, Hashable {
+        /// No spec element or hook is running in this task.
+        case outsideSpec
+        /// The element or hook that called it has ended.
+        case afterItsElement(String)
+        /// An `async` cleanup in a synchronous spec, which cannot await it.
+        case asyncInSynchronousSpec(String)
+    }
+
+    /// What went wrong.
+    public var problem: Problem
+
+    /// Creates the error.
+    public init(problem: Problem) {
+        self.problem = problem
+    }
+
+    /// Says what went wrong and what to change.
+    public var description: String {
+        switch problem {
+        case .outsideSpec:
+            "deferCleanup was called outside a spec, where no example or hook runs, so there is nothing to clean up after; "
+                + "call it in an example or a hook"
+        case .afterItsElement(let path):
+            "deferCleanup was called for '\(path)' after it had ended, from a task that outlived it, so the cleanup would never run; "
+                + "register cleanups before the example or hook returns"
+        case .asyncInSynchronousSpec(let path):
+            "deferCleanup was given an 'async' cleanup in '\(path)', but a synchronous spec cannot await it; "
+                + "use 'try await spec { … }' in an async test, or make the cleanup synchronous"
+        }
+    }
+}
+
+/// An example was given the `.everyExample` trait, which only a group takes:
+/// an example's each-hooks are those of its groups.
+package struct EveryExampleOnAnExample: Error, CustomStringConvertible {
+    /// The example's description.
+    package var example: String
+
+    /// Creates the error.
+    package init(example: String) {
+        self.example = example
+    }
+
+    /// Says what to change.
+    package var description: String {
+        "'.everyExample' is a trait of 'describe', 'context' and 'spec', not of the example '\(example)', so the example did not run; "
+            + "put it on the group whose each-hooks should run around every example, or on one hook: 'beforeEach(.everyExample)'"
+    }
+}

@@ -44,35 +44,57 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
         trail = .steps(path)
         self.role = role
         self.location = location
-        owner = nil
+        scope = nil
         attempt = nil
     }
 
     /// A runner whose path is `node`'s, followed by `extra` if given: the
     /// engine's, which gathers the steps only when ``path`` is read.
-    init(
-        node: PathNode, extra: String?, role: Role, location: CodeLocation, owner: FailureOwner,
+    ///
+    /// `scope` is what the closures of its element share (fresh values,
+    /// cleanups), if the walk runs it; `attempt` is which run of its example
+    /// it is, if the example repeats or retries.
+    package init(
+        node: PathNode, extra: String?, role: Role, location: CodeLocation, scope: RunScope? = nil,
         attempt: AttemptNote? = nil
     ) {
         trail = .node(node, extra)
         self.role = role
         self.location = location
-        self.owner = owner
+        self.scope = scope
         self.attempt = attempt
     }
+
+    /// What the closures of this runner's element share: its fresh values
+    /// and cleanups; `nil` for a runner the engine did not make. One
+    /// reference, so that a runner, made for every closure, costs one retain more.
+    package let scope: RunScope?
 
     /// Which repetition or attempt of its example this closure runs for, if
     /// the example repeats or retries; `nil` otherwise.
     package let attempt: AttemptNote?
 
     /// What the walk attributes a failure this runner posts to: the element
-    /// or group it runs for, which knows its run's inbox. One reference, so
-    /// that a runner, made for every closure, costs one retain more.
-    let owner: FailureOwner?
+    /// or group it runs for (its scope is that frame), which knows its run's inbox.
+    var owner: FailureOwner? {
+        scope
+    }
 
     /// The inbox of the run this runner's closure belongs to; `nil` for a runner made by hand.
     package var inbox: FailureInbox? {
-        owner?.inbox
+        scope?.inbox
+    }
+
+    /// The runner of a cleanup that `registrant` registered: its path and
+    /// scope, with the role of the teardown it belongs to (`afterEach` for an
+    /// element's, `afterAll` for a group's), which runs even after a time
+    /// limit expired.
+    package init(cleanupOf registrant: ExampleRunner, role: Role, location: CodeLocation) {
+        trail = registrant.trail
+        self.role = role
+        self.location = location
+        scope = registrant.scope
+        attempt = registrant.attempt
     }
 
     /// Where the path comes from: the steps given, or the walk's chain.

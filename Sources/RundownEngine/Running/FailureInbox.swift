@@ -175,7 +175,7 @@ extension ExampleRunner {
 /// `@unchecked Sendable`: runners carry it to any task, but only the walk,
 /// on its own task, ever looks inside it (its subclasses are the walk's
 /// frames); `inbox` is immutable and Sendable.
-class FailureOwner: @unchecked Sendable {
+package class FailureOwner: @unchecked Sendable {
     let inbox: FailureInbox
 
     init(inbox: FailureInbox) {

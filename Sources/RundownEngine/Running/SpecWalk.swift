@@ -33,6 +33,16 @@
 // layer, so all of the element's afterEach hooks run; a skip in a beforeEach,
 // or in an aroundEach that did not call its body, runs no afterEach hook.
 //
+// Scopes and cleanups. Each frame is the RunScope its closures share (see
+// RunScope.swift): an element frame for an example or a nested group and its
+// each-hooks, a group frame for its beforeAll and afterAll hooks. An element's
+// scope ends in `unwinding(0)`, after all of its each-hooks and before its own
+// scopes (layer 0) return; a group's in `done`. Ending runs the cleanups one
+// closure at a time, last registered first, as teardown that no error or skip
+// prevents; then the scope closes, dropping its fresh values, and the misuses
+// recorded in it fail the element. A group hook's misuses are recorded as soon
+// as the hook returns.
+//
 // Why the body runs at most once. The walk is not thread-safe and has one
 // position; a second run of the body would drive it from a stage it has left,
 // and a concurrent one (two `async let`s in Swift 5 mode) from two threads.
@@ -115,12 +125,14 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
     }
 
-    private var stack: [Frame] = []
-    private var pending: Pending?
-    // The two below are read and written at every closure, only by the walk
-    // on its own task (it has one driver at a time: see "Why the body runs at
-    // most once"), so the dynamic exclusivity checks the compiler would add,
-    // a measurable part of a synchronous example's cost, are left out.
+    // The walk's own state is read and written at every closure, only by the
+    // walk on its own task (it has one driver at a time: see "Why the body
+    // runs at most once"; a concurrent group's elements each have a walk of
+    // their own), so the dynamic exclusivity checks the compiler would add
+    // where it cannot prove two accesses apart, a measurable part of a
+    // synchronous example's cost, are left out.
+    @exclusivity(unchecked) private var stack: [Frame] = []
+    @exclusivity(unchecked) private var pending: Pending?
 
     /// The runner of the closure ``pending`` names.
     @exclusivity(unchecked) private var pendingRunner: ExampleRunner?
@@ -132,7 +144,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     private let ownsInbox: Bool
     /// The inboxes of the walks that ran a concurrent group's elements: a task
     /// those elements started may still post there after those walks ended.
-    private var adoptedInboxes: [FailureInbox] = []
+    @exclusivity(unchecked) private var adoptedInboxes: [FailureInbox] = []
     /// The runners that posted a failure the walk took while their element ran,
     /// until their closure's outcome is applied (see ``tookPost(from:)``).
     @exclusivity(unchecked) private var posters: [ExampleRunner] = []
@@ -160,6 +172,9 @@ final class SpecWalk<Mode: ExecutionMode> {
             recorder.record(
                 SpecFailure(path: invalid.path, error: InvalidLabel(label: invalid.label), location: invalid.location))
         }
+        for failure in root.buildFailures {
+            recorder.record(failure)
+        }
         for example in plan.leftOut {
             recorder.record(SkipRecord(path: example.path, reason: example.reason, location: example.location))
             recorder.finishExample(example.path, .skipped(reason: example.reason))
@@ -174,6 +189,17 @@ final class SpecWalk<Mode: ExecutionMode> {
             recorder.record(
                 SkipRecord(path: [root.description], reason: controls.nothingSelected, location: root.location))
         }
+    }
+
+    /// The walks that run the elements of a concurrent group, one each; out of
+    /// line, as only such a group needs it.
+    @inline(never)
+    private func concurrently(_ group: GroupFrame) -> Instruction {
+        let elements = group.node.content.elements
+        group.stage = .elements(elements.count)
+        let progress = recorder.progress
+        return .concurrently(
+            elements.map { SpecWalk(element: $0, in: group, progress: progress, parallelism: parallelism) })
     }
 
     /// A walk that runs one element of a concurrent group, with the hooks
@@ -204,13 +230,21 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
             if let instruction { return instruction }
         }
+        end()
+        return nil
+    }
+
+    /// Takes what is left in the inboxes once the last frame is done, and
+    /// closes the run's. Out of line, so that ``next()``, which runs at every
+    /// closure, stays small enough for the drivers to inline.
+    @inline(never)
+    private func end() {
         if ownsInbox {
             attribute(inbox.close())
             for adopted in adoptedInboxes { attribute(adopted.close()) }
         } else if let posted = inbox.take() {
             attribute(posted)
         }
-        return nil
     }
 
     private func step(_ group: GroupFrame) -> Instruction? {
@@ -225,7 +259,9 @@ final class SpecWalk<Mode: ExecutionMode> {
                     continue
                 }
                 group.stage = .beforeAll(index + 1)
-                if let instruction = call(hooks[index], path: group.path, pending: .groupHook(group, hooks[index])) {
+                if let instruction = call(
+                    hooks[index], path: group.path, scope: group, pending: .groupHook(group, hooks[index]))
+                {
                     return instruction
                 }
                 continue
@@ -236,12 +272,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                     continue
                 }
                 if index == 0, group.node.marks.isConcurrent, elements.count > 1, Mode.self == Asynchronous.self {
-                    group.stage = .elements(elements.count)
-                    let progress = recorder.progress
-                    return .concurrently(
-                        elements.map {
-                            SpecWalk(element: $0, in: group, progress: progress, parallelism: parallelism)
-                        })
+                    return concurrently(group)
                 }
                 group.stage = .elements(index + 1)
                 let element = elements[index]
@@ -257,11 +288,21 @@ final class SpecWalk<Mode: ExecutionMode> {
                     continue
                 }
                 group.stage = .afterAll(index + 1)
-                if let instruction = call(hooks[index], path: group.path, pending: .groupHook(group, hooks[index])) {
+                if let instruction = call(
+                    hooks[index], path: group.path, scope: group, pending: .groupHook(group, hooks[index]))
+                {
                     return instruction
                 }
                 continue
             case .done:
+                if !group.closedByWalk {
+                    if let cleanup = nextCleanup(of: group) {
+                        if let instruction = call(cleanup, pending: .groupCleanup(group, cleanup), as: .afterAll) {
+                            return instruction
+                        }
+                        continue
+                    }
+                }
                 stack.removeLast()
                 if recorder.progress { recorder.observe(.groupFinished(path: group.path.steps())) }
                 return nil
@@ -284,7 +325,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 let hook = hooks[level].node
                 let runner = ExampleRunner(
                     node: element.path, extra: hook.pathComponent, role: .hook(.aroundEach), location: hook.location,
-                    owner: element, attempt: element.attempts?.note)
+                    scope: element, attempt: element.attempts?.note)
                 guard case .around(let body) = hook.body else {
                     // A hand-built node: fail the element as if the hook had thrown before calling its body.
                     let mismatch = HookBodyMismatch(hook: hook.pathComponent, kind: .aroundEach)
@@ -309,7 +350,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
                 element.stage = .beforeEach(layer, index + 1)
                 if let instruction = call(
-                    hooks[index], path: element.path, pending: .elementHook(element, hooks[index]))
+                    hooks[index], path: element.path, scope: element, pending: .elementHook(element, hooks[index]))
                 {
                     return instruction
                 }
@@ -321,7 +362,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 case .example(let example):
                     pending = .example(element)
                     let runner = ExampleRunner(
-                        node: element.path, extra: nil, role: .example, location: example.location, owner: element,
+                        node: element.path, extra: nil, role: .example, location: example.location, scope: element,
                         attempt: element.attempts?.note)
                     pendingRunner = runner
                     return .call(example.body, runner)
@@ -340,12 +381,21 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
                 element.stage = .afterEach(layer, index + 1)
                 if let instruction = call(
-                    hooks[index], path: element.path, pending: .elementHook(element, hooks[index]))
+                    hooks[index], path: element.path, scope: element, pending: .elementHook(element, hooks[index]))
                 {
                     return instruction
                 }
                 continue
             case .unwinding(let layer):
+                // The element's cleanups run inside its own scopes (layer 0), after all its each-hooks.
+                if layer == 0, !element.closedByWalk {
+                    if let cleanup = nextCleanup(of: element) {
+                        if let instruction = call(cleanup, pending: .elementCleanup(element, cleanup), as: .afterEach) {
+                            return instruction
+                        }
+                        continue
+                    }
+                }
                 if element.enteredArounds > element.aroundsBefore(layer) {
                     element.stage = .waitingForAround
                     return .unwrap
@@ -364,7 +414,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
     }
 
-    private func call(_ ref: HookRef, path: PathNode, pending: Pending) -> Instruction? {
+    private func call(_ ref: HookRef, path: PathNode, scope: RunScope, pending: Pending) -> Instruction? {
         self.pending = pending
         let hook = ref.node
         guard case .plain(let body) = hook.body else {
@@ -373,21 +423,50 @@ final class SpecWalk<Mode: ExecutionMode> {
             finish(.failed(HookBodyMismatch(hook: hook.pathComponent, kind: hook.kind)))
             return nil
         }
-        let owner: FailureOwner
         let attempt: AttemptNote?
         switch pending {
-        case .groupHook(let group, _):
-            owner = group
-            attempt = nil
-        case .elementHook(let element, _), .example(let element):
-            owner = element
-            attempt = element.attempts?.note
+        case .elementHook(let element, _): attempt = element.attempts?.note
+        default: attempt = nil
         }
         let runner = ExampleRunner(
-            node: path, extra: hook.pathComponent, role: .hook(hook.kind), location: hook.location, owner: owner,
+            node: path, extra: hook.pathComponent, role: .hook(hook.kind), location: hook.location, scope: scope,
             attempt: attempt)
         pendingRunner = runner
         return .call(body, runner)
+    }
+
+    /// The next cleanup of `scope` to run, last registered first; once none
+    /// is left, closes the scope, records the misuses found in it and returns `nil`.
+    private func nextCleanup(of scope: RunScope) -> RunScope.Cleanup? {
+        switch scope.nextCleanupOrClose() {
+        case .cleanup(let next):
+            return next
+        case .closed(let failures, _):
+            record(failures, in: scope)
+            return nil
+        }
+    }
+
+    /// Runs a cleanup as teardown of the given kind: it still runs after a time limit expired.
+    private func call(_ cleanup: RunScope.Cleanup, pending: Pending, as teardown: HookKind) -> Instruction? {
+        self.pending = pending
+        guard let body = cleanup.body(for: Mode.self) else {
+            finish(.failed(DeferCleanupMisuse(problem: .asyncInSynchronousSpec(cleanup.registrant.description))))
+            return nil
+        }
+        let runner = ExampleRunner(cleanupOf: cleanup.registrant, role: .hook(teardown), location: cleanup.location)
+        pendingRunner = runner
+        return .call(body, runner)
+    }
+
+    /// Records misuses found in `scope`; they fail its element.
+    private func record(_ failures: [SpecFailure], in scope: RunScope) {
+        guard !failures.isEmpty else { return }
+        if let element = scope as? ElementFrame {
+            for failure in failures { record(failure, of: element) }
+            return
+        }
+        for failure in failures { recorder.record(failure) }
     }
 
     private func push(_ group: GroupFrame) {
@@ -426,6 +505,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         if let posted = inbox.take() { attribute(posted) }
         if !adoptedInboxes.isEmpty { takeFromAdoptedInboxes() }
         let posted = !posters.isEmpty && tookPost(from: pendingRunner)
+        if case .groupHook(let group, _) = done { record(group.takeFailures(), in: group) }
         if case .passed = outcome { return }
         // `#require` recorded its issue, which its closure posted, before it threw.
         if posted, case .failed(let error) = outcome, error is any ReportedByFramework {
@@ -438,12 +518,24 @@ final class SpecWalk<Mode: ExecutionMode> {
             case .elementHook(let element, let ref):
                 element.failed = true
                 if ref.node.kind == .beforeEach { element.stage = .afterEach(element.layers.count - 1, 0) }
-            case .example(let element):
+            case .example(let element), .elementCleanup(let element, _):
                 element.failed = true
+            case .groupCleanup:
+                break
             }
             return
         }
         switch done {
+        case .elementCleanup(let element, let cleanup):
+            if case .failed(let error) = outcome {
+                record(
+                    SpecFailure(path: cleanup.registrant.path, error: error, location: cleanup.location), of: element,
+                    attempt: cleanup.registrant.attempt)
+            } else {
+                recordCleanup(outcome, cleanup)
+            }
+        case .groupCleanup(_, let cleanup):
+            recordCleanup(outcome, cleanup)
         case .groupHook(let group, let ref):
             let hook = ref.node
             let path = group.path.steps(appending: hook.pathComponent)
@@ -496,6 +588,21 @@ final class SpecWalk<Mode: ExecutionMode> {
             case .skipped(let reason):
                 skip(element, reason, declaredAt: element.node.location)
             }
+        }
+    }
+
+    /// An error of a cleanup is a failure of what registered it, at the `deferCleanup` call.
+    private func recordCleanup(_ outcome: Outcome, _ cleanup: RunScope.Cleanup) {
+        switch outcome {
+        case .passed:
+            break
+        case .failed(let error):
+            recorder.record(SpecFailure(path: cleanup.registrant.path, error: error, location: cleanup.location))
+        case .skipped(let reason):
+            recorder.record(
+                SkipRecord(
+                    path: cleanup.registrant.path, reason: reason.message, location: reason.location ?? cleanup.location
+                ))
         }
     }
 
@@ -722,6 +829,8 @@ final class SpecWalk<Mode: ExecutionMode> {
         case groupHook(GroupFrame, HookRef)
         case elementHook(ElementFrame, HookRef)
         case example(ElementFrame)
+        case elementCleanup(ElementFrame, RunScope.Cleanup)
+        case groupCleanup(GroupFrame, RunScope.Cleanup)
     }
 
     /// A hook, shared by reference: the walk hands hooks around for every
@@ -754,8 +863,10 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
     }
 
-    // @unchecked Sendable, as FailureOwner: only the walk, on its task, touches a frame.
-    fileprivate final class GroupFrame: FailureOwner, @unchecked Sendable {
+    // `@unchecked Sendable`, inherited from RunScope: a frame is handed to
+    // runners only as its RunScope, whose state is behind its lock; the
+    // frame's own state is touched by the walk alone, on one task.
+    fileprivate final class GroupFrame: RunScope, @unchecked Sendable {
         enum Stage {
             case beforeAll(Int)
             case elements(Int)
@@ -806,7 +917,7 @@ final class SpecWalk<Mode: ExecutionMode> {
             }
             exampleLayers = [EachHooks()] + inherited + [forExamples]
             groupLayers = [EachHooks(), forGroups]
-            super.init(inbox: inbox)
+            super.init(kind: .group, isAsynchronous: Mode.self == Asynchronous.self, inbox: inbox)
         }
 
         var isDone: Bool {
@@ -815,8 +926,8 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
     }
 
-    // @unchecked Sendable, as FailureOwner: only the walk, on its task, touches a frame.
-    fileprivate final class ElementFrame: FailureOwner, @unchecked Sendable {
+    // `@unchecked Sendable` for the same reason as GroupFrame.
+    fileprivate final class ElementFrame: RunScope, @unchecked Sendable {
         /// `layer` indexes ``layers``; `unwinding` returns from the layer's
         /// entered `aroundEach` hooks, then moves to the next layer out.
         enum Stage {
@@ -886,7 +997,12 @@ final class SpecWalk<Mode: ExecutionMode> {
             } else {
                 attempts = nil
             }
-            super.init(inbox: inbox)
+            let kind: RunScope.Kind =
+                switch node {
+                case .example: .example
+                case .group(let group): .groupElement(group.description)
+                }
+            super.init(kind: kind, isAsynchronous: Mode.self == Asynchronous.self, inbox: inbox)
         }
 
         /// Back to the first stage, for the next run of an example that repeats or retries.
@@ -897,6 +1013,7 @@ final class SpecWalk<Mode: ExecutionMode> {
             bodyStarted = false
             failed = false
             skip = nil
+            reopen()
         }
 
         /// How many `aroundEach` hooks the layers before `layer` hold.
@@ -909,12 +1026,16 @@ final class SpecWalk<Mode: ExecutionMode> {
 }
 
 /// Collects the report and passes every event on to the observer.
+///
+/// Only its walk uses it, on the walk's task (and, once a concurrent group's
+/// walks have ended, the walk that absorbs them), so its state goes without
+/// dynamic exclusivity checks, as the walk's does.
 private final class Recorder {
-    private(set) var report = SpecReport()
+    @exclusivity(unchecked) private(set) var report = SpecReport()
     private let observer: ((SpecEvent) -> Void)?
     /// The events of a walk that runs one element of a concurrent group,
     /// kept for ``absorb(_:)``: such a walk has no observer of its own.
-    private var kept: [SpecEvent] = []
+    @exclusivity(unchecked) private var kept: [SpecEvent] = []
     /// Whether the observer wants the events that only say how far the run
     /// has come (groups and examples starting and finishing), which the walk
     /// then builds; failures and skips always reach it.

@@ -10,6 +10,9 @@ package struct GroupNode<Mode: ExecutionMode> {
     package var scopes: [ElementScope]
     /// The group's hooks and elements.
     package var content: GroupContent<Mode>
+    /// Failures found while the spec was built (a fresh value read there),
+    /// which a run of this group as the root records first.
+    package var buildFailures: [SpecFailure] = []
 
     /// Creates a group.
     @_specialize(where Mode == Synchronous)

@@ -1,0 +1,221 @@
+import Foundation
+
+// What the closures of one element (or the `beforeAll`/`afterAll` hooks of one
+// group) share while they run: the fresh values made for it, the cleanups
+// registered in it, and the misuses found on the way.
+//
+// Invariants. The walk's frames are scopes themselves (an example's or a
+// nested group's element frame, a group's frame), so a run that uses none of
+// this allocates nothing for it. What user code touches, through the scope of
+// `ExampleRunner.current`, lives in `shared`, made on first use and guarded by
+// one lock for all scopes: each critical section is a few loads and stores,
+// never user code, so the lock is never held across a call out (a value's
+// `deinit` included: values are dropped after the lock is released). The walk
+// closes a scope once, when its element (or group) ends: it takes the
+// cleanups one at a time, last registered first, and then the failures
+// recorded meanwhile; after that, a fresh value or a cleanup asked of the
+// scope is refused, because nobody would run or discard it.
+
+/// The state the closures of one element, or the all-hooks of one group,
+/// share while they run: fresh values, cleanups, and misuses to report.
+///
+/// The engine's walk makes one for each example, nested group and group it
+/// runs; ``ExampleRunner/scope`` is the one a closure runs in.
+///
+/// `@unchecked Sendable` is safe because everything a closure or another
+/// task may touch (``Shared`` and `closed`) is only read or written under
+/// ``lock``; `kind` and `isAsynchronous` never change. Subclasses are the
+/// walk's frames: their own state is touched only by the walk, never
+/// through a `RunScope` reference.
+package class RunScope: FailureOwner, @unchecked Sendable {
+    /// What the closures running in a scope are for.
+    package enum Kind: Sendable {
+        /// An example, with its each-hooks: fresh values belong here.
+        case example
+        /// A nested group as one element of its parent: the parent's
+        /// per-element each-hooks run once around the whole group.
+        case groupElement(String)
+        /// A group's `beforeAll` and `afterAll` hooks.
+        case group
+    }
+
+    /// A cleanup registered with `deferCleanup`.
+    ///
+    /// A class, so that the walk's pending closure stays one reference wide.
+    package final class Cleanup {
+        /// A cleanup's closure.
+        package enum Body {
+            case sync(() throws -> Void)
+            /// Only an asynchronous spec can run it.
+            case async(() async throws -> Void)
+        }
+
+        /// The closure.
+        package let body: Body
+        /// Where `deferCleanup` was called.
+        package let location: CodeLocation
+        /// The element or hook that registered it, whose failure an error of it is.
+        package let registrant: ExampleRunner
+
+        /// Creates a cleanup.
+        package init(body: Body, location: CodeLocation, registrant: ExampleRunner) {
+            self.body = body
+            self.location = location
+            self.registrant = registrant
+        }
+    }
+
+    /// What a fresh value's lookup found.
+    package enum Lookup {
+        /// The value made for this example.
+        case found(Any)
+        /// No value yet: make one and ``store(_:for:)`` it.
+        case absent
+        /// The scope is not an example's: nothing is kept.
+        case notAnExample(Kind)
+        /// The example has ended.
+        case closed
+    }
+
+    private final class Shared {
+        var values: [ObjectIdentifier: Any] = [:]
+        var cleanups: [Cleanup] = []
+        var failures: [SpecFailure] = []
+        /// The misuses recorded already, so that each is reported once.
+        var misuses: Set<String> = []
+    }
+
+    /// Guards ``shared`` and ``closed`` of every scope.
+    private static let lock = NSLock()
+
+    package let kind: Kind
+    /// Whether the scope's engine runs `async` closures.
+    package let isAsynchronous: Bool
+    private var shared: Shared?
+    private var closed = false
+    /// Whether the walk has closed the scope; only the walk reads or writes it.
+    package var closedByWalk = false
+
+    package init(kind: Kind, isAsynchronous: Bool, inbox: FailureInbox) {
+        self.kind = kind
+        self.isAsynchronous = isAsynchronous
+        super.init(inbox: inbox)
+    }
+
+    private func withShared<Result>(_ body: (Shared) -> Result) -> Result? {
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
+        guard !closed else { return nil }
+        let state: Shared
+        if let shared {
+            state = shared
+        } else {
+            state = Shared()
+            shared = state
+        }
+        return body(state)
+    }
+
+    // MARK: What closures ask
+
+    /// The fresh value kept for `key`, if the scope keeps one.
+    package func lookUp(_ key: ObjectIdentifier) -> Lookup {
+        if case .example = kind {} else { return .notAnExample(kind) }
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
+        guard !closed else { return .closed }
+        guard let value = shared?.values[key] else { return .absent }
+        return .found(value)
+    }
+
+    /// Keeps `value` for `key` unless another task kept one first, and
+    /// returns the one kept; `nil` if the example has ended.
+    package func store(_ value: Any, for key: ObjectIdentifier, replacing: Bool = false) -> Any? {
+        withShared { shared in
+            if !replacing, let kept = shared.values[key] { return kept }
+            shared.values[key] = value
+            return value
+        }
+    }
+
+    /// Registers a cleanup; `false` if the scope has ended.
+    package func register(_ cleanup: Cleanup) -> Bool {
+        let registered: Bool? = withShared { shared in
+            shared.cleanups.append(cleanup)
+            return true
+        }
+        return registered != nil
+    }
+
+    /// Records a misuse as a failure the walk reports when the closure or
+    /// the element ends; a misuse with the same `key` is recorded once.
+    /// `false` if the scope has ended, and nobody would report it.
+    package func record(_ failure: SpecFailure, once key: String) -> Bool {
+        let recorded: Bool? = withShared { shared in
+            if shared.misuses.insert(key).inserted { shared.failures.append(failure) }
+            return true
+        }
+        return recorded != nil
+    }
+
+    // MARK: What the walk asks
+
+    /// How a scope ends, one step at a time.
+    enum Ending {
+        /// A cleanup to run, the one registered last.
+        case cleanup(Cleanup)
+        /// No cleanup was left, so the scope is closed: the failures
+        /// recorded and not yet taken, and the values to drop once the
+        /// lock is released.
+        case closed(failures: [SpecFailure], dropped: AnyObject?)
+    }
+
+    /// The cleanup registered last and not yet run; when none is left,
+    /// closes the scope. One lock for a scope that nothing used.
+    func nextCleanupOrClose() -> Ending {
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
+        if let cleanup = shared?.cleanups.popLast() { return .cleanup(cleanup) }
+        closed = true
+        closedByWalk = true
+        guard let state = shared else { return .closed(failures: [], dropped: nil) }
+        shared = nil
+        return .closed(failures: state.failures, dropped: state)
+    }
+
+    /// Opens the closed scope again, empty, for another run of its example
+    /// (a repetition or a retry: see ExampleAttempts.swift), so that the
+    /// next run makes its own fresh values and runs its own cleanups. Only
+    /// the walk calls it, once it has closed the scope. A task of the earlier
+    /// run that asks the scope after this is taken for the next run's.
+    func reopen() {
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
+        closed = false
+        closedByWalk = false
+    }
+
+    /// The failures recorded since the last call.
+    func takeFailures() -> [SpecFailure] {
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
+        guard let shared, !shared.failures.isEmpty else { return [] }
+        defer { shared.failures = [] }
+        return shared.failures
+    }
+}
+
+extension RunScope.Cleanup {
+    /// The closure as `Mode` runs it, or `nil` for an `async` one in a synchronous spec.
+    func body<Mode: ExecutionMode>(for _: Mode.Type) -> Mode.Body? {
+        switch body {
+        case .sync(let cleanup):
+            if Mode.self == Synchronous.self { return cleanup as? Mode.Body }
+            let body: Asynchronous.Body = { try cleanup() }
+            return body as? Mode.Body
+        case .async(let cleanup):
+            let body: Asynchronous.Body = { try await cleanup() }
+            return body as? Mode.Body
+        }
+    }
+}
