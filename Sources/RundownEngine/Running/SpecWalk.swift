@@ -350,7 +350,8 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
                 element.stage = .beforeEach(layer, index + 1)
                 if let instruction = call(
-                    hooks[index], path: element.path, scope: element, pending: .elementHook(element, hooks[index]))
+                    hooks[index], path: element.path, scope: element, pending: .elementHook(element, hooks[index]),
+                    attempt: element.attempts?.note)
                 {
                     return instruction
                 }
@@ -381,7 +382,8 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
                 element.stage = .afterEach(layer, index + 1)
                 if let instruction = call(
-                    hooks[index], path: element.path, scope: element, pending: .elementHook(element, hooks[index]))
+                    hooks[index], path: element.path, scope: element, pending: .elementHook(element, hooks[index]),
+                    attempt: element.attempts?.note)
                 {
                     return instruction
                 }
@@ -414,7 +416,10 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
     }
 
-    private func call(_ ref: HookRef, path: PathNode, scope: RunScope, pending: Pending) -> Instruction? {
+    /// `attempt` is which run of its example an each-hook runs for, if the example repeats or retries.
+    private func call(
+        _ ref: HookRef, path: PathNode, scope: RunScope, pending: Pending, attempt: AttemptNote? = nil
+    ) -> Instruction? {
         self.pending = pending
         let hook = ref.node
         guard case .plain(let body) = hook.body else {
@@ -422,11 +427,6 @@ final class SpecWalk<Mode: ExecutionMode> {
             pendingRunner = nil
             finish(.failed(HookBodyMismatch(hook: hook.pathComponent, kind: hook.kind)))
             return nil
-        }
-        let attempt: AttemptNote?
-        switch pending {
-        case .elementHook(let element, _): attempt = element.attempts?.note
-        default: attempt = nil
         }
         let runner = ExampleRunner(
             node: path, extra: hook.pathComponent, role: .hook(hook.kind), location: hook.location, scope: scope,
@@ -991,17 +991,16 @@ final class SpecWalk<Mode: ExecutionMode> {
             }
             self.layers = layers
             hasAttemptTraits = marks.repetitions != nil || marks.retries != nil
-            if case .example = node {
+            let kind: RunScope.Kind
+            switch node {
+            case .example:
+                kind = .example
                 let plan = hasAttemptTraits ? AttemptPlan.merging(parent.attemptPlan, marks) : parent.attemptPlan
                 if let plan, plan.runsMoreThanOnce { attempts = ExampleAttempts(plan) } else { attempts = nil }
-            } else {
+            case .group(let group):
+                kind = .groupElement(group.description)
                 attempts = nil
             }
-            let kind: RunScope.Kind =
-                switch node {
-                case .example: .example
-                case .group(let group): .groupElement(group.description)
-                }
             super.init(kind: kind, isAsynchronous: Mode.self == Asynchronous.self, inbox: inbox)
         }
 

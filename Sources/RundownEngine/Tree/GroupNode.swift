@@ -59,7 +59,9 @@ package indirect enum ElementNode<Mode: ExecutionMode> {
     }
 
     /// The element's `.repeated(_:)` and `.retries(_:)`, if it has them:
-    /// read at every element, so only these two are taken out of its node.
+    /// read at every element, so only these two are taken out of its node
+    /// (inlined where the walk is specialised, it copies no node).
+    @inline(__always)
     package var attemptMarks: (repetitions: Int?, retries: Int?) {
         switch self {
         case .example(let example): (example.marks.repetitions, example.marks.retries)
