@@ -330,21 +330,22 @@ extension SwiftTestingHost {
     }
 }
 
-/// Carries the spec's run into Swift Testing's issue-handling scope and its
-/// result back.
+/// Carries work into Swift Testing's issue-handling scope (a spec's run, an
+/// exploration) and its result back.
 ///
-/// The scope's closure must be `@Sendable`, but the run is not. This is safe
-/// because the caller awaits the scope, and the run happens once, back on
+/// The scope's closure must be `@Sendable`, but the work is not. This is safe
+/// because the caller awaits the scope, and the work happens once, back on
 /// the caller's actor (``perform(on:)``), so it is never used concurrently.
-private final class HandOver<Result>: @unchecked Sendable {
+package final class HandOver<Result>: @unchecked Sendable {
     let work: () async -> Result
-    var result: Result?
+    /// What the work returned, once it has run.
+    package private(set) var result: Result?
 
-    init(work: @escaping () async -> Result) {
+    package init(work: @escaping () async -> Result) {
         self.work = work
     }
 
-    func perform(on actor: isolated (any Actor)?) async {
+    package func perform(on actor: isolated (any Actor)?) async {
         result = await work()
     }
 }

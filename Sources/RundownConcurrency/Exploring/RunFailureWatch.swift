@@ -26,14 +26,12 @@ import XCTest
 /// 3. Swift Testing, when a test runs: an `IssueHandlingTrait.compactMapIssues` scope that counts
 ///    each issue of severity `.error` or more, known or not (a `withKnownIssue` around `explore`
 ///    marks it known before the scope sees it), and returns every issue unchanged.
-/// 4. XCTest, when it drives the process: one `XCTestObservation` observer for the process, which
-///    counts a failure XCTest records in a task where ``current`` is bound (XCTest calls observers
-///    on the thread that recorded it).
+/// 4. XCTest, when it drives the process: Rundown's one `XCTestObservation` observer, which tells
+///    `FailurePostWatch.current` of a failure XCTest records where no spec runs (XCTest calls
+///    observers on the thread that recorded it); inside a spec it posts the failure, which road 2
+///    sees.
 final class RunFailureWatch: FailurePostObserver {
     private let count = Protected(0)
-
-    /// The watch of the exploration the current code runs in.
-    @TaskLocal static var current: RunFailureWatch?
 
     init() {}
 
@@ -81,13 +79,11 @@ final class RunFailureWatch: FailurePostObserver {
             }
         }
         #if canImport(XCTest)
-        if XCTestHost.isDrivingProcess { RunFailureObserver.start() }
+        if XCTestHost.isDrivingProcess { XCTestFailureObserver.start() }
         #endif
         return await FailureRouting.$handler.withValue(handler) {
-            await Self.$current.withValue(self) {
-                await FailurePostWatch.$current.withValue(self) {
-                    await watchingIssues(isolation: isolation, work)
-                }
+            await FailurePostWatch.$current.withValue(self) {
+                await watchingIssues(isolation: isolation, work)
             }
         }
     }
@@ -123,61 +119,3 @@ final class RunFailureWatch: FailurePostObserver {
         #endif
     }
 }
-
-/// Carries the exploration into Swift Testing's `@Sendable` scope. It runs there once, on the
-/// exploration's own actor, while the exploration waits for it, so it is never used concurrently.
-private final class HandOver<Result>: @unchecked Sendable {
-    let work: () async -> Result
-    var result: Result?
-
-    init(work: @escaping () async -> Result) {
-        self.work = work
-    }
-
-    func perform(on actor: isolated (any Actor)?) async {
-        result = await work()
-    }
-}
-
-#if canImport(XCTest)
-/// Counts the failures XCTest records inside an exploration.
-private final class RunFailureObserver: NSObject, XCTestObservation, Sendable {
-    private static let observer = RunFailureObserver()
-    private static let registered = Protected(false)
-
-    static func start() {
-        let first = registered.withLock { done in
-            defer { done = true }
-            return !done
-        }
-        guard first else { return }
-        #if canImport(ObjectiveC)
-        // Apple's XCTest takes observers only on the main thread.
-        if Thread.isMainThread {
-            MainActor.assumeIsolated { addObserver() }
-        } else {
-            Task { @MainActor in addObserver() }
-        }
-        #else
-        XCTestObservationCenter.shared.addTestObserver(observer)
-        #endif
-    }
-
-    #if canImport(ObjectiveC)
-    @MainActor private static func addObserver() {
-        XCTestObservationCenter.shared.addTestObserver(observer)
-    }
-
-    nonisolated func testCase(_ testCase: XCTestCase, didRecord issue: XCTIssue) {
-        RunFailureWatch.current?.note()
-    }
-    #else
-    nonisolated func testCase(
-        _ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?,
-        atLine lineNumber: Int
-    ) {
-        RunFailureWatch.current?.note()
-    }
-    #endif
-}
-#endif
