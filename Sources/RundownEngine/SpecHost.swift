@@ -29,6 +29,11 @@ package protocol SpecHost: Sendable {
     /// framework already: a framework's host does not record it again.
     func record(_ failure: SpecFailure)
 
+    /// Reports a notice of the run as a warning: an example that passed only
+    /// on a retry, with the failures of its earlier attempts, or repetitions
+    /// that ended without a failure. It fails nothing.
+    func notice(_ notice: SpecNotice, seed: UInt64?)
+
     /// Reports the end of the run: its skips, and what was kept.
     ///
     /// - Throws: What the caller of `spec` should see thrown, if anything.
@@ -54,6 +59,26 @@ extension SpecHost {
 
     package var testName: String? {
         nil
+    }
+
+    /// Prints the notice, on standard output, with the path and each
+    /// earlier attempt's failure and place: where no framework has warnings.
+    package func notice(_ notice: SpecNotice, seed: UInt64?) {
+        print(notice.warningText(seed: seed))
+    }
+}
+
+extension SpecNotice {
+    /// `Rundown: warning: Cart, saves: flaky: passed on attempt 2 of 3`,
+    /// then a line for each failure of an earlier attempt, with its place.
+    package func warningText(seed: UInt64?) -> String {
+        var lines = ["Rundown: warning: \(description)" + (seed.map { " (seed \($0))" } ?? "")]
+        if case .flaky(_, _, let failures) = kind {
+            for failure in failures {
+                lines.append("  \(failure.location.filePath):\(failure.location.line): \(failure.description)")
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 }
 

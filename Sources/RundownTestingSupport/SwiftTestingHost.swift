@@ -57,8 +57,11 @@ package struct SwiftTestingHost: SpecHost {
         withKnownIssue(isIntermittent: true) {
             result = run()
         } matching: { issue in
-            if IssueScope.post(issue) { noted.withLock { $0 = true } }
-            return false
+            let posted = IssueScope.post(issue)
+            if posted != .notPosted { noted.withLock { $0 = true } }
+            // An example that retries: the walk holds the failure and reports it itself,
+            // as a warning if a later attempt passes; a known issue fails no test meanwhile.
+            return posted == .held
         }
         if noted.withLock({ $0 }) { ForgottenSpecsTrait.warnOnce(test) }
         // The body runs unless the precondition, true by default, says no.
@@ -80,6 +83,28 @@ package struct SwiftTestingHost: SpecHost {
             // torn down; then the spec runs without the paths, not never.
             if let result = handOver.result { return result }
             return await run()
+        }
+    }
+
+    /// A flaky example's earlier failures, each a warning at its place (a
+    /// warning fails no test), and a limit `until-failure` reached.
+    package func notice(_ notice: SpecNotice, seed: UInt64?) {
+        let seedNote = seed.map { " (seed \($0))" } ?? ""
+        IssueScope.$isRecording.withValue(true) {
+            switch notice.kind {
+            case .flaky(_, _, let failures):
+                for failure in failures {
+                    let below = failure.path.dropFirst(notice.path.count)
+                    let what = (below.isEmpty ? "" : below.joined(separator: ", ") + ": ") + failure.message
+                    Issue.record(
+                        Comment(rawValue: "\(notice.description); before, it failed: \(what)\(seedNote)"),
+                        severity: .warning, sourceLocation: Self.sourceLocation(failure.location))
+                }
+            case .repetitionsEnded:
+                Issue.record(
+                    Comment(rawValue: notice.description + seedNote), severity: .warning,
+                    sourceLocation: Self.sourceLocation(notice.location))
+            }
         }
     }
 
@@ -156,6 +181,13 @@ package struct SwiftTestingHost: SpecHost {
         if !issue.comments.contains(where: { $0.rawValue == path || $0.rawValue.hasPrefix("\(path): ") }) {
             annotated.comments.insert(Comment(rawValue: path), at: 0)
         }
+        if issue.isFailure, let attempt = runner.attempt {
+            // Nested handlers (the trait's, an asynchronous spec's) each see the issue; one note is enough.
+            let note = "(\(attempt))"
+            if !annotated.comments.contains(where: { $0.rawValue == note }) {
+                annotated.comments.append(Comment(rawValue: note))
+            }
+        }
         if issue.isFailure, let seed = runner.inbox?.seed {
             annotated.comments.append(Comment(rawValue: "(seed \(seed))"))
         }
@@ -218,17 +250,32 @@ package final class IssueScope: Sendable {
     /// What the handler does with each issue: an issue from outside its
     /// scope is taken out (the test's own configuration reports it); one from
     /// inside is posted by the innermost handler and annotated.
+    ///
+    /// An issue of an example that retries is dropped: the walk holds
+    /// it and records it later, as a warning if a later attempt passes, as
+    /// a failure if none does.
     @Sendable package func handle(_ issue: Issue) -> Issue? {
         guard isAround else { return nil }
-        if Self.innermost === self { Self.post(issue) }
+        if Self.innermost === self, Self.post(issue) == .held { return nil }
         return SwiftTestingHost.annotate(issue)
     }
 
+    /// What ``post(_:)`` did with an issue.
+    enum Posting: Equatable {
+        /// It is no failure of an element of a spec run here.
+        case notPosted
+        /// Posted as recorded by Swift Testing: the run counts it.
+        case posted
+        /// Posted for the walk to record, since the example retries:
+        /// Swift Testing must not record it now.
+        case held
+    }
+
     /// Posts `issue`, if it is a failure, to the run of the spec whose
-    /// element is running here. Returns whether it did.
+    /// element is running here.
     @discardableResult
-    static func post(_ issue: Issue) -> Bool {
-        guard issue.isFailure, !isRecording, let runner = ExampleRunner.current else { return false }
+    static func post(_ issue: Issue) -> Posting {
+        guard issue.isFailure, !isRecording, let runner = ExampleRunner.current else { return .notPosted }
         let location = issue.sourceLocation.map {
             CodeLocation(fileID: $0.fileID, filePath: $0.filePath, line: $0.line, column: $0.column)
         }
@@ -236,7 +283,11 @@ package final class IssueScope: Sendable {
         // the path, which the reports show as the issue's place.
         let comments = issue.comments.map(\.rawValue).filter { $0 != runner.description }
         let message = ([String(describing: issue.kind)] + comments).joined(separator: " - ")
-        return runner.post(message, at: location ?? runner.location, recordedByFramework: true)
+        let held = runner.attempt?.isHeldByTheWalk == true
+        guard runner.post(message, at: location ?? runner.location, recordedByFramework: !held) else {
+            return .notPosted
+        }
+        return held ? .held : .posted
     }
 }
 

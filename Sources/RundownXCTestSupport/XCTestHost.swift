@@ -72,6 +72,13 @@ package struct XCTestHost: SpecHost, @unchecked Sendable {
     /// host is recording a failure that carries its path already.
     package static var pathPrefix: String? {
         guard !isRecording, let runner = ExampleRunner.current else { return nil }
+        return prefix(for: runner)
+    }
+
+    /// The path of `runner`'s element or hook, and which run of its example
+    /// it is if it repeats or retries: `Cart, saves (attempt 1 of 3): `.
+    static func prefix(for runner: ExampleRunner) -> String {
+        if let attempt = runner.attempt { return "\(runner.description) (\(attempt)): " }
         return "\(runner.description): "
     }
 
@@ -280,8 +287,9 @@ package final class XCTestFailureObserver: NSObject, XCTestObservation, Sendable
             description: description, filePath: filePath ?? runner.location.filePath, line: line)
         var message = failure.message
         // A path that XCTest's message starts with is the element's; the reports show it as its place.
-        if message.hasPrefix("\(runner.description): ") {
-            message.removeFirst(runner.description.count + 2)
+        let prefix = XCTestHost.prefix(for: runner)
+        if message.hasPrefix(prefix) {
+            message.removeFirst(prefix.count)
         }
         runner.post(message, at: failure.location(madeIn: runner.location), recordedByFramework: true)
     }

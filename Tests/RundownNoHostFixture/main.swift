@@ -61,8 +61,31 @@ func late() throws {
     _ = failed.wait(timeout: .now() + 10)
 }
 
+/// Issue 18: an example that passes on its second attempt passes as flaky; one that never passes fails with each attempt.
+// Safe: only the synchronous specs below touch it, on the main thread, one closure at a time.
+nonisolated(unsafe) var calls = 0
+func flaky() throws {
+    try spec("No host, flaky") {
+        it("answers", .retries(2)) {
+            calls += 1
+            #expect(calls == 2)  // line: flaky expect
+        }
+    }
+}
+
+func retriesFail() throws {
+    try spec("No host, broken") {
+        it("never answers", .retries(1)) {
+            calls += 1
+            #expect(calls == 0)  // line: broken expect
+        }
+    }
+}
+
 do {
     switch scenario {
+    case "flaky": try flaky()
+    case "retries-fail": try retriesFail()
     case "assertions": try assertions()
     case "passing": try passing()
     case "late": try late()

@@ -139,3 +139,50 @@ func itRoundTrips<Call: CallKind>(
         itRoundTrips("plain")
     }
 }
+
+/// A cache of at most `capacity` entries that forgets the oldest first.
+struct LRUCache {
+    let capacity: Int
+    private var entries: [String] = []
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    mutating func insert(_ entry: String) {
+        entries.removeAll { $0 == entry }
+        entries.append(entry)
+        if entries.count > capacity { entries.removeFirst() }
+    }
+
+    func contains(_ entry: String) -> Bool { entries.contains(entry) }
+}
+
+private func ping(_ host: String) async throws -> Bool {
+    await Task.yield()
+    return !host.isEmpty
+}
+
+// FlakyExamples.md: repeating an example.
+@Test(.specs) func cache() throws {
+    try spec("Cache") {
+        var cache = LRUCache(capacity: 2)
+        beforeEach { cache = LRUCache(capacity: 2) }
+        it("evicts the oldest entry", .repeated(100)) {
+            cache.insert("a")
+            cache.insert("b")
+            cache.insert("c")
+            #expect(!cache.contains("a"))
+        }
+    }
+}
+
+// FlakyExamples.md: retrying an example.
+@Test(.specs) func staging() async throws {
+    try await spec("Staging") {
+        it("answers a ping", .retries(2)) {
+            let answered = try await ping("staging.example.com")
+            #expect(answered)
+        }
+    }
+}

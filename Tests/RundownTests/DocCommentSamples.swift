@@ -67,3 +67,24 @@ struct ConcurrentDocSample {
         }
     }
 }
+
+/// `ExampleTrait.repeated(_:)`'s and `.retries(_:)`'s doc comments (ExampleTrait.swift).
+private func evictsOldest() throws {}
+private func ping(_ server: String) async throws { await Task.yield() }
+private let staging = "staging.example.com"
+
+struct RepeatedDocSample {
+    @Test func cache() throws {
+        try spec {
+            describe("Cache", .repeated(100)) {
+                it("evicts the oldest entry") { try evictsOldest() }
+            }
+        }
+    }
+
+    @Test func retried() async throws {
+        try await spec {
+            it("reaches the staging server", .retries(2)) { try await ping(staging) }
+        }
+    }
+}

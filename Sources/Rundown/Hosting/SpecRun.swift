@@ -51,13 +51,19 @@ struct SpecRun<Call: CallKind> {
         let seed = settings.seed
         return { event in
             outputs.receive(event)
-            if case .failed(let failure) = event, !(failure.error is NestedSpecFailed) {
+            switch event {
+            case .failed(let failure) where !(failure.error is NestedSpecFailed):
                 host.record(SeededFailure.note(seed, on: failure))
+            case .noticed(let notice):
+                host.notice(notice, seed: seed)
+            default:
+                break
             }
         }
     }
 
-    /// Writes the reports and delivers the run.
+    /// Writes the reports and delivers the run; a report that could not be
+    /// written fails the spec.
     private func finish(_ report: SpecReport, _ outputs: RunOutputs) throws {
         var report = report
         if let unwritten = outputs.finish(

@@ -15,6 +15,9 @@ struct JUnitSuite: Sendable {
 /// while it ran (its hooks' included) are its `failure`s. A failure outside
 /// any example (an `afterAll` hook, a focused element in a run that forbids
 /// focus) is a `testcase` of its own, named by the hook's or element's path.
+/// An example that passed on a retry is a passing `testcase` holding a
+/// `flakyFailure` for each failure of its earlier attempts, as Maven
+/// Surefire writes them (see `flakyFailures(_:)`).
 ///
 /// A failure counts whether it was thrown or only reported, as the walk
 /// reports every failure of the run: `XCTAssert…`/`XCTFail` (under XCTest, and
@@ -43,6 +46,8 @@ final class JUnitCollector {
         var failedByHook = false
         /// Whether it is an example's, not a failure's outside any example.
         var isExample = false
+        /// The failures of the attempts before the one that passed, if it is flaky.
+        var flakyFailures: [SpecFailure] = []
     }
 
     private let seed: UInt64?
@@ -50,6 +55,7 @@ final class JUnitCollector {
     private let labels: [[String]: [String]]
     private var cases: [Case] = []
     private var running: (path: [String], failures: [SpecFailure])?
+    private var runningFlaky: [SpecFailure] = []
 
     init(seed: UInt64?, labels: [[String]: [String]] = [:]) {
         self.seed = seed
@@ -97,17 +103,51 @@ final class JUnitCollector {
             var item = Case(path: path, time: duration, isExample: true)
             if let current = running, current.path == path {
                 item.failures = current.failures
+                item.flakyFailures = runningFlaky
             }
             running = nil
+            runningFlaky = []
             switch result {
             case .passed: break
             case .failed: item.failedByHook = item.failures.isEmpty
             case .skipped(let reason): if item.failures.isEmpty { item.skipReason = .some(reason) }
             }
             cases.append(item)
+        case .noticed(let notice):
+            if case .flaky(_, _, let failures) = notice.kind, running?.path == notice.path {
+                runningFlaky += failures
+            }
         case .groupStarted, .groupFinished, .skipped:
             break
         }
+    }
+
+    /// The failures of a flaky case's earlier attempts as Maven Surefire
+    /// writes them, which CI servers read: a `flakyFailure` each, with
+    /// `message` and `type`, the place and message as its `stackTrace`, and
+    /// what the attempt reported as its `system-out`.
+    private func flakyFailures(_ item: Case) -> String {
+        var body = ""
+        for failure in item.flakyFailures {
+            let below = failure.path.dropFirst(item.path.count)
+            let message =
+                (below.isEmpty ? "" : below.joined(separator: ", ") + ": ")
+                + String(describing: SeededFailure.note(seed, on: failure).error)
+            let location = "\(failure.location.filePath):\(failure.location.line)"
+            body +=
+                "      <flakyFailure message=\"\(XML.escape(message))\" type=\"\(XML.escape(Self.typeName(failure)))\">\n"
+            body += "        <stackTrace>\(XML.escape("\(location): \(message)"))</stackTrace>\n"
+            body += "        <system-out>\(XML.escape("\(failure.pathDescription): \(message)"))</system-out>\n"
+            body += "      </flakyFailure>\n"
+        }
+        return body
+    }
+
+    /// The type of what failed, looking through what only adds words to it.
+    private static func typeName(_ failure: SpecFailure) -> String {
+        var error: any Error = failure.error
+        while let wrapper = error as? any WrappedFailure { error = wrapper.wrapped }
+        return String(reflecting: type(of: error))
     }
 
     /// The `testsuite` of the spec named `specName`, run by `testName`.
@@ -119,11 +159,13 @@ final class JUnitCollector {
             suite.tests += 1
             body +=
                 "    <testcase name=\"\(XML.escape(item.name))\" classname=\"\(XML.escape(className))\" time=\"\(XML.seconds(item.time))\""
-            if let failure = item.failures.first {
+            if let failure = item.failures.first ?? item.flakyFailures.first {
                 body += " file=\"\(XML.escape(failure.location.filePath))\" line=\"\(failure.location.line)\""
             }
             let labels = item.isExample ? self.labels[item.path] ?? [] : []
-            if item.failures.isEmpty && !item.failedByHook && item.skipReason == nil && labels.isEmpty {
+            if item.failures.isEmpty && !item.failedByHook && item.skipReason == nil && labels.isEmpty
+                && item.flakyFailures.isEmpty
+            {
                 body += "/>\n"
                 continue
             }
@@ -134,6 +176,9 @@ final class JUnitCollector {
                     body += "        <property name=\"label\" value=\"\(XML.escape(label))\"/>\n"
                 }
                 body += "      </properties>\n"
+            }
+            if item.failures.isEmpty && !item.failedByHook {
+                body += flakyFailures(item)
             }
             if !item.failures.isEmpty || item.failedByHook {
                 suite.failures += 1

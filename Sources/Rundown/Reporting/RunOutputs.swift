@@ -12,12 +12,16 @@ final class RunOutputs {
     private var treeLines: [String] = []
     private let junit: JUnitCollector?
     private let started = ContinuousClock.now
+    /// The examples that failed, while `RUNDOWN_FAILURES` asks for them.
+    private var failedExamples: [[String]]?
 
     /// Outputs for a run with `settings`; `outline` (the spec as declared)
     /// places what the run left out in the tree, and `labels` are the
     /// labelled examples' labels, by path, for the JUnit report.
     init(_ settings: RunSettings, outline: TreeOutline? = nil, labels: [[String]: [String]] = [:]) {
         junit = settings.junitPath == nil ? nil : JUnitCollector(seed: settings.seed, labels: labels)
+        // A nested spec's examples are not the run's: its element, failed, is written.
+        if settings.failuresPath != nil, ExampleRunner.current == nil { failedExamples = [] }
         guard settings.treeReport else {
             tree = nil
             return
@@ -31,41 +35,55 @@ final class RunOutputs {
 
     /// Whether a report needs the events that start and finish groups and
     /// examples; without one, the engine does not build them.
-    var wantsProgress: Bool { tree != nil || junit != nil }
+    var wantsProgress: Bool { tree != nil || junit != nil || failedExamples != nil }
 
     func receive(_ event: SpecEvent) {
         tree?.receive(event)
         junit?.receive(event)
+        if failedExamples != nil, case .exampleFinished(let path, .failed, _) = event {
+            failedExamples?.append(path)
+        }
     }
 
     /// Writes what the run asked for, once it has ended.
     ///
-    /// - Returns: Why the JUnit report could not be written, if it could not:
-    ///   a failure of the spec.
+    /// - Returns: Why the JUnit report, or the failures file, could not be
+    ///   written, if it could not: a failure of the spec.
     @discardableResult
     func finish(
         _ report: SpecReport, specName: String, testName: String?, settings: RunSettings,
         print: (String) -> Void = { Swift.print($0) }
-    ) -> JUnitReportNotWritten? {
+    ) -> (any Error)? {
         let filtered = Self.filteredOutLine(report, specName: specName, settings: settings)
+        let flaky = Self.flakyLine(report)
         tree?.finish()
         if let treeBuffer {
             var lines = ["Rundown tree of \(testName.map { "\($0), " } ?? "")spec '\(specName)':"]
             lines += treeBuffer.lines.map { "  " + $0 }
             if let filtered { lines.append("  " + filtered) }
+            if let flaky { lines.append("  " + flaky) }
             print(lines.joined(separator: "\n"))
-        } else if let filtered {
-            print("Rundown: " + filtered)
+        } else {
+            if let filtered { print("Rundown: " + filtered) }
+            if let flaky { print("Rundown: '\(specName)': " + flaky) }
         }
+        var unwritten: (any Error)?
         if let junit, let path = settings.junitPath {
             let suite = junit.suite(specName: specName, testName: testName, time: started.duration(to: .now))
             do {
                 try JUnitFile.shared.add(suite, at: path)
             } catch {
-                return error
+                unwritten = error
             }
         }
-        return nil
+        if let failedExamples, let path = settings.failuresPath {
+            do {
+                try FailuresFile.add(failedExamples, at: path)
+            } catch {
+                unwritten = unwritten ?? error
+            }
+        }
+        return unwritten
     }
 
     /// `'Cart': 3 examples selected, 12 filtered out (RUNDOWN_FILTER=push)`,
@@ -77,6 +95,15 @@ final class RunOutputs {
         let examples = { (count: Int) in count == 1 ? "1 example" : "\(count) examples" }
         let head = selected == 0 ? "no example selected" : "\(examples(selected)) selected"
         return "'\(specName)': \(head), \(report.filteredOutCount) filtered out (\(settings.selectionDescription))"
+    }
+
+    /// `2 examples flaky: Cart, saves; Cart, loads`: the examples that
+    /// passed only on a retry, or `nil` if none did.
+    static func flakyLine(_ report: SpecReport) -> String? {
+        let paths = report.flakyPaths
+        guard !paths.isEmpty else { return nil }
+        let count = paths.count == 1 ? "1 example" : "\(paths.count) examples"
+        return "\(count) flaky: " + paths.map { $0.joined(separator: ", ") }.joined(separator: "; ")
     }
 
     private final class LineBuffer {

@@ -8,7 +8,10 @@ import RundownEngine
 /// thrown (assertions, issues, toolkit checks) fail their example as thrown
 /// ones do; what reaches the tree is what reaches the JUnit report (see
 /// ``JUnitCollector`` for the limits). A failure that a task records after its
-/// example's line was printed gets a line of its own.
+/// example's line was printed gets a line of its own. An example that passed
+/// on a retry has `⚠ flaky: passed on attempt 2 of 3` under its line, with
+/// the failures of its earlier attempts, and the tree ends with a line that
+/// names the run's flaky examples.
 ///
 /// It prints only when the environment has `RUNDOWN_REPORT=tree`.
 final class TreeReport {
@@ -19,6 +22,8 @@ final class TreeReport {
     /// The example running now, and the failures recorded while it ran: they
     /// are printed under its line once it has finished.
     private var running: (path: [String], failures: [SpecFailure])?
+    /// The notices of the example running now (flaky, repetitions ended), printed under its line.
+    private var runningNotices: [SpecNotice] = []
     /// The groups printed so far.
     private var printedGroups: Set<[String]> = []
     /// The elements that started, or were printed as left out.
@@ -57,7 +62,14 @@ final class TreeReport {
             if let running, running.path == path {
                 for failure in running.failures { write(indent(path) + "  " + describe(failure, under: path)) }
             }
+            for notice in runningNotices where notice.path == path {
+                write(indent(path) + "  ⚠ " + notice.summary)
+                if case .flaky(_, _, let failures) = notice.kind {
+                    for failure in failures { write(indent(path) + "    " + describe(failure, under: path)) }
+                }
+            }
             running = nil
+            runningNotices = []
         case .failed(let failure):
             if let current = running, failure.path.starts(with: current.path) {
                 running?.failures.append(failure)
@@ -70,6 +82,8 @@ final class TreeReport {
         case .skipped:
             // Skipped examples are printed when they finish, with their reason.
             break
+        case .noticed(let notice):
+            runningNotices.append(notice)
         }
     }
 

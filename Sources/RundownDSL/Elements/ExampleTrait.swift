@@ -16,6 +16,8 @@ public struct ExampleTrait: Sendable {
     private var scope: ElementScope?
     private var labelNames: [String] = []
     private var concurrency = false
+    private var repetitions: Int?
+    private var retries: Int?
     private var everyExample = false
 
     /// Runs only this element and other focused ones. The shortcuts `fIt`,
@@ -81,6 +83,50 @@ public struct ExampleTrait: Sendable {
     /// after another. On an example it changes nothing.
     public static let concurrent = ExampleTrait(concurrency: true)
 
+    /// Runs each example `times` times in a row, with its `aroundEach`,
+    /// `beforeEach` and `afterEach` hooks each time; every repetition must
+    /// pass. The example stops at its first failing repetition, and the
+    /// failure says which: `(repetition 7 of 100)`. A group's `beforeAll` and
+    /// `afterAll` hooks run once, around all repetitions of its examples.
+    ///
+    /// ```swift
+    /// describe("Cache", .repeated(100)) {
+    ///     it("evicts the oldest entry") { try evictsOldest() }
+    /// }
+    /// ```
+    ///
+    /// An example takes it from its innermost group that has it, unless it
+    /// has it itself; it overrides `RUNDOWN_REPEAT`. `times` must be at least
+    /// 1: `.repeated(0)` fails the element, which then runs once.
+    ///
+    /// - Parameter times: How many times each example runs.
+    public static func repeated(_ times: Int) -> ExampleTrait {
+        ExampleTrait(repetitions: times)
+    }
+
+    /// Runs a failing example again, with its each-hooks, up to `count` more
+    /// times. If a later attempt passes, the example passed but is *flaky*:
+    /// the failures of its earlier attempts are reported as warnings, the
+    /// tree shows `⚠ flaky: passed on attempt 2 of 3`, the JUnit report has
+    /// them as `<flakyFailure>` elements of a passing test case, and the spec
+    /// ends with a line naming the flaky examples. If every attempt fails,
+    /// the example fails with the failures of each attempt.
+    ///
+    /// ```swift
+    /// it("reaches the staging server", .retries(2)) { try await ping(staging) }
+    /// ```
+    ///
+    /// A skip is never retried, and an example left out by a failing
+    /// `beforeAll` is not retried either (its group did not run). An example
+    /// takes it from its innermost group that has it, unless it has it
+    /// itself; it overrides `RUNDOWN_RETRIES`. `count` must be at least 0:
+    /// `.retries(-1)` fails the element, which then runs once.
+    ///
+    /// - Parameter count: How many more attempts a failing example gets.
+    public static func retries(_ count: Int) -> ExampleTrait {
+        ExampleTrait(retries: count)
+    }
+
     /// Makes every each-hook declared in the group and below it an
     /// every-example hook, as if each had the `.everyExample` trait: a
     /// `beforeEach`, `aroundEach` or `afterEach` hook then runs around every
@@ -105,7 +151,9 @@ public struct ExampleTrait: Sendable {
         if traits.isEmpty { return ElementMarks() }
         return ElementMarks(
             isFocused: traits.contains { $0.focus }, isExcluded: traits.contains { $0.exclusion },
-            labels: traits.flatMap(\.labelNames), isConcurrent: traits.contains { $0.concurrency })
+            labels: traits.flatMap(\.labelNames), isConcurrent: traits.contains { $0.concurrency },
+            repetitions: traits.last { $0.repetitions != nil }?.repetitions,
+            retries: traits.last { $0.retries != nil }?.retries)
     }
 
     static func scopes(_ traits: [ExampleTrait]) -> [ElementScope] {

@@ -15,6 +15,9 @@ package enum SpecEvent: Sendable {
     case failed(SpecFailure)
     /// An element, hook or group was skipped.
     case skipped(SkipRecord)
+    /// An example passed only on a retry (flaky), or stopped repeating without failing;
+    /// it comes before the example's `exampleFinished`.
+    case noticed(SpecNotice)
 }
 
 /// How an example ended.

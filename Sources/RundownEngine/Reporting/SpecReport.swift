@@ -15,6 +15,14 @@ package struct SpecReport: Sendable {
     /// result names them. When nothing at all was selected, one skip of the
     /// spec's root says so, and ``everythingSkipped`` is true.
     package var filteredOutCount = 0
+    /// Every notice (a flaky example, repetitions that ended), in the order it happened.
+    package var notices: [SpecNotice] = []
+
+    /// The paths of the examples that passed only on a retry, each once, in order.
+    package var flakyPaths: [[String]] {
+        var seen = Set<[String]>()
+        return notices.filter(\.isFlaky).map(\.path).filter { seen.insert($0).inserted }
+    }
 
     /// Creates an empty report.
     package init() {}

@@ -45,24 +45,34 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
         self.role = role
         self.location = location
         scope = nil
+        attempt = nil
     }
 
     /// A runner whose path is `node`'s, followed by `extra` if given: the
     /// engine's, which gathers the steps only when ``path`` is read.
     ///
     /// `scope` is what the closures of its element share (fresh values,
-    /// cleanups), if the walk runs it.
-    package init(node: PathNode, extra: String?, role: Role, location: CodeLocation, scope: RunScope? = nil) {
+    /// cleanups), if the walk runs it; `attempt` is which run of its example
+    /// it is, if the example repeats or retries.
+    package init(
+        node: PathNode, extra: String?, role: Role, location: CodeLocation, scope: RunScope? = nil,
+        attempt: AttemptNote? = nil
+    ) {
         trail = .node(node, extra)
         self.role = role
         self.location = location
         self.scope = scope
+        self.attempt = attempt
     }
 
     /// What the closures of this runner's element share: its fresh values
     /// and cleanups; `nil` for a runner the engine did not make. One
     /// reference, so that a runner, made for every closure, costs one retain more.
     package let scope: RunScope?
+
+    /// Which repetition or attempt of its example this closure runs for, if
+    /// the example repeats or retries; `nil` otherwise.
+    package let attempt: AttemptNote?
 
     /// What the walk attributes a failure this runner posts to: the element
     /// or group it runs for (its scope is that frame), which knows its run's inbox.
@@ -84,6 +94,7 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
         self.role = role
         self.location = location
         scope = registrant.scope
+        attempt = registrant.attempt
     }
 
     /// Where the path comes from: the steps given, or the walk's chain.

@@ -46,13 +46,29 @@ package struct RunControls: Sendable, Hashable {
     package var labels: LabelExpression?
     /// How many elements of a `.concurrent` group run at once, at least 1.
     package var parallelism: Int
+    /// How many times every example repeats (`RUNDOWN_REPEAT`), unless its
+    /// own traits or its groups' say; `nil` is once.
+    package var repetitions: RepeatSetting?
+    /// How many more attempts a failing example gets (`RUNDOWN_RETRIES`),
+    /// unless its traits or its groups' say; `nil` is none.
+    package var retries: Int?
+    /// The exact paths, their steps joined with ", ", that `RUNDOWN_FILTER=@file`
+    /// lists, or `nil` to select by no list.
+    package var exactPaths: Set<String>?
+    /// The file that ``exactPaths`` came from, as the setting names it.
+    package var exactPathsFile: String?
 
     /// Creates controls; the defaults change nothing.
     package init(
         filter: [String] = [], shard: Shard? = nil, seed: UInt64? = nil, forbidFocus: Bool = false,
         example: [String]? = nil, knownFocus: [FocusedElementLeftIn]? = nil, labels: LabelExpression? = nil,
-        parallelism: Int? = nil
+        parallelism: Int? = nil, repetitions: RepeatSetting? = nil, retries: Int? = nil,
+        exactPaths: Set<String>? = nil, exactPathsFile: String? = nil
     ) {
+        self.repetitions = repetitions
+        self.retries = retries
+        self.exactPaths = exactPaths
+        self.exactPathsFile = exactPathsFile
         self.filter = filter.filter { !$0.isEmpty }
         lowercasedFilter = self.filter.map { $0.lowercased() }
         self.parallelism = max(1, parallelism ?? Self.cores)
@@ -72,7 +88,7 @@ package struct RunControls: Sendable, Hashable {
     package static let cores = ProcessInfo.processInfo.activeProcessorCount
 
     /// Whether the filter, the shard and the labels select every example.
-    var selectsAll: Bool { filter.isEmpty && shard == nil && example == nil && labels == nil }
+    var selectsAll: Bool { filter.isEmpty && shard == nil && example == nil && labels == nil && exactPaths == nil }
 
     /// Whether the example at `path`, carrying `labels` (its own and its
     /// groups'), belongs to this run.
@@ -80,6 +96,7 @@ package struct RunControls: Sendable, Hashable {
         if let example, example != path { return false }
         if let shard, !shard.contains(path) { return false }
         if let expression = self.labels, !expression.matches(labels) { return false }
+        if let exactPaths, !exactPaths.contains(path.joined(separator: ", ")) { return false }
         guard !filter.isEmpty else { return true }
         let description = path.joined(separator: ", ").lowercased()
         return lowercasedFilter.contains { description.contains($0) }
@@ -94,6 +111,11 @@ package struct RunControls: Sendable, Hashable {
         nested.filter = []
         nested.shard = nil
         nested.labels = nil
+        nested.exactPaths = nil
+        nested.exactPathsFile = nil
+        // Its element repeats or retries already; the inner examples do not multiply that.
+        nested.repetitions = nil
+        nested.retries = nil
         return nested
     }
 
@@ -102,6 +124,7 @@ package struct RunControls: Sendable, Hashable {
     package var selectionDescription: String {
         var parts: [String] = []
         if !filter.isEmpty { parts.append("RUNDOWN_FILTER=\(filter.joined(separator: "|"))") }
+        if let exactPathsFile { parts.append("RUNDOWN_FILTER=@\(exactPathsFile)") }
         if let shard { parts.append("RUNDOWN_SHARD=\(shard)") }
         if let labels { parts.append("RUNDOWN_LABELS=\(labels)") }
         return parts.joined(separator: ", ")

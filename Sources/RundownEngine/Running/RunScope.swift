@@ -183,6 +183,18 @@ package class RunScope: FailureOwner, @unchecked Sendable {
         return .closed(failures: state.failures, dropped: state)
     }
 
+    /// Opens the closed scope again, empty, for another run of its example
+    /// (a repetition or a retry: see ExampleAttempts.swift), so that the
+    /// next run makes its own fresh values and runs its own cleanups. Only
+    /// the walk calls it, once it has closed the scope. A task of the earlier
+    /// run that asks the scope after this is taken for the next run's.
+    func reopen() {
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
+        closed = false
+        closedByWalk = false
+    }
+
     /// The failures recorded since the last call.
     func takeFailures() -> [SpecFailure] {
         Self.lock.lock()

@@ -6,10 +6,13 @@ import Foundation
 /// | Variable | Values | Effect |
 /// |---|---|---|
 /// | `RUNDOWN_REPORT` | `tree` | Print each spec's tree when it has run, in one piece, headed by its test. |
-/// | `RUNDOWN_FILTER` | `pattern` or `pattern|pattern|…` | Run only the examples whose path (`Stack, when empty, pops`) contains one of the patterns, ignoring case; spaces around a `|` are ignored. Selects in the outermost spec of a task only: a spec run inside an element runs whole. |
+/// | `RUNDOWN_FILTER` | `pattern` or `pattern|pattern|…`, or `@file` | Run only the examples whose path (`Stack, when empty, pops`) contains one of the patterns, ignoring case; spaces around a `|` are ignored. `@file`: run exactly the examples whose paths the file lists, one a line (as `RUNDOWN_FAILURES` writes them). Selects in the outermost spec of a task only: a spec run inside an element runs whole. |
 /// | `RUNDOWN_SHARD` | `i/n`, `1 <= i <= n` (`2/5`) | Run only shard `i` of `n`; the `n` shards together run every example once. Outermost spec only, as the filter. |
 /// | `RUNDOWN_LABELS` | an expression of label names with `&&`, `||`, `!` and parentheses (`db && !slow`) | Run only the examples whose labels (their own and their groups', given with `.labels(…)`) make the expression true; a name is letters, digits, `-`, `_` and `.`. Outermost spec only, as the filter. |
 /// | `RUNDOWN_PARALLEL` | a whole number from 1 (`4`) | Run at most this many elements of a `.concurrent` group at once; by default as many as the machine has cores. |
+/// | `RUNDOWN_REPEAT` | a whole number from 1 (`100`), `until-failure`, or `until-failure:MAX` | Run every example this many times with its each-hooks, stopping at its first failing repetition; `until-failure` repeats each until it fails, at most MAX times (10000 by default) and 10 minutes. An example's or group's `.repeated(_:)` wins. Outermost spec only. |
+/// | `RUNDOWN_RETRIES` | a whole number from 0 (`2`) | Run a failing example again up to this many more times; one that passes on a retry passes as flaky, its earlier failures reported as warnings. An example's or group's `.retries(_:)` wins. Outermost spec only. |
+/// | `RUNDOWN_FAILURES` | a file path | Append the path of every example that failed to the file, one a line, for `RUNDOWN_FILTER=@file`; the file keeps the failures of every process of one run, and replaces an earlier run's. |
 /// | `RUNDOWN_SEED` | a number from 0 to 2⁶⁴−1, or `random` | Shuffle the elements of every group with this seed, nested specs' too; `random` picks one and prints it. |
 /// | `RUNDOWN_FORBID_FOCUS` | `1` or `0` | `1`: a focused element is a failure naming it. On by default when `CI` is set (to anything but empty, `0`, `false` or `no`); `0` turns it off. |
 /// | `RUNDOWN_JUNIT` | a file path, or a directory path (one that exists, or ends in `/`) | Write a JUnit XML report of every example to the file, which keeps the examples of every process of one run (`swift test`), or to `rundown-<pid>.xml` in the directory. Missing folders are made; a path that cannot be written fails the spec that tried. |
@@ -50,6 +53,15 @@ package struct RunSettings: Sendable {
     package var knownFocus: [FocusedElementLeftIn]?
     /// The factor of `RUNDOWN_TIMEOUT_SCALE`; 1 when unset or not understood.
     package var timeoutScale: Double = 1
+    /// The repetitions of `RUNDOWN_REPEAT`.
+    package var repetitions: RepeatSetting?
+    /// The retries of `RUNDOWN_RETRIES`.
+    package var retries: Int?
+    /// Where to write the paths of failed examples (`RUNDOWN_FAILURES`).
+    package var failuresPath: String?
+    /// The paths listed in the file of `RUNDOWN_FILTER=@file`, and that file.
+    package var exactPaths: Set<String>?
+    package var exactPathsFile: String?
     /// The replay token of `RUNDOWN_SCHEDULE`, as given.
     package var schedule: String?
 
@@ -58,7 +70,8 @@ package struct RunSettings: Sendable {
         RunControls(
             filter: filter, shard: shard, seed: seed, forbidFocus: forbidFocus, example: example,
             knownFocus: knownFocus,
-            labels: labels, parallelism: parallelism)
+            labels: labels, parallelism: parallelism, repetitions: repetitions, retries: retries,
+            exactPaths: exactPaths, exactPathsFile: exactPathsFile)
     }
 
     /// Settings that change nothing, for tests that run specs as a user
@@ -121,6 +134,10 @@ package struct RunSettings: Sendable {
             }
         },
         Row(name: "RUNDOWN_FILTER") { value, settings, _, warn in
+            if value.hasPrefix("@") {
+                readPathList(String(value.dropFirst()), into: &settings, warn: warn)
+                return
+            }
             // Spaces around a `|` belong to the list, not the pattern: "a | b" is "a" and "b".
             let patterns = value.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }
@@ -162,6 +179,27 @@ package struct RunSettings: Sendable {
                     "RUNDOWN_PARALLEL=\(value) is not a limit Rundown knows; valid forms: RUNDOWN_PARALLEL=<a whole number from 1>, such as RUNDOWN_PARALLEL=4 (how many elements of a '.concurrent' group run at once; \(RunControls.cores) by default, one per core)"
                 )
             }
+        },
+        Row(name: "RUNDOWN_REPEAT") { value, settings, _, warn in
+            if let repetitions = repeatSetting(value) {
+                settings.repetitions = repetitions
+            } else {
+                warn(
+                    "RUNDOWN_REPEAT=\(value) is not a repetition Rundown knows, and every example runs once; valid forms: RUNDOWN_REPEAT=<a whole number from 1>, such as RUNDOWN_REPEAT=100, RUNDOWN_REPEAT=until-failure, RUNDOWN_REPEAT=until-failure:<a whole number from 1> (at most that many repetitions; \(RepeatSetting.untilFailureDefaultMax) by default)"
+                )
+            }
+        },
+        Row(name: "RUNDOWN_RETRIES") { value, settings, _, warn in
+            if let count = Int(value.trimmingCharacters(in: .whitespaces)), count >= 0 {
+                settings.retries = count
+            } else {
+                warn(
+                    "RUNDOWN_RETRIES=\(value) is not a count Rundown knows, and no example is retried; valid forms: RUNDOWN_RETRIES=<a whole number from 0>, such as RUNDOWN_RETRIES=2 (how many more times a failing example runs)"
+                )
+            }
+        },
+        Row(name: "RUNDOWN_FAILURES") { value, settings, _, _ in
+            settings.failuresPath = value
         },
         Row(name: "RUNDOWN_SEED") { value, settings, randomSeed, warn in
             if value == "random" {
@@ -224,6 +262,41 @@ package struct RunSettings: Sendable {
     ]
 
     private static let knownNames = Set(table.map(\.name))
+
+    /// `RUNDOWN_REPEAT`'s value, or `nil` if it is none of its forms.
+    static func repeatSetting(_ raw: String) -> RepeatSetting? {
+        let value = raw.trimmingCharacters(in: .whitespaces)
+        if value == "until-failure" {
+            return .untilFailure(max: RepeatSetting.untilFailureDefaultMax, limit: RepeatSetting.untilFailureLimit)
+        }
+        if value.hasPrefix("until-failure:") {
+            guard let max = Int(value.dropFirst("until-failure:".count)), max >= 1 else { return nil }
+            return .untilFailure(max: max, limit: RepeatSetting.untilFailureLimit)
+        }
+        guard let times = Int(value), times >= 1 else { return nil }
+        return .times(times)
+    }
+
+    /// Reads the paths of `RUNDOWN_FILTER=@file`, one a line; a file that
+    /// cannot be read is a warning, and the filter selects by no list.
+    private static func readPathList(_ file: String, into settings: inout RunSettings, warn: (String) -> Void) {
+        guard !file.isEmpty else {
+            return warn(
+                "RUNDOWN_FILTER=@ names no file, and every example runs; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|…, RUNDOWN_FILTER=@file (a file of example paths, one a line, as RUNDOWN_FAILURES writes them)"
+            )
+        }
+        do {
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            // `#` starts a comment line, such as the one RUNDOWN_FAILURES writes first.
+            settings.exactPaths = Set(lines.filter { !$0.isEmpty && !$0.hasPrefix("#") })
+            settings.exactPathsFile = file
+        } catch {
+            warn(
+                "RUNDOWN_FILTER=@\(file): the file cannot be read (\(FileManager.default.fileExists(atPath: file) ? "not readable as UTF-8 text" : "no such file")), and every example runs; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|…, RUNDOWN_FILTER=@file (a file of example paths, one a line, as RUNDOWN_FAILURES writes them)"
+            )
+        }
+    }
 
     /// Whether a value of `CI` says there is no CI: empty, `0`, `false` or `no` (any case). Some
     /// setups export `CI=false` on developer machines, and that must not forbid focus there.

@@ -70,6 +70,13 @@
 // their counts and adopts their inboxes, so that a task an element started
 // that fails after the element ended is still that example's late failure;
 // the walk of the run closes the adopted inboxes with its own.
+//
+// Repetitions and retries (see ExampleAttempts.swift). An example frame that
+// has ExampleAttempts restarts from its first stage when it has unwound and
+// another run follows, so its group's beforeAll and afterAll run once and
+// the example starts and finishes once in the reports. While another attempt
+// may follow, the example's failures are held by its ExampleAttempts, not
+// recorded; the end of the attempt decides what they are.
 
 /// The engine's rules, written once: a walk over the spec tree that says which
 /// closure to run next and takes back how it ended.
@@ -175,7 +182,8 @@ final class SpecWalk<Mode: ExecutionMode> {
         if let planned = plan.root {
             push(
                 GroupFrame(
-                    group: planned, path: PathNode(planned.description, parent: nil), inherited: [], inbox: inbox))
+                    group: planned, path: PathNode(planned.description, parent: nil), inherited: [], inbox: inbox,
+                    attemptPlan: AttemptPlan(controls)))
         } else if plan.leftOut.isEmpty, plan.filteredOutCount > 0 {
             // Nothing was selected: the spec is skipped as a whole, so that a run that checked nothing does not pass.
             recorder.record(
@@ -202,7 +210,9 @@ final class SpecWalk<Mode: ExecutionMode> {
         inbox = parent.inbox.sharingLateHandling()
         ownsInbox = false
         self.parallelism = parallelism
-        push(ElementFrame(node: element, parent: parent, timed: progress, inbox: inbox))
+        push(
+            ElementFrame(
+                node: element, parent: parent, timed: progress, inbox: inbox, attemptMarks: element.attemptMarks))
     }
 
     /// Everything recorded so far.
@@ -265,7 +275,11 @@ final class SpecWalk<Mode: ExecutionMode> {
                     return concurrently(group)
                 }
                 group.stage = .elements(index + 1)
-                push(ElementFrame(node: elements[index], parent: group, timed: recorder.progress, inbox: inbox))
+                let element = elements[index]
+                push(
+                    ElementFrame(
+                        node: element, parent: group, timed: recorder.progress, inbox: inbox,
+                        attemptMarks: element.attemptMarks))
                 return nil
             case .afterAll(let index):
                 let hooks = group.afterAll
@@ -311,7 +325,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 let hook = hooks[level].node
                 let runner = ExampleRunner(
                     node: element.path, extra: hook.pathComponent, role: .hook(.aroundEach), location: hook.location,
-                    scope: element)
+                    scope: element, attempt: element.attempts?.note)
                 guard case .around(let body) = hook.body else {
                     // A hand-built node: fail the element as if the hook had thrown before calling its body.
                     let mismatch = HookBodyMismatch(hook: hook.pathComponent, kind: .aroundEach)
@@ -336,7 +350,8 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
                 element.stage = .beforeEach(layer, index + 1)
                 if let instruction = call(
-                    hooks[index], path: element.path, scope: element, pending: .elementHook(element, hooks[index]))
+                    hooks[index], path: element.path, scope: element, pending: .elementHook(element, hooks[index]),
+                    attempt: element.attempts?.note)
                 {
                     return instruction
                 }
@@ -348,13 +363,15 @@ final class SpecWalk<Mode: ExecutionMode> {
                 case .example(let example):
                     pending = .example(element)
                     let runner = ExampleRunner(
-                        node: element.path, extra: nil, role: .example, location: example.location, scope: element)
+                        node: element.path, extra: nil, role: .example, location: example.location, scope: element,
+                        attempt: element.attempts?.note)
                     pendingRunner = runner
                     return .call(example.body, runner)
                 case .group(let group):
                     push(
                         GroupFrame(
-                            group: group, path: element.path, inherited: element.parent.childInherited, inbox: inbox))
+                            group: group, path: element.path, inherited: element.parent.childInherited, inbox: inbox,
+                            attemptPlan: element.parent.attemptPlan))
                     return nil
                 }
             case .afterEach(let layer, let index):
@@ -365,7 +382,8 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
                 element.stage = .afterEach(layer, index + 1)
                 if let instruction = call(
-                    hooks[index], path: element.path, scope: element, pending: .elementHook(element, hooks[index]))
+                    hooks[index], path: element.path, scope: element, pending: .elementHook(element, hooks[index]),
+                    attempt: element.attempts?.note)
                 {
                     return instruction
                 }
@@ -388,6 +406,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                     element.stage = element.runsAfterEach ? .afterEach(layer - 1, 0) : .unwinding(layer - 1)
                     continue
                 }
+                if let attempts = element.attempts, runsAgain(element, attempts) { continue }
                 stack.removeLast()
                 finish(element)
                 return nil
@@ -397,7 +416,10 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
     }
 
-    private func call(_ ref: HookRef, path: PathNode, scope: RunScope, pending: Pending) -> Instruction? {
+    /// `attempt` is which run of its example an each-hook runs for, if the example repeats or retries.
+    private func call(
+        _ ref: HookRef, path: PathNode, scope: RunScope, pending: Pending, attempt: AttemptNote? = nil
+    ) -> Instruction? {
         self.pending = pending
         let hook = ref.node
         guard case .plain(let body) = hook.body else {
@@ -407,7 +429,8 @@ final class SpecWalk<Mode: ExecutionMode> {
             return nil
         }
         let runner = ExampleRunner(
-            node: path, extra: hook.pathComponent, role: .hook(hook.kind), location: hook.location, scope: scope)
+            node: path, extra: hook.pathComponent, role: .hook(hook.kind), location: hook.location, scope: scope,
+            attempt: attempt)
         pendingRunner = runner
         return .call(body, runner)
     }
@@ -439,8 +462,11 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// Records misuses found in `scope`; they fail its element.
     private func record(_ failures: [SpecFailure], in scope: RunScope) {
         guard !failures.isEmpty else { return }
+        if let element = scope as? ElementFrame {
+            for failure in failures { record(failure, of: element) }
+            return
+        }
         for failure in failures { recorder.record(failure) }
-        (scope as? ElementFrame)?.failed = true
     }
 
     private func push(_ group: GroupFrame) {
@@ -461,6 +487,10 @@ final class SpecWalk<Mode: ExecutionMode> {
         stack.append(.element(element))
         if recorder.progress, case .example(let example) = element.node {
             recorder.observe(.exampleStarted(path: element.path.steps(), location: example.location))
+        }
+        if element.hasAttemptTraits, let invalid = InvalidAttemptTrait.check(element.node.attemptMarks) {
+            recorder.record(SpecFailure(path: element.path.steps(), error: invalid, location: element.node.location))
+            element.failed = true
         }
     }
 
@@ -497,8 +527,13 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
         switch done {
         case .elementCleanup(let element, let cleanup):
-            recordCleanup(outcome, cleanup)
-            if case .failed = outcome { element.failed = true }
+            if case .failed(let error) = outcome {
+                record(
+                    SpecFailure(path: cleanup.registrant.path, error: error, location: cleanup.location), of: element,
+                    attempt: cleanup.registrant.attempt)
+            } else {
+                recordCleanup(outcome, cleanup)
+            }
         case .groupCleanup(_, let cleanup):
             recordCleanup(outcome, cleanup)
         case .groupHook(let group, let ref):
@@ -508,7 +543,8 @@ final class SpecWalk<Mode: ExecutionMode> {
             case (_, .passed):
                 break
             case (.beforeAll, .failed(let error)):
-                recorder.record(SpecFailure(path: path, error: error, location: hook.location))
+                let said = (group.attemptPlan?.retries ?? 0) > 0 ? NotRetried(error: error) : error
+                recorder.record(SpecFailure(path: path, error: said, location: hook.location))
                 leaveOut(group.node.content.elements, under: group.path.steps(), as: .failed)
                 group.stage = .afterAll(0)
             case (.beforeAll, .skipped(let reason)):
@@ -530,16 +566,14 @@ final class SpecWalk<Mode: ExecutionMode> {
             case (_, .passed):
                 break
             case (.beforeEach, .failed(let error)):
-                recorder.record(SpecFailure(path: path, error: error, location: hook.location))
-                element.failed = true
+                record(SpecFailure(path: path, error: error, location: hook.location), of: element)
                 element.stage = .afterEach(element.layers.count - 1, 0)
             case (.beforeEach, .skipped(let reason)):
                 skip(element, reason, declaredAt: hook.location)
                 element.runsAfterEach = false
                 element.stage = .unwinding(element.layers.count - 1)
             case (_, .failed(let error)):
-                recorder.record(SpecFailure(path: path, error: error, location: hook.location))
-                element.failed = true
+                record(SpecFailure(path: path, error: error, location: hook.location), of: element)
             case (_, .skipped(let reason)):
                 recorder.record(
                     SkipRecord(path: path, reason: reason.message, location: reason.location ?? hook.location))
@@ -549,8 +583,8 @@ final class SpecWalk<Mode: ExecutionMode> {
             case .passed:
                 break
             case .failed(let error):
-                recorder.record(SpecFailure(path: element.path.steps(), error: error, location: element.node.location))
-                element.failed = true
+                record(
+                    SpecFailure(path: element.path.steps(), error: error, location: element.node.location), of: element)
             case .skipped(let reason):
                 skip(element, reason, declaredAt: element.node.location)
             }
@@ -599,19 +633,17 @@ final class SpecWalk<Mode: ExecutionMode> {
         if posted, case .failed(let error) = outcome { reported = error is any ReportedByFramework }
         for _ in 0..<calls.refused {
             let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyCalledAgain)
-            recorder.record(SpecFailure(path: path, error: misuse, location: hook.location))
-            element.failed = true
+            record(SpecFailure(path: path, error: misuse, location: hook.location), of: element)
         }
         let calledBody = calls.ran
         switch outcome {
         case .passed where !calledBody:
             let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyNeverCalled)
-            recorder.record(SpecFailure(path: path, error: misuse, location: hook.location))
-            element.failed = true
+            record(SpecFailure(path: path, error: misuse, location: hook.location), of: element)
         case .passed:
             break
         case .failed(let error):
-            if !reported { recorder.record(SpecFailure(path: path, error: error, location: hook.location)) }
+            if !reported { record(SpecFailure(path: path, error: error, location: hook.location), of: element) }
             element.failed = true
         case .skipped(let reason) where !calledBody:
             skip(element, reason, declaredAt: hook.location)
@@ -664,8 +696,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         switch runner.owner {
         case let element as ElementFrame:
             guard let result = element.result else {
-                recorder.record(SpecFailure(path: path, error: error, location: location))
-                element.failed = true
+                record(SpecFailure(path: path, error: error, location: location), of: element, attempt: runner.attempt)
                 if !posters.contains(where: { $0 === runner }) { posters.append(runner) }
                 return
             }
@@ -690,6 +721,61 @@ final class SpecWalk<Mode: ExecutionMode> {
         guard let runner, let index = posters.firstIndex(where: { $0 === runner }) else { return false }
         posters.remove(at: index)
         return true
+    }
+
+    /// Records a failure of `element` (of one of its hooks, or posted by
+    /// one), which fails it. An example that repeats or retries says which
+    /// run failed; while another attempt may follow, the failure is held
+    /// (see ExampleAttempts.swift).
+    /// `attempt` is the run of the runner that posted the failure, if it was
+    /// posted: a task of an earlier attempt may fail during a later one.
+    private func record(_ failure: SpecFailure, of element: ElementFrame, attempt: AttemptNote? = nil) {
+        element.failed = true
+        guard let attempts = element.attempts else { return recorder.record(failure) }
+        var noted = failure
+        noted.error = AttemptFailure(error: failure.error, note: (attempt ?? attempts.note).description)
+        if attempts.holdsFailures { attempts.held.append(noted) } else { recorder.record(noted) }
+    }
+
+    /// Decides, when one run of an example that repeats or retries has
+    /// unwound, whether it runs again; if so, the element restarts.
+    private func runsAgain(_ element: ElementFrame, _ attempts: ExampleAttempts) -> Bool {
+        if element.failed, attempts.nextAttempt() {
+            element.restart()
+            return true
+        }
+        if element.failed || element.skip != nil {
+            // Out of attempts, or skipped after a failed attempt (a skip erases no failure).
+            if !attempts.held.isEmpty { element.failed = true }
+            for failure in attempts.held { recorder.record(failure) }
+            attempts.held = []
+            if element.failed, attempts.repetitions == nil {
+                // `until-failure` found what it looked for: say where, for the replay (the host adds the seed).
+                recorder.notice(
+                    SpecNotice(
+                        path: element.path.steps(), location: element.node.location,
+                        kind: .repetitionsEnded(
+                            "until-failure stopped at the first failure, on repetition \(attempts.note.repetition)")))
+            }
+            return false
+        }
+        if attempts.note.attempt > 1 {
+            recorder.notice(
+                SpecNotice(
+                    path: element.path.steps(), location: element.node.location,
+                    kind: .flaky(passedOn: attempts.note.attempt, attempts: attempts.attempts, failures: attempts.held))
+            )
+            attempts.held = []
+        }
+        if attempts.nextRepetition() {
+            element.restart()
+            return true
+        }
+        if let ended = attempts.ended {
+            recorder.notice(
+                SpecNotice(path: element.path.steps(), location: element.node.location, kind: .repetitionsEnded(ended)))
+        }
+        return false
     }
 
     /// Marks `element` skipped. The skip is recorded when the element finishes, and only if its
@@ -806,9 +892,17 @@ final class SpecWalk<Mode: ExecutionMode> {
         let exampleLayers: [EachHooks]
         let groupLayers: [EachHooks]
 
-        init(group: GroupNode<Mode>, path: PathNode, inherited: [EachHooks], inbox: FailureInbox) {
+        /// How the examples below run beyond once: the run's settings, with
+        /// this group's and its ancestors' traits, the innermost winning.
+        let attemptPlan: AttemptPlan?
+
+        init(
+            group: GroupNode<Mode>, path: PathNode, inherited: [EachHooks], inbox: FailureInbox,
+            attemptPlan: AttemptPlan?
+        ) {
             node = group
             self.path = path
+            self.attemptPlan = AttemptPlan.merging(attemptPlan, (group.marks.repetitions, group.marks.retries))
             beforeAll = group.content.hooks(.beforeAll).map(HookRef.init)
             afterAll = group.content.hooks(.afterAll).map(HookRef.init)
             self.inherited = inherited
@@ -867,8 +961,17 @@ final class SpecWalk<Mode: ExecutionMode> {
         /// How the element ended, once it has: a failure posted after that is
         /// late. Only the walk touches it (see ``pendingRunner``).
         @exclusivity(unchecked) var result: ExampleResult?
+        /// Where an example that repeats or retries is; `nil` for every other element.
+        let attempts: ExampleAttempts?
+        /// Whether the element itself says `.repeated` or `.retries`.
+        let hasAttemptTraits: Bool
 
-        init(node: ElementNode<Mode>, parent: GroupFrame, timed: Bool, inbox: FailureInbox) {
+        /// `attemptMarks` are the node's, read where the walk is specialised
+        /// for its mode: reading them here would copy the node.
+        init(
+            node: ElementNode<Mode>, parent: GroupFrame, timed: Bool, inbox: FailureInbox,
+            attemptMarks marks: (repetitions: Int?, retries: Int?)
+        ) {
             self.node = node
             self.parent = parent
             started = timed ? ContinuousClock.now : nil
@@ -887,12 +990,29 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
             }
             self.layers = layers
-            let kind: RunScope.Kind =
-                switch node {
-                case .example: .example
-                case .group(let group): .groupElement(group.description)
-                }
+            hasAttemptTraits = marks.repetitions != nil || marks.retries != nil
+            let kind: RunScope.Kind
+            switch node {
+            case .example:
+                kind = .example
+                let plan = hasAttemptTraits ? AttemptPlan.merging(parent.attemptPlan, marks) : parent.attemptPlan
+                if let plan, plan.runsMoreThanOnce { attempts = ExampleAttempts(plan) } else { attempts = nil }
+            case .group(let group):
+                kind = .groupElement(group.description)
+                attempts = nil
+            }
             super.init(kind: kind, isAsynchronous: Mode.self == Asynchronous.self, inbox: inbox)
+        }
+
+        /// Back to the first stage, for the next run of an example that repeats or retries.
+        func restart() {
+            stage = .around(0, 0)
+            enteredArounds = 0
+            runsAfterEach = true
+            bodyStarted = false
+            failed = false
+            skip = nil
+            reopen()
         }
 
         /// How many `aroundEach` hooks the layers before `layer` hold.
@@ -942,6 +1062,7 @@ private final class Recorder {
         report.passedCount += other.report.passedCount
         report.failedCount += other.report.failedCount
         report.skippedCount += other.report.skippedCount
+        report.notices += other.report.notices
         for event in other.kept { observe(event) }
     }
 
@@ -953,6 +1074,11 @@ private final class Recorder {
     func record(_ skip: SkipRecord) {
         report.skips.append(skip)
         observe(.skipped(skip))
+    }
+
+    func notice(_ notice: SpecNotice) {
+        report.notices.append(notice)
+        observe(.noticed(notice))
     }
 
     /// An example counted as `result` failed late: it counts as failed, and is no skip.

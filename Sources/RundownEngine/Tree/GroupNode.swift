@@ -58,6 +58,17 @@ package indirect enum ElementNode<Mode: ExecutionMode> {
         }
     }
 
+    /// The element's `.repeated(_:)` and `.retries(_:)`, if it has them:
+    /// read at every element, so only these two are taken out of its node
+    /// (inlined where the walk is specialised, it copies no node).
+    @inline(__always)
+    package var attemptMarks: (repetitions: Int?, retries: Int?) {
+        switch self {
+        case .example(let example): (example.marks.repetitions, example.marks.retries)
+        case .group(let group): (group.marks.repetitions, group.marks.retries)
+        }
+    }
+
     /// What wraps the element's whole run, outermost first.
     package var scopes: [ElementScope] {
         switch self {

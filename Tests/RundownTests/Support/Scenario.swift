@@ -100,6 +100,7 @@ extension Run {
         case .exampleFinished(let path, let result, _): "\(path.joined(separator: ", ")): \(result)"
         case .failed(let failure): "failed \(failure)"
         case .skipped(let skip): "skip \(skip)"
+        case .noticed(let notice): "notice \(notice)"
         }
     }
 }
