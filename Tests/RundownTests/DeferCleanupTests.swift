@@ -15,30 +15,30 @@ import Testing
             context("group") {
                 beforeAll {
                     log("beforeAll")
-                    try deferCleanup { log("cleanup of beforeAll 1") }
-                    try deferCleanup { log("cleanup of beforeAll 2") }
+                    deferCleanup { log("cleanup of beforeAll 1") }
+                    deferCleanup { log("cleanup of beforeAll 2") }
                 }
                 loggingAround(log)
                 beforeEach {
                     log("beforeEach")
-                    try deferCleanup { log("cleanup of beforeEach") }
+                    deferCleanup { log("cleanup of beforeEach") }
                 }
                 it("a") {
                     log("a")
-                    try deferCleanup { log("cleanup of a 1") }
-                    try deferCleanup {
+                    deferCleanup { log("cleanup of a 1") }
+                    deferCleanup {
                         log("cleanup of a 2")
-                        try deferCleanup { log("cleanup registered by a cleanup") }
+                        deferCleanup { log("cleanup registered by a cleanup") }
                     }
                 }
                 it("b") { log("b") }
                 afterEach {
                     log("afterEach")
-                    try deferCleanup { log("cleanup of afterEach") }
+                    deferCleanup { log("cleanup of afterEach") }
                 }
                 afterAll {
                     log("afterAll")
-                    try deferCleanup { log("cleanup of afterAll") }
+                    deferCleanup { log("cleanup of afterAll") }
                 }
             }
             it("after the group") { log("sibling") }
@@ -65,7 +65,7 @@ import Testing
         @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
             beforeEach {
                 log("beforeEach \(ExampleRunner.current!.path[1])")
-                try deferCleanup { log("cleanup \(ExampleRunner.current!.path[1])") }
+                deferCleanup { log("cleanup \(ExampleRunner.current!.path[1])") }
             }
             context("inner") {
                 it("a") { log("a") }
@@ -87,7 +87,7 @@ import Testing
         @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
             context("beforeAll throws") {
                 beforeAll {
-                    try deferCleanup { log("cleanup of the failed beforeAll") }
+                    deferCleanup { log("cleanup of the failed beforeAll") }
                     throw Boom("beforeAll")
                 }
                 it("never runs") { log("never") }
@@ -95,7 +95,7 @@ import Testing
             }
             context("beforeAll skips") {
                 beforeAll {
-                    try deferCleanup { log("cleanup of the skipped beforeAll") }
+                    deferCleanup { log("cleanup of the skipped beforeAll") }
                     throw Skip("not here")
                 }
                 it("never runs") { log("never") }
@@ -103,18 +103,18 @@ import Testing
             }
             context("each") {
                 beforeEach {
-                    try deferCleanup { log("cleanup of beforeEach \(ExampleRunner.current!.path[2])") }
+                    deferCleanup { log("cleanup of beforeEach \(ExampleRunner.current!.path[2])") }
                     if ExampleRunner.current!.path[2] == "beforeEach throws" { throw Boom("beforeEach") }
                     if ExampleRunner.current!.path[2] == "beforeEach skips" { throw Skip("skip in beforeEach") }
                 }
                 it("beforeEach throws") { log("never") }
                 it("beforeEach skips") { log("never") }
                 it("throws") {
-                    try deferCleanup { log("cleanup of the failed example") }
+                    deferCleanup { log("cleanup of the failed example") }
                     throw Boom("example")
                 }
                 it("skips") {
-                    try deferCleanup { log("cleanup of the skipped example") }
+                    deferCleanup { log("cleanup of the skipped example") }
                     throw Skip("skip in example")
                 }
                 afterEach { log("afterEach \(ExampleRunner.current!.path[2])") }
@@ -146,18 +146,18 @@ import Testing
         @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
             context("group") {
                 beforeAll("open") {
-                    try deferCleanup { throw Boom("group cleanup") }  // line: group cleanup
+                    deferCleanup { throw Boom("group cleanup") }  // line: group cleanup
                 }
                 beforeEach {
-                    try deferCleanup { log("cleanup of beforeEach") }
+                    deferCleanup { log("cleanup of beforeEach") }
                 }
                 it("a") {
-                    try deferCleanup { log("first cleanup of a") }
-                    try deferCleanup { throw Boom("cleanup of a") }  // line: failing cleanup
-                    try deferCleanup { log("last cleanup of a") }
+                    deferCleanup { log("first cleanup of a") }
+                    deferCleanup { throw Boom("cleanup of a") }  // line: failing cleanup
+                    deferCleanup { log("last cleanup of a") }
                 }
                 it("b") {
-                    try deferCleanup { throw Skip("skip in a cleanup") }
+                    deferCleanup { throw Skip("skip in a cleanup") }
                 }
                 afterAll { log("afterAll") }
             }
@@ -190,7 +190,7 @@ import Testing
                 let cart = fresh { Cart(numbers.take(), log: log) }
                 beforeEach {
                     cart.value.add("apple")
-                    try deferCleanup { log("cleanup \(cart.value.id) \(cart.value.items)") }
+                    deferCleanup { log("cleanup \(cart.value.id) \(cart.value.items)") }
                 }
                 it("a") { cart.value.add("pear") }
                 it("b") {}
@@ -203,10 +203,15 @@ import Testing
             ])
     }
 
-    @Test func outsideASpecItThrowsAnErrorNamingTheCall() {
-        #expect(throws: DeferCleanupMisuse(problem: .outsideSpec)) {
-            try deferCleanup {}
+    @Test func outsideASpecItIsAnErrorNamingTheCallAtItsLine() {
+        let reported = Locked<[String]>([])
+        let line = SourceLine.marked("stray cleanup")
+        StrayCleanupReport.$current.withValue(
+            StrayCleanupReport { misuse, location in reported.withLock { $0.append("\(misuse) @\(location.line)") } }
+        ) {
+            deferCleanup {}  // line: stray cleanup
         }
+        #expect(reported.withLock { $0 } == ["\(DeferCleanupMisuse(problem: .outsideSpec)) @\(line)"])
         #expect(
             String(describing: DeferCleanupMisuse(problem: .outsideSpec))
                 == "deferCleanup was called outside a spec, where no example or hook runs, so there is nothing to clean up after; call it in an example or a hook"
@@ -217,7 +222,7 @@ import Testing
         let report = SpecEngine.run(
             root {
                 it("registers") {
-                    try deferCleanup { await Task.yield() }
+                    deferCleanup { await Task.yield() }
                 }
             })
         #expect(
@@ -231,7 +236,7 @@ import Testing
         let report = await SpecEngine.run(
             asyncRoot {
                 it("registers") {
-                    try deferCleanup {
+                    deferCleanup {
                         await Task.yield()
                         log("async cleanup")
                     }
@@ -243,9 +248,11 @@ import Testing
         #expect(log.entries == ["example", "afterEach", "async cleanup"])
     }
 
-    @Test func aCleanupRegisteredAfterItsElementEndedIsRefused() async throws {
+    @Test func aCleanupRegisteredAfterItsElementEndedIsRefusedAndIsThatElementsLateFailure() async throws {
         let log = Log()
         let late = Locked<Task<Void, Never>?>(nil)
+        let handedOn = Locked<[String]>([])
+        let inbox = FailureInbox { failure in handedOn.withLock { $0.append(failure.description) } }
         let (ended, end) = AsyncStream.makeStream(of: Void.self)
         let report = await SpecEngine.run(
             asyncRoot {
@@ -253,22 +260,20 @@ import Testing
                     late.withLock {
                         $0 = Task {
                             for await _ in ended { break }
-                            do {
-                                try deferCleanup { log("never") }
-                            } catch {
-                                log("\(error)")
-                            }
+                            deferCleanup { log("never") }
+                            log("registered late")
                         }
                     }
                 }
-            })
+            }, inbox: inbox)
         end.yield()
         end.finish()
         #expect(report.failures.isEmpty)
         await late.withLock { $0 }?.value
+        #expect(log.entries == ["registered late"])
         #expect(
-            log.entries == [
-                "deferCleanup was called for 'Spec, starts a task' after it had ended, from a task that outlived it, so the cleanup would never run; register cleanups before the example or hook returns"
+            handedOn.withLock { $0 } == [
+                "Spec, starts a task: deferCleanup was called for 'Spec, starts a task' after it had ended, from a task that outlived it, so the cleanup would never run; register cleanups before the example or hook returns (late: after 'Spec, starts a task' had finished, from a task it started)"
             ])
     }
 
@@ -277,7 +282,7 @@ import Testing
         let report = await SpecEngine.run(
             asyncRoot {
                 it("hangs", .timeLimit(.milliseconds(50))) {
-                    try deferCleanup { log("cleanup \(ExampleRunner.current!.description)") }
+                    deferCleanup { log("cleanup \(ExampleRunner.current!.description)") }
                     try await Task.sleep(for: .seconds(30))
                 }
             })
@@ -297,7 +302,7 @@ import Testing
                         log("scope >")
                     }
                 ) {
-                    try deferCleanup { log("cleanup") }
+                    deferCleanup { log("cleanup") }
                 }
                 afterEach { log("afterEach") }
             })

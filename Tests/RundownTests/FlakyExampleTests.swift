@@ -236,7 +236,7 @@ import FoundationXML
             let cart = fresh { Cart(numbers.take(), log: log) }
             it("fills a cart", .repeated(2), .retries(1)) {
                 cart.value.add("apple")
-                try deferCleanup { log("cleanup \(cart.value.id) \(cart.value.items)") }
+                deferCleanup { log("cleanup \(cart.value.id) \(cart.value.items)") }
                 if cart.value.id == 2 { throw Boom("second cart") }
             }
         }

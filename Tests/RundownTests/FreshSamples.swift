@@ -80,7 +80,7 @@ final class TestServer: Sendable {
             try spec("Server") {
                 beforeEach {
                     let server = try TestServer.start()
-                    try deferCleanup { server.stop() }
+                    deferCleanup { server.stop() }
                 }
                 it("answers") { #expect(TestServer.running == 1) }
             }

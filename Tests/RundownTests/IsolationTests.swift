@@ -133,10 +133,10 @@ actor IsolatedRunner {
     func runWithCleanups() async throws -> [String] {
         try await spec {
             let number = fresh { 1 }
-            beforeAll { try deferCleanup { self.note("beforeAll's cleanup") } }
+            beforeAll { deferCleanup { self.note("beforeAll's cleanup") } }
             it("registers") {
-                try deferCleanup { self.note("cleanup \(number.value)") }
-                try deferCleanup {
+                deferCleanup { self.note("cleanup \(number.value)") }
+                deferCleanup {
                     await Task.yield()
                     self.note("async cleanup")
                 }

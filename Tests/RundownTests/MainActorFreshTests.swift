@@ -14,7 +14,7 @@ import Testing
             let screen = fresh { Screen() }
             beforeEach {
                 screen.value.title = "ready"
-                try deferCleanup { log("cleanup \(screen.value.title) main: \(MainActorCheck.isOnMainActor)") }
+                deferCleanup { log("cleanup \(screen.value.title) main: \(MainActorCheck.isOnMainActor)") }
             }
             it("a") { screen.value.title += " a" }
             it("b") { screen.value.title += " b" }
@@ -28,11 +28,11 @@ import Testing
             let screen = fresh { Screen() }
             beforeEach {
                 screen.value.title = "ready"
-                try deferCleanup {
+                deferCleanup {
                     await Task.yield()
                     log("async cleanup \(screen.value.title)")
                 }
-                try deferCleanup { log("cleanup \(screen.value.title) main: \(MainActorCheck.isOnMainActor)") }
+                deferCleanup { log("cleanup \(screen.value.title) main: \(MainActorCheck.isOnMainActor)") }
             }
             it("a") {
                 await Task.yield()
@@ -51,7 +51,7 @@ import Testing
         try await spec("Screens") {
             let screen = fresh { Screen() }
             beforeEach {
-                try deferCleanup { log("cleanup main: \(MainActorCheck.isOnMainActor) \(screen.value.title)") }
+                deferCleanup { log("cleanup main: \(MainActorCheck.isOnMainActor) \(screen.value.title)") }
             }
             it("a") { screen.value.title = "a" }
         }
@@ -65,7 +65,7 @@ import Testing
             let cart = fresh { Cart(numbers.take()) }
             it("a") {
                 cart.value.add("x")
-                try deferCleanup { log("cleanup \(cart.value.items)") }
+                deferCleanup { log("cleanup \(cart.value.items)") }
             }
         }
         #expect(log.entries == ["cleanup [\"x\"]"])

@@ -17,7 +17,7 @@ final class FreshXCTests: CheckedTestCase {
             context("with an apple", .everyExample) {
                 beforeEach {
                     cart.value.items.append("apple")
-                    try deferCleanup { log("cleanup \(cart.value.items)") }
+                    deferCleanup { log("cleanup \(cart.value.items)") }
                 }
                 it("holds it") { XCTAssertEqual(cart.value.items, ["apple"]) }
                 context("and a pear") {
@@ -42,7 +42,7 @@ final class FreshXCTests: CheckedTestCase {
                 let cart = fresh { Cart() }  // line: xctest fresh
                 beforeAll("seed") { cart.value.items.append("x") }  // line: xctest seed
                 it("cleans up") {
-                    try deferCleanup { throw Boom("cleanup") }  // line: xctest cleanup
+                    deferCleanup { throw Boom("cleanup") }  // line: xctest cleanup
                 }
             }
         }
@@ -64,14 +64,14 @@ final class FreshXCTests: CheckedTestCase {
         let failures = try capturingFailures {
             try spec("Skips") {
                 beforeEach {
-                    try deferCleanup { log("cleanup of beforeEach") }
+                    deferCleanup { log("cleanup of beforeEach") }
                 }
                 it("skips") {
-                    try deferCleanup { log("cleanup of the skipped example") }
+                    deferCleanup { log("cleanup of the skipped example") }
                     throw XCTSkip("not here")
                 }
                 it("fails an assertion") {
-                    try deferCleanup { log("cleanup of the failed example") }
+                    deferCleanup { log("cleanup of the failed example") }
                     XCTFail("checked")  // line: xctest fail
                 }
             }
@@ -92,7 +92,7 @@ final class FreshXCTests: CheckedTestCase {
             let cart = fresh { Cart() }
             it("registers") {
                 cart.value.items.append("x")
-                try deferCleanup {
+                deferCleanup {
                     await Task.yield()
                     log("async cleanup \(cart.value.items)")
                 }
@@ -110,7 +110,7 @@ final class MainActorFreshXCTests: CheckedTestCase, MainActorSuite {
             let model = fresh { Model() }
             beforeEach {
                 model.value.items.append("ready")
-                try deferCleanup {
+                deferCleanup {
                     log("cleanup \(model.value.items) main: \(Thread.isMainThread)")
                 }
             }

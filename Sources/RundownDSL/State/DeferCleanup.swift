@@ -1,7 +1,8 @@
+import Foundation
 import RundownEngine
 
 /// Registers a cleanup where the thing to clean up is made: in an example or
-/// any hook, `try deferCleanup { server.stop() }`.
+/// any hook, `deferCleanup { server.stop() }`.
 ///
 /// Cleanups run last registered first. Those registered in an example, or in
 /// its `beforeEach`, `aroundEach` or `afterEach` hooks, run after the
@@ -15,7 +16,7 @@ import RundownEngine
 /// ```swift
 /// beforeEach {
 ///     let server = try TestServer.start()
-///     try deferCleanup { server.stop() }
+///     deferCleanup { server.stop() }
 /// }
 /// ```
 ///
@@ -29,8 +30,10 @@ import RundownEngine
 ///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - isolation: Where the cleanup runs: the caller's isolation; leave the default.
 ///   - cleanup: What to run.
-/// - Throws: ``DeferCleanupMisuse`` outside a spec, or when the element or
-///   hook that calls it has ended.
+/// A call that cannot register its cleanup is a ``DeferCleanupMisuse``
+/// naming the call: a failure of the element or hook that made it when it
+/// came after that element or hook had ended (from a task that outlived it),
+/// and, outside any spec, an error printed at the call's file and line.
 public func deferCleanup(
     fileID: String = #fileID,
     filePath: String = #filePath,
@@ -38,8 +41,9 @@ public func deferCleanup(
     column: Int = #column,
     isolation: isolated (any Actor)? = #isolation,
     _ cleanup: @escaping () throws -> Void
-) throws {
-    let (runner, scope) = try CleanupRegistration.scope()
+) {
+    let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let (runner, scope) = CleanupRegistration.scope(at: location) else { return }
     let body: RunScope.Cleanup.Body
     if scope.isAsynchronous {
         let call = CleanupCall(call: cleanup)
@@ -53,13 +57,12 @@ public func deferCleanup(
     } else {
         body = .sync(cleanup)
     }
-    try CleanupRegistration.register(
-        body, in: scope, by: runner,
-        at: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    CleanupRegistration.register(body, in: scope, by: runner, at: location)
 }
 
 /// Registers an `async` cleanup; see the synchronous `deferCleanup`. It needs
-/// an asynchronous spec: `try await spec { … }`.
+/// an asynchronous spec (`try await spec { … }`): in a synchronous one the call
+/// is a failure of the element or hook that made it.
 ///
 /// - Parameters:
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
@@ -67,8 +70,6 @@ public func deferCleanup(
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
 ///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - cleanup: What to run, awaited.
-/// - Throws: ``DeferCleanupMisuse`` outside a spec, when the element or hook
-///   that calls it has ended, or in a synchronous spec.
 @_disfavoredOverload
 public func deferCleanup(
     fileID: String = #fileID,
@@ -76,31 +77,61 @@ public func deferCleanup(
     line: Int = #line,
     column: Int = #column,
     _ cleanup: @escaping () async throws -> Void
-) throws {
-    let (runner, scope) = try CleanupRegistration.scope()
+) {
+    let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let (runner, scope) = CleanupRegistration.scope(at: location) else { return }
     guard scope.isAsynchronous else {
-        throw DeferCleanupMisuse(problem: .asyncInSynchronousSpec(runner.description))
+        CleanupRegistration.fail(
+            runner, DeferCleanupMisuse(problem: .asyncInSynchronousSpec(runner.description)), at: location)
+        return
     }
-    try CleanupRegistration.register(
-        .async(cleanup), in: scope, by: runner,
-        at: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    CleanupRegistration.register(.async(cleanup), in: scope, by: runner, at: location)
+}
+
+/// Where a `deferCleanup` called outside any spec says so: no element runs to
+/// fail, so the error is printed at the call; a test binds ``current`` to see it.
+package final class StrayCleanupReport: Sendable {
+    /// Takes the printed line's message and location.
+    package let report: @Sendable (DeferCleanupMisuse, CodeLocation) -> Void
+
+    package init(_ report: @escaping @Sendable (DeferCleanupMisuse, CodeLocation) -> Void) {
+        self.report = report
+    }
+
+    /// Where the current task's stray calls go, if not to standard error.
+    @TaskLocal package static var current: StrayCleanupReport?
 }
 
 private enum CleanupRegistration {
-    /// The element or hook running in this task, and its scope.
-    static func scope() throws -> (ExampleRunner, RunScope) {
+    /// The element or hook running in this task, and its scope; outside a spec
+    /// `nil`, the call reported as a misuse at `location`.
+    static func scope(at location: CodeLocation) -> (ExampleRunner, RunScope)? {
         guard let runner = ExampleRunner.current, let scope = runner.scope else {
-            throw DeferCleanupMisuse(problem: .outsideSpec)
+            let misuse = DeferCleanupMisuse(problem: .outsideSpec)
+            if let sink = StrayCleanupReport.current {
+                sink.report(misuse, location)
+            } else {
+                FileHandle.standardError.write(
+                    Data("\(location.filePath):\(location.line): error: Rundown: \(misuse)\n".utf8))
+            }
+            return nil
         }
         return (runner, scope)
     }
 
     static func register(
         _ body: RunScope.Cleanup.Body, in scope: RunScope, by runner: ExampleRunner, at location: CodeLocation
-    ) throws {
+    ) {
         guard scope.register(RunScope.Cleanup(body: body, location: location, registrant: runner)) else {
-            throw DeferCleanupMisuse(problem: .afterItsElement(runner.description))
+            fail(runner, DeferCleanupMisuse(problem: .afterItsElement(runner.description)), at: location)
+            return
         }
+    }
+
+    /// The misuse, a failure of the element or hook `runner` runs for, through the run's one channel
+    /// (late, if that element has ended).
+    static func fail(_ runner: ExampleRunner, _ misuse: DeferCleanupMisuse, at location: CodeLocation) {
+        runner.post(String(describing: misuse), at: location)
     }
 }
 
