@@ -4,6 +4,7 @@
 # catalog's landing page leaves out of its `## Topics` (docc would file it under a section it
 # generates, such as "Structures").
 #   bash Scripts/build-docs.sh    writes .build/docs/<Module>.doccarchive (static-hosting layout)
+#                                 and ends by saying how to preview one
 #
 # Symbol graphs. `swift build --target Rundown` is the debug build `swift build` makes (so after
 # it nothing is recompiled), then the toolchain's `swift symbolgraph-extract` reads each built
@@ -146,3 +147,18 @@ if [ "$failed" -ne 0 ]; then
     echo "error: the documentation has warnings or uncurated symbols (above)" >&2
     exit 1
 fi
+
+# One site with the three modules, so that the links between their landing pages resolve.
+combined="$out/RundownDocumentation.doccarchive"
+rm -rf "$combined"
+"${docc[@]}" merge "$out/Rundown.doccarchive" "$out/RundownConcurrency.doccarchive" "$out/RundownTasks.doccarchive" \
+    --synthesized-landing-page-name Rundown --output-path "$combined" >"$out/merge.log" 2>&1 || {
+    cat "$out/merge.log" >&2
+    echo "error: docc could not combine the three archives (above)" >&2
+    exit 1
+}
+echo "combined:           $combined"
+# Each archive is laid out for static hosting at the root of a web server, so any server will do.
+echo "To preview, serve the combined archive and open a module's page:"
+echo "  python3 -m http.server --directory $combined 8000"
+echo "  then http://localhost:8000/documentation/rundown (or rundownconcurrency, rundowntasks)"
