@@ -411,7 +411,7 @@ import FoundationXML
         let root = GroupNode(
             description: "Spec", location: scenarioLocation,
             content: (PassesOnThirdAttempt(trait: .retries(3)).content(Log()) as ExampleGroup<SyncCall>).content)
-        let outputs = RunOutputs(settings, outline: TreeOutline(root))
+        let outputs = RunOutputs(settings)
         let junit = JUnitCollector(seed: nil)
         let report = SpecEngine.run(root, progress: true) { event in
             outputs.receive(event)

@@ -20,7 +20,7 @@ import Testing
             xIt("legacy") {}
             afterAll { throw Boom("teardown") }
         }
-        let report = TreeReport(outline: TreeOutline(spec)) { lines.append($0) }
+        let report = TreeReport { lines.append($0) }
         SpecEngine.run(spec, observer: report.receive)
         let shown = lines.map { $0.replacing(/\(\d+\.\d{3} s\)/, with: "(t)") }
         #expect(
@@ -91,9 +91,8 @@ import Testing
 
     private func tree(of spec: GroupNode<Synchronous>) -> [String] {
         var lines: [String] = []
-        let report = TreeReport(outline: TreeOutline(spec)) { lines.append($0) }
+        let report = TreeReport { lines.append($0) }
         SpecEngine.run(spec, observer: report.receive)
-        report.finish()
         return lines.map { $0.replacing(/\(\d+\.\d{3} s\)/, with: "(t)") }
     }
 

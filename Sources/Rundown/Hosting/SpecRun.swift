@@ -32,9 +32,7 @@ struct SpecRun<Call: CallKind> {
 
     /// The reports the settings ask for.
     private func outputs() -> RunOutputs {
-        RunOutputs(
-            settings, outline: settings.treeReport ? TreeOutline(root.node) : nil,
-            labels: settings.junitPath == nil ? [:] : JUnitCollector.labels(of: root.node))
+        RunOutputs(settings, labels: settings.junitPath == nil ? [:] : JUnitCollector.labels(of: root.node))
     }
 
     /// The run's inbox: what is posted once the walk has ended goes to the host, as late.
