@@ -820,7 +820,8 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// Reports examples the plan skips, where they stand.
     private func report(_ skipped: [SkippedExample]) {
         for example in skipped {
-            recorder.record(SkipRecord(path: example.path, reason: example.reason, location: example.location))
+            recorder.record(
+                SkipRecord(path: example.path, reason: example.reason, location: example.location), planned: true)
             recorder.finishExample(example.path, .skipped(reason: example.reason))
         }
     }
@@ -1038,6 +1039,8 @@ final class SpecWalk<Mode: ExecutionMode> {
 /// dynamic exclusivity checks, as the walk's does.
 private final class Recorder {
     @exclusivity(unchecked) private(set) var report = SpecReport()
+    /// How many of the report's first skips the plan made.
+    @exclusivity(unchecked) private var plannedSkips = 0
     private let observer: ((SpecEvent) -> Void)?
     /// The events of a walk that runs one element of a concurrent group,
     /// kept for ``absorb(_:)``: such a walk has no observer of its own.
@@ -1065,7 +1068,9 @@ private final class Recorder {
     /// Takes in what `other` recorded, and passes its events on in their order.
     func absorb(_ other: Recorder) {
         report.failures += other.report.failures
-        report.skips += other.report.skips
+        report.skips.insert(contentsOf: other.report.skips.prefix(other.plannedSkips), at: plannedSkips)
+        report.skips += other.report.skips.dropFirst(other.plannedSkips)
+        plannedSkips += other.plannedSkips
         report.passedCount += other.report.passedCount
         report.failedCount += other.report.failedCount
         report.skippedCount += other.report.skippedCount
@@ -1078,8 +1083,15 @@ private final class Recorder {
         observe(.failed(failure))
     }
 
-    func record(_ skip: SkipRecord) {
-        report.skips.append(skip)
+    /// A skip of the run; one the plan made (`planned`) is reported where
+    /// it stands, and listed in the report before those of closures.
+    func record(_ skip: SkipRecord, planned: Bool = false) {
+        if planned {
+            report.skips.insert(skip, at: plannedSkips)
+            plannedSkips += 1
+        } else {
+            report.skips.append(skip)
+        }
         observe(.skipped(skip))
     }
 
@@ -1094,6 +1106,7 @@ private final class Recorder {
         case .passed: report.passedCount -= 1
         case .skipped:
             report.skippedCount -= 1
+            plannedSkips -= report.skips.prefix(plannedSkips).count { $0.path == path }
             report.skips.removeAll { $0.path == path }
         case .failed: return
         }
