@@ -1,4 +1,5 @@
 import RundownEngine
+import RundownSettings
 import Testing
 
 @testable import Rundown

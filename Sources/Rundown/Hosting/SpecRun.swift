@@ -1,6 +1,7 @@
 import Foundation
 import RundownDSL
 import RundownEngine
+import RundownSettings
 
 /// Runs a spec under the host chosen for it: the one path every `spec` entry
 /// point takes, synchronous and asynchronous alike.

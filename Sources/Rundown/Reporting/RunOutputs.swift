@@ -1,5 +1,6 @@
 import Foundation
 import RundownEngine
+import RundownSettings
 
 /// The reports one run of a spec writes besides what its host records: the
 /// tree (`RUNDOWN_REPORT=tree`), the JUnit file (`RUNDOWN_JUNIT`), and the
