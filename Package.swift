@@ -6,7 +6,9 @@ import PackageDescription
 // The target graph keeps the architecture's direction: the engine knows no DSL
 // and no test framework; the DSL only builds values for the engine; each test
 // framework is reached through a thin support target; `Rundown` ties them
-// together and is the one module users import. `RundownConcurrency` (locks,
+// together and is the one module users import. `RundownSettings` reads the
+// `RUNDOWN_*` environment, once, for `Rundown` and the toolkit, which hand the
+// engine what it needs as values. `RundownConcurrency` (locks,
 // gates, task tracking, polling) stands apart from the DSL: it is its own
 // product, and `Rundown` re-exports it. `RundownTasks` holds only what
 // production code injects (the task-starting seam); it depends on nothing and
@@ -28,14 +30,21 @@ let package = Package(
     ],
     targets: [
         .target(name: "RundownEngine", swiftSettings: callerIsolation),
+        // The `RUNDOWN_*` settings, read from the environment in one place: the engine reads none.
+        .target(name: "RundownSettings", dependencies: ["RundownEngine"]),
         .target(name: "RundownTasks"),
-        .target(name: "RundownConcurrency", dependencies: ["RundownTasks", "RundownEngine", "RundownXCTestSupport", "RundownTestingSupport"]),
+        .target(
+            name: "RundownConcurrency",
+            dependencies: ["RundownTasks", "RundownEngine", "RundownSettings", "RundownXCTestSupport", "RundownTestingSupport"]),
         .target(name: "RundownDSL", dependencies: ["RundownEngine"], swiftSettings: callerIsolation),
         .target(name: "RundownXCTestSupport", dependencies: ["RundownEngine"], swiftSettings: callerIsolation),
         .target(name: "RundownTestingSupport", dependencies: ["RundownEngine"], swiftSettings: callerIsolation),
         .target(
             name: "Rundown",
-            dependencies: ["RundownEngine", "RundownDSL", "RundownXCTestSupport", "RundownTestingSupport", "RundownConcurrency"],
+            dependencies: [
+                "RundownEngine", "RundownSettings", "RundownDSL", "RundownXCTestSupport", "RundownTestingSupport",
+                "RundownConcurrency",
+            ],
             swiftSettings: callerIsolation
         ),
         // Examples/*.swift; each subfolder of Examples is an example package of its own.

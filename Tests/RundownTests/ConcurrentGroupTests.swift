@@ -1,5 +1,6 @@
 import Foundation
 import RundownEngine
+import RundownSettings
 import Testing
 
 @testable import Rundown

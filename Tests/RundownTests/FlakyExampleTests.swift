@@ -1,5 +1,6 @@
 import Foundation
 import RundownEngine
+import RundownSettings
 import Testing
 
 @testable import Rundown
@@ -411,7 +412,7 @@ import FoundationXML
         let root = GroupNode(
             description: "Spec", location: scenarioLocation,
             content: (PassesOnThirdAttempt(trait: .retries(3)).content(Log()) as ExampleGroup<SyncCall>).content)
-        let outputs = RunOutputs(settings, outline: TreeOutline(root))
+        let outputs = RunOutputs(settings)
         let junit = JUnitCollector(seed: nil)
         let report = SpecEngine.run(root, progress: true) { event in
             outputs.receive(event)

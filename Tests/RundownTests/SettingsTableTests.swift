@@ -1,5 +1,6 @@
 import Foundation
 import RundownEngine
+import RundownSettings
 import Testing
 
 @testable import Rundown
@@ -49,7 +50,7 @@ import Testing
         let article = try String(
             contentsOf: root.appendingPathComponent("Sources/Rundown/Rundown.docc/RunControls.md"), encoding: .utf8)
         let source = try String(
-            contentsOf: root.appendingPathComponent("Sources/RundownEngine/Running/RunSettings.swift"), encoding: .utf8)
+            contentsOf: root.appendingPathComponent("Sources/RundownSettings/RunSettings.swift"), encoding: .utf8)
         for name in names where name.hasPrefix("RUNDOWN_") {
             #expect(article.contains("| `\(name)` |"), "RunControls.md documents \(name)")
             #expect(source.contains("/// | `\(name)` |"), "RunSettings' comment documents \(name)")

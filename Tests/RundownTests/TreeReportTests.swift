@@ -1,4 +1,5 @@
 import RundownEngine
+import RundownSettings
 import Testing
 
 @testable import Rundown
@@ -20,7 +21,7 @@ import Testing
             xIt("legacy") {}
             afterAll { throw Boom("teardown") }
         }
-        let report = TreeReport(outline: TreeOutline(spec)) { lines.append($0) }
+        let report = TreeReport { lines.append($0) }
         SpecEngine.run(spec, observer: report.receive)
         let shown = lines.map { $0.replacing(/\(\d+\.\d{3} s\)/, with: "(t)") }
         #expect(
@@ -91,9 +92,8 @@ import Testing
 
     private func tree(of spec: GroupNode<Synchronous>) -> [String] {
         var lines: [String] = []
-        let report = TreeReport(outline: TreeOutline(spec)) { lines.append($0) }
+        let report = TreeReport { lines.append($0) }
         SpecEngine.run(spec, observer: report.receive)
-        report.finish()
         return lines.map { $0.replacing(/\(\d+\.\d{3} s\)/, with: "(t)") }
     }
 

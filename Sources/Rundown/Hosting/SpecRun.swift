@@ -1,6 +1,7 @@
 import Foundation
 import RundownDSL
 import RundownEngine
+import RundownSettings
 
 /// Runs a spec under the host chosen for it: the one path every `spec` entry
 /// point takes, synchronous and asynchronous alike.
@@ -32,9 +33,7 @@ struct SpecRun<Call: CallKind> {
 
     /// The reports the settings ask for.
     private func outputs() -> RunOutputs {
-        RunOutputs(
-            settings, outline: settings.treeReport ? TreeOutline(root.node) : nil,
-            labels: settings.junitPath == nil ? [:] : JUnitCollector.labels(of: root.node))
+        RunOutputs(settings, labels: settings.junitPath == nil ? [:] : JUnitCollector.labels(of: root.node))
     }
 
     /// The run's inbox: what is posted once the walk has ended goes to the host, as late.

@@ -1,5 +1,6 @@
 import Foundation
 import RundownEngine
+import RundownSettings
 
 /// The reports one run of a spec writes besides what its host records: the
 /// tree (`RUNDOWN_REPORT=tree`), the JUnit file (`RUNDOWN_JUNIT`), and the
@@ -15,10 +16,9 @@ final class RunOutputs {
     /// The examples that failed, while `RUNDOWN_FAILURES` asks for them.
     private var failedExamples: [[String]]?
 
-    /// Outputs for a run with `settings`; `outline` (the spec as declared)
-    /// places what the run left out in the tree, and `labels` are the
-    /// labelled examples' labels, by path, for the JUnit report.
-    init(_ settings: RunSettings, outline: TreeOutline? = nil, labels: [[String]: [String]] = [:]) {
+    /// Outputs for a run with `settings`; `labels` are the labelled
+    /// examples' labels, by path, for the JUnit report.
+    init(_ settings: RunSettings, labels: [[String]: [String]] = [:]) {
         junit = settings.junitPath == nil ? nil : JUnitCollector(seed: settings.seed, labels: labels)
         // A nested spec's examples are not the run's: its element, failed, is written.
         if settings.failuresPath != nil, ExampleRunner.current == nil { failedExamples = [] }
@@ -27,7 +27,7 @@ final class RunOutputs {
             return
         }
         let buffer = LineBuffer()
-        tree = TreeReport(outline: outline) { buffer.lines.append($0) }
+        tree = TreeReport { buffer.lines.append($0) }
         treeBuffer = buffer
     }
 
@@ -56,7 +56,6 @@ final class RunOutputs {
     ) -> (any Error)? {
         let filtered = Self.filteredOutLine(report, specName: specName, settings: settings)
         let flaky = Self.flakyLine(report)
-        tree?.finish()
         if let treeBuffer {
             var lines = ["Rundown tree of \(testName.map { "\($0), " } ?? "")spec '\(specName)':"]
             lines += treeBuffer.lines.map { "  " + $0 }

@@ -3,8 +3,8 @@ import RundownEngine
 /// Writes a spec's tree as it runs (RunOutputs prints it in one piece when the spec has run), for people and for CI logs where the test
 /// framework shows no structure: groups indented, each example with ✔, ✘ or
 /// "skipped" and its duration, each failure and skip with its message. An
-/// example that focus or exclusion left out is printed in its place, as
-/// "skipped" with the reason. Failures that were reported without being
+/// example that focus or exclusion keeps from running is printed in its
+/// place, as "skipped" with the reason: the walk reports it there. Failures that were reported without being
 /// thrown (assertions, issues, toolkit checks) fail their example as thrown
 /// ones do; what reaches the tree is what reaches the JUnit report (see
 /// ``JUnitCollector`` for the limits). A failure that a task records after its
@@ -16,42 +16,43 @@ import RundownEngine
 /// It prints only when the environment has `RUNDOWN_REPORT=tree`.
 final class TreeReport {
     private let write: (String) -> Void
-    /// The spec as declared, to print what focus, exclusion, the filter or
-    /// the shard left out in its place.
-    private let outline: TreeOutline?
     /// The example running now, and the failures recorded while it ran: they
     /// are printed under its line once it has finished.
     private var running: (path: [String], failures: [SpecFailure])?
     /// The notices of the example running now (flaky, repetitions ended), printed under its line.
     private var runningNotices: [SpecNotice] = []
-    /// The groups printed so far.
-    private var printedGroups: Set<[String]> = []
-    /// The elements that started, or were printed as left out.
-    private var placed: Set<[String]> = []
-    /// The examples left out before the tree started, with why: each is
-    /// printed in its place, before the first element declared after it that runs.
-    private var leftOut: [[String]: String?] = [:]
+    /// The groups whose heading was printed and whose elements may follow,
+    /// outermost first: those that started, and those printed only to hold
+    /// skipped examples of a group that does not run (`shown`).
+    private var open: [(path: [String], shown: Bool)] = []
 
-    init(outline: TreeOutline? = nil, write: @escaping (String) -> Void = { print($0) }) {
-        self.outline = outline
+    init(write: @escaping (String) -> Void = { print($0) }) {
         self.write = write
     }
 
     func receive(_ event: SpecEvent) {
         switch event {
         case .groupStarted(let path, _):
-            placeLeftOut(before: path)
-            printedGroups.insert(path)
+            closeShown(outside: Array(path.dropLast()))
+            open.append((path, false))
             write(indent(path) + (path.last ?? ""))
         case .exampleStarted(let path, _):
-            placeLeftOut(before: path)
+            closeShown(outside: Array(path.dropLast()))
             running = (path, [])
-        case .exampleFinished(let path, .skipped(let reason), _) where !printedGroups.contains(Array(path.dropLast())):
-            guard outline != nil else {
-                write(skipped(path.joined(separator: ", "), reason))
-                return
+        case .exampleFinished(let path, .skipped(let reason), _) where running?.path != path:
+            // An example that did not start: the plan skipped it, or its group
+            // did not run; it stands here, under the headings of its groups.
+            let group = Array(path.dropLast())
+            closeShown(outside: group)
+            let depth = open.last?.path.count ?? 0
+            if depth < group.count {
+                for end in (depth + 1)...group.count {
+                    let heading = Array(group.prefix(end))
+                    open.append((heading, true))
+                    write(indent(heading) + (heading.last ?? ""))
+                }
             }
-            leftOut[path] = reason
+            write(indent(path) + skipped(path.last ?? "", reason))
         case .exampleFinished(let path, let result, let duration):
             let name = path.last ?? ""
             switch result {
@@ -74,11 +75,11 @@ final class TreeReport {
             if let current = running, failure.path.starts(with: current.path) {
                 running?.failures.append(failure)
             } else {
-                placeLeftOutBeforeHook(failure.path)
+                closeShown(outside: Array(failure.path.dropLast()))
                 write(indent(failure.path) + "✘ " + describe(failure, under: Array(failure.path.dropLast())))
             }
         case .groupFinished(let path):
-            placeLeftOut(in: path, before: nil)
+            while let last = open.popLast(), last.path != path {}
         case .skipped:
             // Skipped examples are printed when they finish, with their reason.
             break
@@ -87,64 +88,11 @@ final class TreeReport {
         }
     }
 
-    /// Prints what is left to print once the run has ended: the examples
-    /// left out of groups that never started (a spec that ran nothing).
-    func finish() {
-        guard let outline, !leftOut.isEmpty else { return }
-        let root = [outline.rootName]
-        if !printedGroups.contains(root), isLeftOut(root) {
-            printLeftOut(root)
-        }
-    }
-
-    // MARK: Left-out elements in their place
-
-    /// Before the element at `path` starts, prints the elements declared
-    /// before it in its group that were left out.
-    private func placeLeftOut(before path: [String]) {
-        placed.insert(path)
-        guard path.count > 1 else { return }
-        placeLeftOut(in: Array(path.dropLast()), before: path.last)
-    }
-
-    /// A failure of a group's hook after some of its elements ran (an
-    /// `afterAll`): the elements left out of the group come before it.
-    private func placeLeftOutBeforeHook(_ path: [String]) {
-        guard let outline, path.count > 1 else { return }
-        let group = Array(path.dropLast())
-        let children = outline.children[group] ?? []
-        guard let hook = path.last, !children.contains(hook),
-            children.contains(where: { placed.contains(group + [$0]) })
-        else { return }
-        placeLeftOut(in: group, before: nil)
-    }
-
-    /// Prints the left-out elements of `group` declared before its child
-    /// named `child`, or all that are left if `child` is `nil`.
-    private func placeLeftOut(in group: [String], before child: String?) {
-        guard let outline, !leftOut.isEmpty else { return }
-        for element in outline.children[group] ?? [] {
-            if element == child { return }
-            let path = group + [element]
-            if !placed.contains(path), isLeftOut(path) {
-                printLeftOut(path)
-            }
-        }
-    }
-
-    /// Whether every example at or below `path` was left out.
-    private func isLeftOut(_ path: [String]) -> Bool {
-        guard let children = outline?.children[path] else { return leftOut[path] != nil }
-        return !children.isEmpty && children.allSatisfy { isLeftOut(path + [$0]) }
-    }
-
-    private func printLeftOut(_ path: [String]) {
-        placed.insert(path)
-        if let children = outline?.children[path] {
-            write(indent(path) + (path.last ?? ""))
-            for child in children { printLeftOut(path + [child]) }
-        } else if let reason = leftOut.removeValue(forKey: path) {
-            write(indent(path) + skipped(path.last ?? "", reason))
+    /// Forgets the headings printed for skipped examples that do not hold
+    /// `group`: what comes next is outside them.
+    private func closeShown(outside group: [String]) {
+        while let last = open.last, last.shown, !group.starts(with: last.path) {
+            open.removeLast()
         }
     }
 
@@ -173,25 +121,5 @@ final class TreeReport {
 extension String {
     fileprivate func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
-}
-
-/// The groups and examples of a spec as declared, by path, for the tree.
-struct TreeOutline {
-    /// The description of the spec's root group.
-    let rootName: String
-    /// The elements of each group, in declaration order.
-    private(set) var children: [[String]: [String]] = [:]
-
-    init<Mode: ExecutionMode>(_ root: GroupNode<Mode>) {
-        rootName = root.description
-        add(root, at: [root.description])
-    }
-
-    private mutating func add<Mode: ExecutionMode>(_ group: GroupNode<Mode>, at path: [String]) {
-        children[path] = group.content.elements.map(\.description)
-        for case .group(let child) in group.content.elements {
-            add(child, at: path + [child.description])
-        }
     }
 }

@@ -1,5 +1,6 @@
 import RundownDSL
 import RundownEngine
+import RundownSettings
 
 #if canImport(Testing)
 import Testing

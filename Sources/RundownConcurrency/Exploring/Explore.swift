@@ -1,5 +1,6 @@
 import Foundation
 import RundownEngine
+import RundownSettings
 
 /// Runs `body` once for every order of the steps of the tasks it starts on its ``Schedule`` (or
 /// for a seeded sample of them, or for one recorded order), and stops at the first order that

@@ -1,4 +1,5 @@
 import RundownEngine
+import RundownSettings
 
 /// The factor, `RUNDOWN_TIMEOUT_SCALE` (read with Rundown's other settings),
 /// that stretches every default deadline of the toolkit (gates, `eventually`,

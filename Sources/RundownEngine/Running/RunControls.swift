@@ -93,13 +93,20 @@ package struct RunControls: Sendable, Hashable {
     /// Whether the example at `path`, carrying `labels` (its own and its
     /// groups'), belongs to this run.
     package func selects(_ path: [String], labels: Set<String> = []) -> Bool {
-        if let example, example != path { return false }
-        if let shard, !shard.contains(path) { return false }
-        if let expression = self.labels, !expression.matches(labels) { return false }
-        if let exactPaths, !exactPaths.contains(path.joined(separator: ", ")) { return false }
-        guard !filter.isEmpty else { return true }
+        leftOutCause(path, labels: labels) == nil
+    }
+
+    /// Which control does not select the example at `path`, carrying `labels`
+    /// (its own and its groups'): the first in the order of
+    /// ``PlanDecision/LeftOutCause``; `nil` if it belongs to this run.
+    package func leftOutCause(_ path: [String], labels: Set<String> = []) -> PlanDecision.LeftOutCause? {
+        if let example, example != path { return .example }
+        if let shard, !shard.contains(path) { return .shard }
+        if let expression = self.labels, !expression.matches(labels) { return .labels }
+        if let exactPaths, !exactPaths.contains(path.joined(separator: ", ")) { return .pathList }
+        guard !filter.isEmpty else { return nil }
         let description = path.joined(separator: ", ").lowercased()
-        return lowercasedFilter.contains { description.contains($0) }
+        return lowercasedFilter.contains { description.contains($0) } ? nil : .filter
     }
 
     /// These controls for a spec run inside an element of another spec: no

@@ -3,9 +3,10 @@
 // Invariants. The walk is a stack of frames (a group, or one element of a
 // group) and runs the tree in the contract's order: beforeAll, then each
 // element wrapped by its scopes and aroundEach hooks (outermost first), inside
-// them beforeEach, the element, afterEach; then afterAll. Focus and exclusion
-// are settled before the walk starts (FocusPlan), so the walk only sees what
-// runs. An error only moves a frame's stage forward to its teardown, never
+// them beforeEach, the element, afterEach; then afterAll. Focus, exclusion,
+// selection and order are settled before the walk starts (RunPlan), so the
+// walk only sees what runs, and reports what the plan skips where it stands
+// (SkippedInPlace). An error only moves a frame's stage forward to its teardown, never
 // past it: a failing beforeAll jumps to afterAll, a failing beforeEach to
 // afterEach, and every later element still runs. A skip means nothing needs
 // undoing: in beforeAll it ends the group, afterAll included; in beforeEach,
@@ -160,13 +161,10 @@ final class SpecWalk<Mode: ExecutionMode> {
         self.inbox = inbox
         ownsInbox = true
         parallelism = controls.parallelism
-        let plan = FocusPlan(root, controls: controls)
+        let plan = RunPlan(root, controls: controls)
         recorder.filteredOut(plan.filteredOutCount)
         for focus in plan.forbiddenFocus {
-            recorder.record(
-                SpecFailure(
-                    path: focus.path, error: FocusedElementLeftIn(path: focus.path, location: focus.location),
-                    location: focus.location))
+            recorder.record(SpecFailure(path: focus.path, error: focus, location: focus.location))
         }
         for invalid in plan.invalidLabels {
             recorder.record(
@@ -175,16 +173,13 @@ final class SpecWalk<Mode: ExecutionMode> {
         for failure in root.buildFailures {
             recorder.record(failure)
         }
-        for example in plan.leftOut {
-            recorder.record(SkipRecord(path: example.path, reason: example.reason, location: example.location))
-            recorder.finishExample(example.path, .skipped(reason: example.reason))
-        }
+        report(plan.unplaced)
         if let planned = plan.root {
             push(
                 GroupFrame(
                     group: planned, path: PathNode(planned.description, parent: nil), inherited: [], inbox: inbox,
                     attemptPlan: AttemptPlan(controls)))
-        } else if plan.leftOut.isEmpty, plan.filteredOutCount > 0 {
+        } else if plan.nothingSelected {
             // Nothing was selected: the spec is skipped as a whole, so that a run that checked nothing does not pass.
             recorder.record(
                 SkipRecord(path: [root.description], reason: controls.nothingSelected, location: root.location))
@@ -268,12 +263,14 @@ final class SpecWalk<Mode: ExecutionMode> {
             case .elements(let index):
                 let elements = group.node.content.elements
                 guard index < elements.count else {
+                    if let skipped = group.node.skippedInPlace { report(skipped.before[index]) }
                     group.stage = .afterAll(0)
                     continue
                 }
                 if index == 0, group.node.marks.isConcurrent, elements.count > 1, Mode.self == Asynchronous.self {
                     return concurrently(group)
                 }
+                if let skipped = group.node.skippedInPlace { report(skipped.before[index]) }
                 group.stage = .elements(index + 1)
                 let element = elements[index]
                 push(
@@ -511,7 +508,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         if posted, case .failed(let error) = outcome, error is any ReportedByFramework {
             switch done {
             case .groupHook(let group, let ref) where ref.node.kind == .beforeAll:
-                leaveOut(group.node.content.elements, under: group.path.steps(), as: .failed)
+                leaveOut(group.node, under: group.path.steps(), as: .failed)
                 group.stage = .afterAll(0)
             case .groupHook:
                 break
@@ -545,13 +542,13 @@ final class SpecWalk<Mode: ExecutionMode> {
             case (.beforeAll, .failed(let error)):
                 let said = (group.attemptPlan?.retries ?? 0) > 0 ? NotRetried(error: error) : error
                 recorder.record(SpecFailure(path: path, error: said, location: hook.location))
-                leaveOut(group.node.content.elements, under: group.path.steps(), as: .failed)
+                leaveOut(group.node, under: group.path.steps(), as: .failed)
                 group.stage = .afterAll(0)
             case (.beforeAll, .skipped(let reason)):
                 recorder.record(
                     SkipRecord(
                         path: group.path.steps(), reason: reason.message, location: reason.location ?? hook.location))
-                leaveOut(group.node.content.elements, under: group.path.steps(), as: .skipped(reason: reason.message))
+                leaveOut(group.node, under: group.path.steps(), as: .skipped(reason: reason.message))
                 group.stage = .done
             case (_, .failed(let error)):
                 recorder.record(SpecFailure(path: path, error: error, location: hook.location))
@@ -659,7 +656,11 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// ended: their events reach the observer in declaration order, each
     /// walk's together, as if the elements had run one after another.
     func finishConcurrently(_ walks: [SpecWalk]) {
-        for walk in walks {
+        let skipped = stack.last.flatMap { frame in
+            if case .group(let group) = frame { group.node.skippedInPlace } else { nil }
+        }
+        for (index, walk) in walks.enumerated() {
+            if let skipped { report(skipped.before[index]) }
             recorder.absorb(walk.recorder)
             adoptedInboxes.append(walk.inbox)
             adoptedInboxes += walk.adoptedInboxes
@@ -802,19 +803,26 @@ final class SpecWalk<Mode: ExecutionMode> {
             recorder.finishExample(element.path, result, started: element.started)
         case .group(let group) where !element.bodyStarted:
             // The group never ran: its examples end the way the element did.
-            leaveOut(group.content.elements, under: element.path.steps(), as: result)
+            leaveOut(group, under: element.path.steps(), as: result)
         case .group:
             break
         }
     }
 
-    private func leaveOut(_ elements: [ElementNode<Mode>], under path: [String], as result: ExampleResult) {
-        var examples: [(path: [String], location: CodeLocation, reason: String)] = []
-        for element in elements {
-            FocusPlan<Mode>.collect(element, under: path, reason: "", into: &examples)
+    /// Ends the examples of a group that will not run as `result`; those
+    /// the plan skips, in their places, as skipped.
+    private func leaveOut(_ group: GroupNode<Mode>, under path: [String], as result: ExampleResult) {
+        group.plannedExamples(under: path) { path, skipped in
+            if let skipped { report([skipped]) } else { recorder.finishExample(path, result) }
         }
-        for example in examples {
-            recorder.finishExample(example.path, result)
+    }
+
+    /// Reports examples the plan skips, where they stand.
+    private func report(_ skipped: [SkippedExample]) {
+        for example in skipped {
+            recorder.record(
+                SkipRecord(path: example.path, reason: example.reason, location: example.location), planned: true)
+            recorder.finishExample(example.path, .skipped(reason: example.reason))
         }
     }
 
@@ -1031,6 +1039,8 @@ final class SpecWalk<Mode: ExecutionMode> {
 /// dynamic exclusivity checks, as the walk's does.
 private final class Recorder {
     @exclusivity(unchecked) private(set) var report = SpecReport()
+    /// How many of the report's first skips the plan made.
+    @exclusivity(unchecked) private var plannedSkips = 0
     private let observer: ((SpecEvent) -> Void)?
     /// The events of a walk that runs one element of a concurrent group,
     /// kept for ``absorb(_:)``: such a walk has no observer of its own.
@@ -1058,7 +1068,9 @@ private final class Recorder {
     /// Takes in what `other` recorded, and passes its events on in their order.
     func absorb(_ other: Recorder) {
         report.failures += other.report.failures
-        report.skips += other.report.skips
+        report.skips.insert(contentsOf: other.report.skips.prefix(other.plannedSkips), at: plannedSkips)
+        report.skips += other.report.skips.dropFirst(other.plannedSkips)
+        plannedSkips += other.plannedSkips
         report.passedCount += other.report.passedCount
         report.failedCount += other.report.failedCount
         report.skippedCount += other.report.skippedCount
@@ -1071,8 +1083,15 @@ private final class Recorder {
         observe(.failed(failure))
     }
 
-    func record(_ skip: SkipRecord) {
-        report.skips.append(skip)
+    /// A skip of the run; one the plan made (`planned`) is reported where
+    /// it stands, and listed in the report before those of closures.
+    func record(_ skip: SkipRecord, planned: Bool = false) {
+        if planned {
+            report.skips.insert(skip, at: plannedSkips)
+            plannedSkips += 1
+        } else {
+            report.skips.append(skip)
+        }
         observe(.skipped(skip))
     }
 
@@ -1087,6 +1106,7 @@ private final class Recorder {
         case .passed: report.passedCount -= 1
         case .skipped:
             report.skippedCount -= 1
+            plannedSkips -= report.skips.prefix(plannedSkips).count { $0.path == path }
             report.skips.removeAll { $0.path == path }
         case .failed: return
         }

@@ -2,7 +2,7 @@
 /// and the labels it carries.
 ///
 /// The DSL turns traits such as `.focused` and `.labels("db")` into these
-/// marks; the engine uses them to decide what runs (see ``FocusPlan``).
+/// marks; the engine uses them to decide what runs (see ``RunPlan``).
 package struct ElementMarks: Sendable, Hashable {
     /// Only focused elements (and the hooks of their groups) run.
     package var isFocused: Bool

@@ -13,6 +13,9 @@ package struct GroupNode<Mode: ExecutionMode> {
     /// Failures found while the spec was built (a fresh value read there),
     /// which a run of this group as the root records first.
     package var buildFailures: [SpecFailure] = []
+    /// In a tree a ``RunPlan`` made, the examples skipped among this group's
+    /// elements, where they stand; `nil` when there are none, and in a tree as built.
+    package var skippedInPlace: SkippedInPlace?
 
     /// Creates a group.
     @_specialize(where Mode == Synchronous)

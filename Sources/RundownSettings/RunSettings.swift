@@ -1,4 +1,5 @@
 import Foundation
+import RundownEngine
 
 /// The settings a user gives Rundown through the environment, read in one
 /// place, once per process.
@@ -19,8 +20,9 @@ import Foundation
 /// | `RUNDOWN_TIMEOUT_SCALE` | a number from 0.01 to 1000 (`3`, `2.5`) | Multiply every default deadline of the concurrency toolkit. |
 /// | `RUNDOWN_SCHEDULE` | a replay token a failed `explore` printed (`v1.3fa2.0102.9c1e22ab`) | The `explore` call that printed it runs that one interleaving instead of its strategy. |
 ///
-/// It lives in the engine so that the concurrency toolkit, which does not
-/// depend on the DSL, reads its setting from the same place.
+/// It is a module of its own so that `Rundown` and the concurrency toolkit,
+/// which does not depend on `Rundown`, read their settings from the same
+/// place, and the engine reads none: `Rundown` hands it ``controls``.
 ///
 /// A value Rundown does not understand is reported once, on standard error,
 /// with the valid forms; the setting then keeps its default. An empty value
