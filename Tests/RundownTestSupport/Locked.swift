@@ -9,16 +9,16 @@ import Foundation
 ///
 /// `@unchecked Sendable` is sound: `value` is private and only touched inside `withLock`, under
 /// `lock`, and only `Sendable` values go in and come out.
-final class Locked<Value: Sendable>: @unchecked Sendable {
+package final class Locked<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
     }
 
     /// Runs `body` with the value while holding the lock, like `Mutex.withLock`.
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

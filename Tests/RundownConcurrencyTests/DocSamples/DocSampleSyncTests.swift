@@ -1,5 +1,6 @@
 #if canImport(Testing)
 import Foundation
+import RundownTestSupport
 import Testing
 
 /// Keeps documentation honest: every Swift code sample a reader sees must be compiled by a test target.
@@ -21,8 +22,7 @@ import Testing
 /// (```` ```sh ````, ```` ```text ````) or stands directly below the line `<!-- sample: not compiled -->`.
 @Suite("Documentation samples are compiled", .timeLimit(.minutes(1)))
 struct DocSampleSyncTests {
-    private static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    private static let packageRoot = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
+    private static let packageRoot = PackageRoot.of()
 
     /// The modules whose `///` samples are checked: every module a user imports or gets re-exported.
     static let docCommentModules = ["RundownConcurrency", "RundownTasks", "Rundown", "RundownDSL", "RundownEngine"]

@@ -1,6 +1,7 @@
 #if canImport(Testing)
 import Foundation
 import RundownEngine
+import RundownTestSupport
 import Testing
 
 @testable import RundownConcurrency

@@ -1,5 +1,6 @@
 #if os(Linux)
 import Foundation
+import RundownTestSupport
 import Testing
 
 /// Issue 16, black-box: the fixtures of `ChannelFixtures.swift` run in a

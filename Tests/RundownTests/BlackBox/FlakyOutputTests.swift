@@ -1,5 +1,6 @@
 #if os(Linux)
 import Foundation
+import RundownTestSupport
 import Testing
 
 /// Issue 18, black-box: retried and repeated examples as a user's run of

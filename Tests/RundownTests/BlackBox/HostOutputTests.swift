@@ -1,5 +1,6 @@
 #if os(Linux)
 import Foundation
+import RundownTestSupport
 import Testing
 
 /// Issue 3, black-box: runs the fixtures of `RundownHostFixtures` (which fail
@@ -251,9 +252,7 @@ enum HostOutput {
 
     /// The checkout this file is in, with a trailing `/`; it is taken out of
     /// the output, as a reader's eye does.
-    static let root =
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path + "/"
+    static let root = PackageRoot.of().path + "/"
 
     struct Run {
         var status: Int32

@@ -1,4 +1,5 @@
 import Rundown
+import RundownTestSupport
 import Testing
 
 // Code samples of fresh values, cleanups and `.everyExample` on groups, from

@@ -1,5 +1,6 @@
 import Foundation
 import RundownEngine
+import RundownTestSupport
 import Testing
 
 @testable import Rundown
@@ -186,8 +187,7 @@ func anEmptyCart<Call: CallKind>(_ cart: @escaping () -> ShoppingCart) -> Exampl
         let here = URL(fileURLWithPath: #filePath)
         let source = try String(contentsOf: here, encoding: .utf8)
         let article = try String(
-            contentsOf: here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("Sources/Rundown/Rundown.docc/MigratingFromQuick.md"),
+            contentsOf: PackageRoot.of().appendingPathComponent("Sources/Rundown/Rundown.docc/MigratingFromQuick.md"),
             encoding: .utf8
         )
         let listing = try #require(Self.between("// listing:begin\n", "// listing:end\n", in: source))

@@ -1,5 +1,6 @@
 import Rundown
 import RundownEngine
+import RundownTestSupport
 import Testing
 
 /// Contract §3: an error never skips teardown or the remaining elements, and

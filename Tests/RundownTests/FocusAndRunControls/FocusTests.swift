@@ -1,5 +1,6 @@
 import Rundown
 import RundownEngine
+import RundownTestSupport
 import Testing
 
 /// Contract §5: focus and exclusion decide what runs within one spec.

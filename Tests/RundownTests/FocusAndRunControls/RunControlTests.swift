@@ -1,5 +1,6 @@
 import Foundation
 import RundownEngine
+import RundownTestSupport
 import Testing
 
 @testable import Rundown

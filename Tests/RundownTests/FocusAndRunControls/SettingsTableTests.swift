@@ -1,5 +1,6 @@
 import Foundation
 import RundownEngine
+import RundownTestSupport
 import Testing
 
 @testable import Rundown
@@ -44,8 +45,7 @@ import Testing
         #expect(Set(documented).isSubset(of: names))
         #expect(names.contains("CI"))
         // Every setting of the table appears in the two tables users read: RunSettings' comment and RunControls.md.
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+        let root = PackageRoot.of()
         let article = try String(
             contentsOf: root.appendingPathComponent("Sources/Rundown/Rundown.docc/RunControls.md"), encoding: .utf8)
         let source = try String(

@@ -1,4 +1,5 @@
 import Rundown
+import RundownTestSupport
 import Testing
 
 /// Issues that reached the suite's scope, after every handler inside it (the

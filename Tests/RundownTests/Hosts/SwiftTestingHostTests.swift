@@ -1,4 +1,5 @@
 import Rundown
+import RundownTestSupport
 import Testing
 
 /// Contract §6 as far as the core goes: inside a Swift Testing test, `spec`

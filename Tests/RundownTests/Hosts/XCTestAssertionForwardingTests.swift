@@ -6,6 +6,7 @@
 // expectations would not hold there.
 #if canImport(XCTest) && !canImport(ObjectiveC)
 import Rundown
+import RundownTestSupport
 import Testing
 import XCTest
 

@@ -1,5 +1,6 @@
 import Rundown
 import RundownEngine
+import RundownTestSupport
 import Testing
 
 /// Contract §2 (aroundEach) and §9: what `aroundEach` wraps, and what happens

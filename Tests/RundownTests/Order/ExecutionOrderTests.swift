@@ -1,4 +1,5 @@
 import Rundown
+import RundownTestSupport
 import Testing
 
 /// Contract §1 (declaration order of repeats) and §2: the order hooks and

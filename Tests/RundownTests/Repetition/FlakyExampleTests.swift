@@ -1,5 +1,6 @@
 import Foundation
 import RundownEngine
+import RundownTestSupport
 import Testing
 
 @testable import Rundown
@@ -452,7 +453,7 @@ import FoundationXML
         try #require(flaky.flaky.count == 2)
         let line = SourceLine.marked("answers")
         #expect(flaky.flaky[0].attributes["message"] == "Boom(call 1) (attempt 1 of 4)")
-        #expect(flaky.flaky[0].attributes["type"] == "RundownTests.Boom")
+        #expect(flaky.flaky[0].attributes["type"] == "RundownTestSupport.Boom")
         #expect(flaky.flaky[0].stackTrace == "\(#filePath):\(line): Boom(call 1) (attempt 1 of 4)")
         #expect(flaky.flaky[0].systemOut == "Spec, Server, answers: Boom(call 1) (attempt 1 of 4)")
         #expect(flaky.flaky[1].attributes["message"] == "Boom(call 2) (attempt 2 of 4)")

@@ -1,5 +1,6 @@
 import Rundown
 import RundownEngine
+import RundownTestSupport
 import Testing
 
 /// Contract §7: `ExampleRunner.current` is the runner of the element or hook

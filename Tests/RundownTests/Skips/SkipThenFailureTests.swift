@@ -1,5 +1,6 @@
 import Rundown
 import RundownEngine
+import RundownTestSupport
 import Testing
 import XCTest
 

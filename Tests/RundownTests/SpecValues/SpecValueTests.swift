@@ -1,4 +1,5 @@
 import Foundation
+import RundownTestSupport
 import Testing
 
 @testable import Rundown

@@ -1,4 +1,5 @@
 import Foundation
+import RundownTestSupport
 import Testing
 
 /// Contract §1 and §9: what the type system must refuse, it refuses at compile
@@ -6,9 +7,7 @@ import Testing
 /// is compiled against the Rundown module this test run built.
 @Suite struct CompileFixtureTests {
     static let fixtures: [URL] = {
-        let folder = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("CompileFixtures")
+        let folder = PackageRoot.of().appendingPathComponent("Tests/CompileFixtures")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { $0.hasSuffix(".swift") }.sorted().map { folder.appendingPathComponent($0) }
     }()

@@ -1,4 +1,5 @@
 import Rundown
+import RundownTestSupport
 import Testing
 
 /// Contract §1: loops and conditionals stand anywhere among the elements, nest,

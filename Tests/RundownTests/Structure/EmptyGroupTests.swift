@@ -1,4 +1,5 @@
 import Rundown
+import RundownTestSupport
 import Testing
 
 /// Contract §1: a group with no element (empty, only hooks, or loops and

@@ -1,4 +1,5 @@
 import Rundown
+import RundownTestSupport
 import Testing
 
 /// Contract §1: helpers that return a group, an example or a hook compose like

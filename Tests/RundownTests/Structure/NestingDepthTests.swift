@@ -1,5 +1,6 @@
 import Foundation
 import Rundown
+import RundownTestSupport
 import Testing
 
 /// Issue 16, fault 13: a spec nested deeper than ``GroupNestedTooDeep/limit``

@@ -1,3 +1,4 @@
+import RundownTestSupport
 import Testing
 
 /// The marker helper the line checks rely on: it must find the one line a

@@ -1,3 +1,4 @@
+import RundownTestSupport
 import Testing
 
 @testable import Rundown

@@ -1,4 +1,5 @@
 import Rundown
+import RundownTestSupport
 import XCTest
 
 // The XCTest samples of README.md and of the DocC articles, compiled and run.

@@ -1,4 +1,5 @@
 import Rundown
+import RundownTestSupport
 import RundownXCTestSupport
 import Testing
 import XCTest

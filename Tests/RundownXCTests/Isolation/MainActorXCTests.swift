@@ -1,4 +1,5 @@
 import Rundown
+import RundownTestSupport
 import XCTest
 
 @MainActor final class Model {

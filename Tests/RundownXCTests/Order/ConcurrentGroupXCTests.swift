@@ -1,4 +1,5 @@
 import Rundown
+import RundownTestSupport
 import XCTest
 
 /// Contract §15 under XCTest: a `.concurrent` group's failures are recorded

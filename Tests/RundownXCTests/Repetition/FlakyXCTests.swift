@@ -1,4 +1,5 @@
 import Rundown
+import RundownTestSupport
 import XCTest
 
 /// Issue 18 under XCTest, in process: a repetition that fails is recorded

@@ -1,4 +1,5 @@
 import Rundown
+import RundownTestSupport
 import XCTest
 
 /// Contract §14 for XCTest: fresh values, cleanups and `.everyExample` on a

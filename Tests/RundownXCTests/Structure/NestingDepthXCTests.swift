@@ -1,4 +1,5 @@
 import Rundown
+import RundownTestSupport
 import XCTest
 
 /// Issue 16, fault 13, under XCTest: a group nested one level deeper than

@@ -1,4 +1,5 @@
 import Rundown
+import RundownTestSupport
 import XCTest
 
 /// Contract §12 under XCTest: an exploration runs every order in an XCTest method, and its
