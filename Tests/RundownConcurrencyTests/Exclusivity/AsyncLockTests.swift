@@ -3,6 +3,7 @@ import RundownTestSupport
 import Testing
 @testable import RundownConcurrency
 
+/// Behaviour#AsyncLock-serves-in-arrival-order, Behaviour#Waits-always-end and Behaviour#A-hold-ends-with-its-scope.
 @Suite("AsyncLock", .timeLimit(.minutes(1)))
 struct AsyncLockTests {
     /// Parks a holder inside the lock so the test controls exactly when the lock frees up.

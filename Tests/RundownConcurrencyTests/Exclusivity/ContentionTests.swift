@@ -2,6 +2,8 @@
 import Testing
 @testable import RundownConcurrency
 
+/// Behaviour#Exclusive-elements (for suites and tests) and Behaviour#AsyncLock-serves-in-arrival-order.
+///
 /// Reproduction (a) of the original flake: two suites that use one resource, run in parallel.
 ///
 /// Each "suite" below is the work a suite would do, started as its own task and wrapped in exactly

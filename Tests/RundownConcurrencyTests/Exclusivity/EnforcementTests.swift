@@ -3,6 +3,7 @@ import RundownTestSupport
 import Testing
 @testable import RundownConcurrency
 
+/// Behaviour#Toolkit-checks-report-to-the-spec: using a resource without its hold fails at the use.
 @Suite("Enforcing exclusive access", .timeLimit(.minutes(1)))
 struct EnforcementTests {
     @Test("touching a resource without holding it records a failure naming the resource and the test")

@@ -2,6 +2,7 @@
 import Testing
 @testable import RundownConcurrency
 
+/// Behaviour#Exclusive-elements and Behaviour#Waits-always-end (lock order, deadlines) for shared resources.
 @Suite("SharedResource", .timeLimit(.minutes(1)))
 struct SharedResourceTests {
     @Test("values with the same name share one lock")

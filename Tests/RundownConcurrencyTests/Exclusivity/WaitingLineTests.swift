@@ -3,7 +3,8 @@ import Testing
 
 @testable import RundownConcurrency
 
-/// Contract §11: an `AsyncLock` serves waiters in the order they arrived, whoever leaves the line
+/// Behaviour#AsyncLock-serves-in-arrival-order:
+/// an `AsyncLock` serves waiters in the order they arrived, whoever leaves the line
 /// early; these pin that order through the line's compactions, which the lock's own tests reach
 /// only with a few waiters.
 @Suite struct WaitingLineTests {

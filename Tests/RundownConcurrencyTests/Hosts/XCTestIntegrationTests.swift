@@ -2,6 +2,8 @@
 import XCTest
 @testable import RundownConcurrency
 
+/// Behaviour#Toolkit-checks-report-to-the-spec and Behaviour#Failures-reach-the-running-framework, outside a spec.
+///
 /// The same tools used from XCTest, where `Test.current` is `nil` and failures must reach XCTest.
 final class XCTestIntegrationTests: XCTestCase {
     /// Failures recorded against this test case while `isCapturing` is set, instead of failing it.

@@ -2,6 +2,8 @@
 import Testing
 import RundownConcurrency
 
+/// Behaviour#Waits-always-end, on a reproduction.
+///
 /// Reproduction (c): a service whose synchronous method starts a task.
 ///
 /// The test that calls `startProcessing()` and then checks `isCompleted` races the task it cannot

@@ -2,6 +2,8 @@
 import Testing
 import RundownConcurrency
 
+/// Behaviour#Waits-always-end, on a reproduction (a gate forces the order).
+///
 /// Reproduction (b): the refresh / load-more race of a paged "recently played" list.
 ///
 /// Every `await` on an actor is a point where another call can run. `loadMore` reads the list,

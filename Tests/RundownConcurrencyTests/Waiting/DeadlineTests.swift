@@ -2,6 +2,8 @@
 import Testing
 @testable import RundownConcurrency
 
+/// Behaviour#Waits-always-end and Behaviour#Timeouts-scale-with-one-setting.
+///
 /// Every wait of the toolkit ends on time, rejects nonsense, and stretches with one setting.
 @Suite("Deadlines and their arguments", .timeLimit(.minutes(1)))
 struct DeadlineTests {
@@ -77,7 +79,8 @@ struct DeadlineTests {
             #expect(factor == 1)
             #expect(warning == "RUNDOWN_TIMEOUT_SCALE='\(bad)' is not understood; " + forms)
         }
-        // Issue 16, fault 11: 1e18 crashed the first default wait, 1e-30 made every one fail at once.
+        // Behaviour#Timeouts-scale-with-one-setting:
+        // 1e18 crashed the first default wait, 1e-30 made every one fail at once.
         for outside in ["1e18", "1e20", "1000.5", "0.0099", "1e-30"] {
             let (factor, warning) = TimeoutScale.parse(outside)
             #expect(factor == 1)

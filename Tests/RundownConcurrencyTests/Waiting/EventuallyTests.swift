@@ -3,6 +3,7 @@ import RundownTestSupport
 import Testing
 @testable import RundownConcurrency
 
+/// Behaviour#Waits-always-end: `eventually` polls until its condition holds or its deadline passes.
 @Suite("eventually", .timeLimit(.minutes(1)))
 struct EventuallyTests {
     @Test("retries a condition until it holds")

@@ -2,6 +2,7 @@
 import Testing
 @testable import RundownConcurrency
 
+/// Behaviour#Waits-always-end: a gate no one opens fails at its deadline, naming the gate.
 @Suite("Gate", .timeLimit(.minutes(1)))
 struct GateTests {
     @Test("several callers park, and one open() lets them all through")

@@ -3,6 +3,8 @@ import RundownTestSupport
 import Testing
 @testable import RundownConcurrency
 
+/// Behaviour#Waits-always-end: the tasks a service starts through the task-starting seam, waited for with
+/// a deadline.
 @Suite("Tracking started tasks", .timeLimit(.minutes(1)))
 struct TaskTrackingTests {
     @Test("waitForAll waits for nested tasks, including ones started while it waits")

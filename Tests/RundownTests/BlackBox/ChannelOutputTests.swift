@@ -3,7 +3,8 @@ import Foundation
 import RundownTestSupport
 import Testing
 
-/// Issue 16, black-box: the fixtures of `ChannelFixtures.swift` run in a
+/// Behaviour#A-failure-is-reported-once and Behaviour#Failures-point-at-your-code, black-box:
+/// the fixtures of `ChannelFixtures.swift` run in a
 /// child process of this test binary, and what a user reads is checked: each
 /// failure reported once, on the test it belongs to, at the user's line, with
 /// one path, and with the seed of a shuffled run.
@@ -15,7 +16,7 @@ struct ChannelOutputTests {
         SourceLine.marked(name, in: HostOutput.root + file)
     }
 
-    /// Fault 2: Swift Testing hands an issue recorded where no test is
+    /// Behaviour#A-failure-is-reported-once: Swift Testing hands an issue recorded where no test is
     /// current to every configuration; each `.specs` scope and async spec is
     /// one, and used to record it again (7 times here).
     @Test func anExpectInADetachedTaskIsReportedOnceWhileOtherSpecsRun() async throws {
@@ -32,7 +33,8 @@ struct ChannelOutputTests {
         #expect(run.lines.contains("✔ Test aSpecRunsMeanwhile(number:) with 3 test cases passed after TIME seconds."))
     }
 
-    /// The other side of fault 2: a `.specs` test's own issues are each reported once, on it.
+    /// Behaviour#A-failure-is-reported-once, the other side:
+    /// a `.specs` test's own issues are each reported once, on it.
     @Test func aSpecsTestKeepsItsOwnIssues() async throws {
         let run = try await HostOutput.run([
             "--testing-library", "swift-testing", "--filter", "RundownHostFixtures.SpecsTraitKeepsItsOwnIssuesFixtures",
@@ -49,7 +51,8 @@ struct ChannelOutputTests {
             ])
     }
 
-    /// Fault 5: a toolkit check in a detached task fails the run as `#expect` does (it used to go to
+    /// Behaviour#Toolkit-checks-report-to-the-spec:
+    /// a toolkit check in a detached task fails the run as `#expect` does (it used to go to
     /// standard error only, and the run passed).
     @Test func aToolkitCheckInADetachedTaskFailsTheRun() async throws {
         let run = try await HostOutput.run([
@@ -63,7 +66,8 @@ struct ChannelOutputTests {
             run.lines.contains { $0.contains("Shared resource 'channel: alpha' was used by code outside any test") })
     }
 
-    /// Fault 7: the error an example throws inside an `aroundEach` carries the example's path only.
+    /// Behaviour#Errors-belong-to-their-path:
+    /// the error an example throws inside an `aroundEach` carries the example's path only.
     @Test func anErrorInsideAnAroundEachHasTheExamplesPathOnly() async throws {
         let run = try await HostOutput.run([
             "--testing-library", "swift-testing", "--filter", "RundownHostFixtures.AroundEachPathFixtures",
@@ -79,7 +83,8 @@ struct ChannelOutputTests {
             ])
     }
 
-    /// Fault 8: with `RUNDOWN_SEED`, `#expect`, `XCTAssert`, a toolkit check and a thrown error all carry the seed.
+    /// Behaviour#Seeded-order:
+    /// with `RUNDOWN_SEED`, `#expect`, `XCTAssert`, a toolkit check and a thrown error all carry the seed.
     @Test func everyKindOfFailureCarriesTheSeed() async throws {
         let run = try await HostOutput.run(
             ["--testing-library", "swift-testing", "--filter", "RundownHostFixtures.SeededFailureFixtures"],
@@ -99,7 +104,7 @@ struct ChannelOutputTests {
             ])
     }
 
-    /// Faults 3 and 4 (XCTest): a task leaked by `testA` fails after `testA`
+    /// Behaviour#Late-failures-name-their-example (XCTest): a task leaked by `testA` fails after `testA`
     /// ended, while `testB` runs: it is printed as late, naming `testA`'s
     /// example, and `testB` passes (it used to fail `testB`); an `#expect` in
     /// a detached task of a `Rundown.TestCase` fails that test at the user's
@@ -123,7 +128,8 @@ struct ChannelOutputTests {
             ])
     }
 
-    /// Fault 3 for a plain `XCTestCase`: the late failure is printed, and `testB` passes.
+    /// Behaviour#Late-failures-name-their-example for a plain `XCTestCase`:
+    /// the late failure is printed, and `testB` passes.
     @Test func aLateFailureOfAPlainXCTestCaseFailsNoOtherTest() async throws {
         let run = try await HostOutput.run(["RundownHostFixtures.ChannelPlainXCTestFixtures"])
         #expect(run.status == 0)

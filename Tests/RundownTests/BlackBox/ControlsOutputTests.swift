@@ -5,7 +5,7 @@ import FoundationXML
 #endif
 import Testing
 
-/// Issue 16, faults 6, 9, 10, 11 and 12, black-box: the run controls as a
+/// Behaviour#Run-controls-work-the-same-everywhere, black-box: the run controls as a
 /// user gives them, in the environment of a child run of this test binary on
 /// `ControlsFixtures.swift`. One child at a time, as `RunControlOutputTests`
 /// does, except where two processes must write one file.
@@ -40,7 +40,7 @@ struct ControlsOutputTests {
         ["i1", "i2", "i3", "i4"].map { "\(outer)/\($0)" }
     }
 
-    // MARK: Nested specs (fault 6)
+    // MARK: Nested specs (Behaviour#Selection-happens-in-the-outermost-spec)
 
     @Test func threeShardsOfAnOuterSpecRunEveryInnerExampleOnce() async throws {
         var inner: [String] = []
@@ -67,7 +67,7 @@ struct ControlsOutputTests {
         #expect(run.lines.contains("Test Case 'NestedSelectionFixtures.testNested' passed (TIME seconds)"))
     }
 
-    // MARK: Nothing selected (fault 10)
+    // MARK: Nothing selected (Behaviour#Nothing-selected-is-no-pass)
 
     @Test func xcTestSkipsASpecOfWhichNothingWasSelected() async throws {
         let fixtures = try SourceFile("Tests/RundownHostFixtures/ControlsFixtures.swift")
@@ -112,7 +112,7 @@ struct ControlsOutputTests {
             ])
     }
 
-    // MARK: One JUnit file, two processes (fault 9)
+    // MARK: One JUnit file, two processes (Behaviour#JUnit-reports)
 
     @Test func twoProcessesWritingOneJUnitFileKeepBothRuns() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -179,7 +179,7 @@ struct ControlsOutputTests {
             ])
     }
 
-    // MARK: Settings (fault 11)
+    // MARK: Settings (Behaviour#Run-controls-work-the-same-everywhere)
 
     @Test func aTimeoutScaleOutsideTheRangeIsAWarningAndOneIsUsed() async throws {
         for scale in ["1e18", "1e-30"] {
@@ -209,7 +209,7 @@ struct ControlsOutputTests {
             ])
     }
 
-    // MARK: A spec's examples as test cases (fault 12)
+    // MARK: A spec's examples as test cases (Behaviour#One-test-case-per-example)
 
     @Test func aSkippedExampleIsACancelledCaseWithAWarningSayingWhy() async throws {
         let stream = FileManager.default.temporaryDirectory.appendingPathComponent(

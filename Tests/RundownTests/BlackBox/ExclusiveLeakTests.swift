@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-/// Issue 16, fault 14: a task that outlives the exclusive access it shares is
+/// Behaviour#A-hold-ends-with-its-scope: a task that outlives the exclusive access it shares is
 /// reported at the suite, the test or the spec element that held the resource,
 /// naming it, not at a line of Rundown's own `ExclusiveTrait.swift`. Black-box,
 /// because the hold is broken only after 10 seconds times

@@ -2,7 +2,8 @@
 import Foundation
 import Testing
 
-/// Contract §12 black-box, under XCTest: an `XCTAssert` that fails in one order ends the
+/// Behaviour#A-failing-interleaving-can-be-replayed, black-box, under XCTest:
+/// an `XCTAssert` that fails in one order ends the
 /// exploration (XCTest records it; the explorer sees it through its observer), each failure is
 /// printed once at its line, and `RUNDOWN_SCHEDULE` replays the printed token. In a child process
 /// (the fixtures of `RundownHostFixtures/ExploreFixtures.swift`), because the failures are real.

@@ -3,7 +3,8 @@ import Foundation
 import RundownTestSupport
 import Testing
 
-/// Issue 18, black-box: retried and repeated examples as a user's run of
+/// Behaviour#Repeated-examples and Behaviour#Retried-examples, black-box:
+/// retried and repeated examples as a user's run of
 /// `swift test` shows them (`FlakyFixtures.swift`, in child processes of this
 /// test binary), and the failures file written by both frameworks' processes
 /// and read back by `RUNDOWN_FILTER=@file`.
@@ -114,6 +115,7 @@ struct FlakyOutputTests {
                 "Test Case 'FlakyPlainXCTestFixtures.testPassesOnItsSecondAttempt' failed (TIME seconds)"))
     }
 
+    // Behaviour#Rerunning-what-failed.
     @Test func theFailuresFileOfBothFrameworksRerunsExactlyWhatFailed() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rundown-rerun-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

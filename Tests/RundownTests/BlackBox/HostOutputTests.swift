@@ -3,7 +3,7 @@ import Foundation
 import RundownTestSupport
 import Testing
 
-/// Issue 3, black-box: runs the fixtures of `RundownHostFixtures` (which fail
+/// Behaviour#Failures-reach-the-running-framework, black-box: runs the fixtures of `RundownHostFixtures` (which fail
 /// on purpose) in a child process of this very test binary and checks the
 /// lines a user reads in `swift test`: message, path, file, line, counts and
 /// skips, exactly, once timings, dates and the checkout's directory are taken out.
@@ -43,7 +43,8 @@ struct HostOutputTests {
             ])
     }
 
-    /// Contract §6 and §9: a task started by an example that fails after its
+    /// Behaviour#Late-failures-name-their-example and Behaviour#Mistakes-never-crash:
+    /// a task started by an example that fails after its
     /// test returned is reported, and the process goes on (corelibs XCTest
     /// would stop it with "already been stopped").
     @Test func aFailureFromATaskThatOutlivedItsTestIsPrintedNotACrash() async throws {
@@ -64,7 +65,7 @@ struct HostOutputTests {
             ])
     }
 
-    /// Contract §6: with no test running, `spec` runs everything, throws its
+    /// Behaviour#Failures-with-no-host: with no test running, `spec` runs everything, throws its
     /// first failure and prints each other one at its element's line.
     /// (In a child process, so that the printed failure is checked here and
     /// does not show up in this run's own output as an error.)
@@ -85,7 +86,7 @@ struct HostOutputTests {
             ])
     }
 
-    /// Issue 16, fault 1 (contract §6): a program that no test framework
+    /// Behaviour#Failures-with-no-host: a program that no test framework
     /// drives runs a spec whose failures are an `#expect`, an `XCTAssert`, a
     /// toolkit check and a `#require`: everything runs, the first failure is
     /// thrown with how many more there were, each other one is printed once
@@ -116,7 +117,7 @@ struct HostOutputTests {
         #expect(!run.lines.contains("returned normally"))
     }
 
-    /// Contract §6: a failure from a task that outlived its spec is printed as
+    /// Behaviour#Late-failures-name-their-example: a failure from a task that outlived its spec is printed as
     /// late, naming the example that started the task; the spec had returned.
     @Test func withNoHostALateFailureIsPrintedAsLate() async throws {
         let file = "Tests/RundownNoHostFixture/main.swift"

@@ -6,7 +6,7 @@ import Testing
 import FoundationXML
 #endif
 
-/// Contract §6 and §10, black-box: assertions that XCTest records by itself
+/// Behaviour#Failures-in-XCTest and Behaviour#JUnit-reports, black-box: assertions that XCTest records by itself
 /// (in a `Rundown.TestCase` and in a plain `XCTestCase`), and `#expect` inside
 /// XCTest, fail their example in the tree (`RUNDOWN_REPORT=tree`) and in the
 /// JUnit report (`RUNDOWN_JUNIT`), with message and `file:line`, and XCTest

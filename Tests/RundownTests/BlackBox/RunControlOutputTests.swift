@@ -5,7 +5,7 @@ import FoundationXML
 #endif
 import Testing
 
-/// Issue 10, black-box: each `RUNDOWN_*` setting, given to a child run of
+/// Behaviour#Run-controls-work-the-same-everywhere, black-box: each `RUNDOWN_*` setting, given to a child run of
 /// this test binary on `RunControlFixtures` (an XCTest class of
 /// `Rundown.TestCase` specs whose closures print `ran: …`). One child at a
 /// time: a dozen test processes at once would starve the timing-sensitive
@@ -52,7 +52,7 @@ struct RunControlOutputTests {
                 "Rundown: 'Other': no example selected, 2 filtered out (RUNDOWN_FILTER=when empty|PUSH)",
                 "Rundown: 'Stack': 3 examples selected, 3 filtered out (RUNDOWN_FILTER=when empty|PUSH)",
             ])
-        // Contract §10: a spec whose examples were all filtered out is skipped, not passed.
+        // Behaviour#Nothing-selected-is-no-pass: a spec whose examples were all filtered out is skipped, not passed.
         #expect(run.lines.contains("Test Case 'RunControlFixtures.testOther' skipped (TIME seconds)"))
         #expect(run.lines.contains("Test Case 'RunControlFixtures.testFocus' skipped (TIME seconds)"))
         #expect(
@@ -60,6 +60,7 @@ struct RunControlOutputTests {
                 "\t Executed 3 tests, with 2 tests skipped and 0 failures (0 unexpected) in TIME (TIME) seconds"))
     }
 
+    // Behaviour#Shards.
     @Test func threeShardsRunEveryExampleOnceAndEachWritesItsJUnitFile() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "rundown-shards-\(UUID().uuidString)")
@@ -136,6 +137,7 @@ struct RunControlOutputTests {
         )
     }
 
+    // Behaviour#Focus-guard.
     @Test func underCIAFocusedElementFailsNamingItsPathAndLine() async throws {
         let fixtures = try SourceFile("Tests/RundownHostFixtures/RunControlFixtures.swift")
         let line = fixtures.line(of: "fIt(\"only this\")", in: "testFocus")

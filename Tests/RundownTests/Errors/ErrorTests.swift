@@ -3,7 +3,8 @@ import RundownEngine
 import RundownTestSupport
 import Testing
 
-/// Contract §3: an error never skips teardown or the remaining elements, and
+/// Behaviour#Errors-never-skip-teardown and Behaviour#Errors-belong-to-their-path:
+/// an error never skips teardown or the remaining elements, and
 /// every error is attributed to the path of what threw it.
 @MainActor
 @Suite struct ErrorTests {

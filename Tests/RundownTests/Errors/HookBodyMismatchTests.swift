@@ -5,7 +5,7 @@ import Testing
 
 @testable import Rundown
 
-/// Contract §9 (building engine values by hand): a public `HookNode` whose
+/// Behaviour#Mistakes-never-crash (building engine values by hand): a public `HookNode` whose
 /// kind and body disagree is a recorded failure naming the hook, at the
 /// hook's location, and the rest of the spec runs as if that hook had thrown.
 @Suite struct HookBodyMismatchTests {

@@ -6,6 +6,8 @@ import Testing
 import RundownXCTestSupport
 #endif
 
+/// Behaviour#Mistakes-never-crash and Behaviour#Failures-point-at-your-code.
+///
 /// Swift Testing's `SourceLocation` traps, ending the whole run, on a file ID
 /// without a module or a line or column below 1. Every location Rundown gives
 /// it goes through `SwiftTestingHost.sourceLocation`, which repairs them.

@@ -3,7 +3,7 @@ import RundownEngine
 import RundownTestSupport
 import Testing
 
-/// Contract §5: focus and exclusion decide what runs within one spec.
+/// Behaviour#Focus-and-exclusion: focus and exclusion decide what runs within one spec.
 @MainActor
 @Suite struct FocusTests {
     struct FocusedExample: Scenario {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import Rundown
 
-/// Contract §15: `.labels(…)` on examples and groups, and `RUNDOWN_LABELS`,
+/// Behaviour#Labels: `.labels(…)` on examples and groups, and `RUNDOWN_LABELS`,
 /// an expression that selects by them, together with the other run controls.
 @Suite struct LabelTests {
     // MARK: The expression

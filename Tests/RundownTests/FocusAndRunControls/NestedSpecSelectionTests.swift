@@ -5,7 +5,7 @@ import Testing
 
 @testable import Rundown
 
-/// Issue 16, fault 6, in process: the filter and the shard select in the
+/// Behaviour#Selection-happens-in-the-outermost-spec, in process: the filter and the shard select in the
 /// outermost spec of a task; a spec run inside a selected element runs whole,
 /// in the order of the same seed. `ControlsOutputTests` runs the same from the
 /// environment, in a child process.

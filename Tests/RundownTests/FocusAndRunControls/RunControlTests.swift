@@ -9,7 +9,7 @@ import Testing
 import FoundationXML
 #endif
 
-/// Issue 10, in process: the pure logic of the run controls (settings,
+/// Behaviour#Run-controls-work-the-same-everywhere, in process: the pure logic of the run controls (settings,
 /// selection, hash, shuffle, focus guard, reports). `RunControlOutputTests`
 /// runs the same controls from the environment, in a child process.
 @Suite struct RunControlTests {
@@ -62,6 +62,7 @@ import FoundationXML
         #expect(read.seed == 99 && read.seedIsRandom)
     }
 
+    // Behaviour#Focus-guard.
     @Test func ciForbidsFocusUnlessTurnedOff() {
         #expect(settings(["CI": "true"]).0.forbidFocus)
         #expect(!settings(["CI": "true", "RUNDOWN_FORBID_FOCUS": "0"]).0.forbidFocus)
@@ -156,7 +157,8 @@ import FoundationXML
         let report = SpecEngine.run(stack(log), controls: RunControls(filter: ["nowhere"]))
         #expect(log.entries.isEmpty)
         #expect(report.filteredOutCount == 4 && report.passedCount + report.failedCount + report.skippedCount == 0)
-        // Contract §10: a run that checked nothing is no pass; the spec is skipped, saying why.
+        // Behaviour#Nothing-selected-is-no-pass:
+        // a run that checked nothing is no pass; the spec is skipped, saying why.
         #expect(report.everythingSkipped)
         #expect(report.skips.map(\.description) == ["Stack: skipped (no example selected by RUNDOWN_FILTER=nowhere)"])
         #expect(
@@ -204,6 +206,7 @@ import FoundationXML
         return ran
     }
 
+    // Behaviour#Shards.
     @Test func theShardsAreDisjointAndTogetherRunEveryExampleOnce() {
         let tree = wide(300)
         let all = examples(of: tree, .none)

@@ -5,7 +5,7 @@ import Testing
 
 @testable import Rundown
 
-/// Issue 16, fault 11, in process: the settings come from one table, which
+/// Behaviour#Run-controls-work-the-same-everywhere, in process: the settings come from one table, which
 /// also says which `RUNDOWN_*` variables are known; any other is a warning
 /// naming it and the settings, and each setting is documented.
 @Suite struct SettingsTableTests {
@@ -37,7 +37,7 @@ import Testing
 
     @Test func everySettingIsKnownByItsRowAndDocumented() throws {
         let names = RunSettings.table.filter { $0.read != nil }.map(\.name)
-        // The settings of contract §10 are rows (later ones join them by adding theirs).
+        // The settings of Behaviour#Focus-and-run-controls are rows (later ones join them by adding theirs).
         let documented = [
             "RUNDOWN_REPORT", "RUNDOWN_FILTER", "RUNDOWN_SHARD", "RUNDOWN_SEED", "RUNDOWN_FORBID_FOCUS",
             "RUNDOWN_JUNIT", "RUNDOWN_TIMEOUT_SCALE",
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func theFilterIgnoresCaseInThePathAsWellAsInThePattern() {
-        // Issue 16, own suite: capitals in the path, lowercase in the pattern, and the other way round.
+        // Behaviour#Filter-by-path: capitals in the path, lowercase in the pattern, and the other way round.
         let log = Log()
         let report = SpecEngine.run(
             root("Stack") {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import Rundown
 
-/// Issue 10: `.timeLimit` on the examples and groups of asynchronous specs.
+/// Behaviour#Time-limits: `.timeLimit` on the examples and groups of asynchronous specs.
 @Suite struct TimeLimitTests {
     @Test func anExampleOverItsLimitIsCancelledAndFailsNamingItsPathAndLimitWhileTeardownRuns() async {
         let log = Log()

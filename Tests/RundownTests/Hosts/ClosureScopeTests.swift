@@ -4,7 +4,7 @@ import Testing
 
 @testable import Rundown
 
-/// Issue 3: a host can run each closure of a synchronous spec inside a scope
+/// Behaviour#Failures-in-XCTest: a host can run each closure of a synchronous spec inside a scope
 /// of its own (XCTest activities on Apple platforms), told which element runs.
 @Suite struct ClosureScopeTests {
     @Test func everyHookAndExampleRunsInsideTheScopeWithItsPath() {

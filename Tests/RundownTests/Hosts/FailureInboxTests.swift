@@ -5,7 +5,7 @@ import Testing
 @testable import Rundown
 @testable import RundownEngine
 
-/// Issue 16's channel at the engine: every failure posted to a run's inbox
+/// Behaviour#A-failure-is-reported-once, at the engine: every failure posted to a run's inbox
 /// is counted once, by the walk while it runs, or handed on as late once it
 /// has ended: never both, never neither, whatever thread posts it.
 struct FailureInboxTests {

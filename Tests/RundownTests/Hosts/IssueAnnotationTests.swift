@@ -20,7 +20,7 @@ private func issues(of spec: String) -> [[String]] {
     issuesBySpec.withLock { ($0[spec] ?? []).map { $0.comments.map(\.rawValue) } }
 }
 
-/// Issue 3: inside Swift Testing, an issue recorded while an element runs
+/// Behaviour#Failures-in-Swift-Testing: inside Swift Testing, an issue recorded while an element runs
 /// (`#expect`, `#require`, `Issue.record`) carries the element's path.
 @Suite(.compactMapIssues(captureSpecIssues), .failsWhenCancelled)
 struct IssueAnnotationTests {

@@ -13,7 +13,7 @@ import XCTest
 import FoundationXML
 #endif
 
-/// Contract §6 and §10: an example that fails through an assertion (not a
+/// Behaviour#A-failure-is-reported-once and Behaviour#JUnit-reports: an example that fails through an assertion (not a
 /// thrown error) is reported as failed: ✘ and its message in the tree, a
 /// `<failure>` with its message and `file:line` in JUnit, and it counts as
 /// failed, even if it also skipped. Each road is run here under Swift
@@ -133,7 +133,8 @@ struct ReportedFailureTests {
                 for await _ in done.stream { break }
             }
         }
-        // Contract §6: reported as late, naming the example that started the task; no other example fails.
+        // Behaviour#Late-failures-name-their-example:
+        // reported as late, naming the example that started the task; no other example fails.
         let late =
             "Issue recorded - late (late: after 'Reported late, leaves a task' had finished, from a task it started)"
         #expect(run.tree.contains("  ✘ leaves a task: \(late)"))
@@ -268,7 +269,7 @@ struct ReportedFailureTests {
         #expect(run.junit.cases.map(\.name) == ["Reported outer, runs a spec"])
     }
 
-    /// Issue 16 ("your own suite"): a toolkit check takes another road than
+    /// Behaviour#Toolkit-checks-report-to-the-spec: a toolkit check takes another road than
     /// `#expect`; in a nested spec it too fails the outer element once, in
     /// the tree and in JUnit, and is recorded once.
     @Test func aNestedSpecsToolkitCheckFailsTheOuterElementOnce() async throws {
@@ -334,7 +335,7 @@ struct ReportedRun {
     private static let captured = Locked<[String: [String]]>([:])
 
     /// The tests here that were told they run a synchronous spec without the
-    /// `.specs` trait (issue 16, fault 15), by name.
+    /// `.specs` trait (Behaviour#Failures-in-Swift-Testing), by name.
     static let toldToAddSpecs = Locked<Set<String>>([])
 
     /// Takes out the issues of the specs run here, and keeps them.

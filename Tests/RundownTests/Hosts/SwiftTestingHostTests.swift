@@ -2,7 +2,7 @@ import Rundown
 import RundownTestSupport
 import Testing
 
-/// Contract §6 as far as the core goes: inside a Swift Testing test, `spec`
+/// Behaviour#Failures-in-Swift-Testing as far as the core goes: inside a Swift Testing test, `spec`
 /// records each failure as an issue with its path and does not rethrow it;
 /// with no test running, it throws the first failure after running everything.
 @Suite(.failsWhenCancelled) struct SwiftTestingHostTests {
@@ -131,7 +131,7 @@ import Testing
         #expect(count.withLock { $0 } == 1)
     }
 
-    /// Issue 16, fault 15: in a synchronous spec in a test without `.specs`,
+    /// Behaviour#Failures-in-Swift-Testing: in a synchronous spec in a test without `.specs`,
     /// `#expect` cannot carry its path; the first such failure of the test
     /// adds one warning naming the test and saying to add `.specs`.
     @Test func aForgottenSpecsTraitIsOneWarningNamingTheTest() throws {
@@ -186,7 +186,7 @@ import Testing
     }
     #endif
 
-    /// Contract §6: `#require` records its own issue; the spec does not record it again.
+    /// Behaviour#A-failure-is-reported-once: `#require` records its own issue; the spec does not record it again.
     @Test func aFailingRequireIsReportedOnce() async throws {
         func synchronousSpec() throws {
             try spec("Sync") { it("requires") { try #require(1 + 1 == 3) } }
@@ -206,7 +206,8 @@ import Testing
             ])
     }
 
-    /// Contract §4: a spec nested in an example, whose examples were all skipped, skips that example.
+    /// Behaviour#Skips-leave-nothing-to-undo:
+    /// a spec nested in an example, whose examples were all skipped, skips that example.
     @Test func aFullySkippedNestedSpecSkipsItsElement() async throws {
         let ran = Log()
         let report = try await runCapturingIssues {
@@ -251,7 +252,7 @@ import Testing
 /// Specs here skip everything, or cancel their test, on purpose, so this
 /// suite does without `.failsWhenCancelled`.
 @Suite struct FullySkippedSpecTests {
-    /// Contract §4: `Test.cancel` inside an example is a skip of that element.
+    /// Behaviour#Skips-leave-nothing-to-undo: `Test.cancel` inside an example is a skip of that element.
     @Test func testCancelInsideAnExampleIsASkip() async throws {
         let report = try await runCapturingIssues {
             try await spec("Cancel") {
@@ -286,7 +287,7 @@ import Testing
             ])
     }
 
-    /// Contract §4: a fully skipped spec does not hide what follows it.
+    /// Behaviour#A-skip-is-never-a-failure: a fully skipped spec does not hide what follows it.
     @Test func aSpecAfterAFullySkippedOneRunsAndReports() async throws {
         let ran = Log()
         let failures = Locked<[String]>([])
@@ -406,7 +407,8 @@ private func capturePartlySkippedWarnings(_ issue: Issue) -> Issue? {
     return nil
 }
 
-/// Contract §4 and §6: a partly skipped spec passes its Swift Testing test and
+/// Behaviour#A-skip-is-never-a-failure and Behaviour#Failures-in-Swift-Testing:
+/// a partly skipped spec passes its Swift Testing test and
 /// reports each skipped path, as a warning at the spec's line.
 @Suite(.compactMapIssues(capturePartlySkippedWarnings), .failsWhenCancelled)
 struct PartlySkippedSpecTests {

@@ -10,7 +10,7 @@ import RundownTestSupport
 import Testing
 import XCTest
 
-/// Issue 3: `XCTAssert…` and `XCTFail` inside a spec that Swift Testing runs
+/// Behaviour#Failures-reach-the-running-framework: `XCTAssert…` and `XCTFail` inside a spec that Swift Testing runs
 /// fail the test, with the element's path, at the assertion's line, instead of
 /// vanishing as they do in a bare `@Test` on Linux.
 @Suite(.failsWhenCancelled) struct XCTestAssertionForwardingTests {

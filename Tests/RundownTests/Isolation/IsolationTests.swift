@@ -4,7 +4,7 @@ import Testing
 
 @testable import Rundown
 
-/// Contract §8: every closure of a spec runs in the isolation of the code that
+/// Behaviour#Closures-run-where-spec-is-called: every closure of a spec runs in the isolation of the code that
 /// called `spec`. These specs are written with the global DSL (not a
 /// `MainActorSuite`), so the compiler lets their closures touch the caller's
 /// main-actor state without `await`; the run must keep that promise.

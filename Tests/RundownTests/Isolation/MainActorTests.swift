@@ -10,7 +10,7 @@ import Testing
     var log: [String] = []
 }
 
-/// Contract §8: in a `MainActorSuite`, the same DSL builds main-actor specs.
+/// Behaviour#Main-actor-suites: in a `MainActorSuite`, the same DSL builds main-actor specs.
 @MainActor
 @Suite(.failsWhenCancelled) struct MainActorSpecTests: MainActorSuite {
     @Test func aSynchronousSpecTouchesMainActorStateWithoutAwait() throws {

@@ -5,7 +5,7 @@ import Testing
 @testable import Rundown
 @testable import RundownEngine
 
-/// Contract §2 (the body runs at most once) and §9: an `aroundEach` hook that
+/// Behaviour#aroundEach-calls-its-body-once and Behaviour#Mistakes-never-crash: an `aroundEach` hook that
 /// calls its body concurrently, as Swift 5 language mode allows with
 /// `async let`, is a recorded misuse of that hook, never a crash.
 ///

@@ -3,7 +3,8 @@ import RundownEngine
 import RundownTestSupport
 import Testing
 
-/// Contract §2 (aroundEach) and §9: what `aroundEach` wraps, and what happens
+/// Behaviour#aroundEach-calls-its-body-once and Behaviour#Mistakes-never-crash:
+/// what `aroundEach` wraps, and what happens
 /// when it misuses its body.
 @MainActor
 @Suite(.failsWhenCancelled) struct AroundEachTests {

@@ -6,7 +6,7 @@ import Testing
 @testable import Rundown
 @testable import RundownEngine
 
-/// Contract §15: `.concurrent` runs a group's elements concurrently, at most
+/// Behaviour#Concurrent-groups: `.concurrent` runs a group's elements concurrently, at most
 /// `parallelism` at a time, each with its own each-hooks, and every rule of a
 /// spec holds per element; the reports see them in declaration order.
 @Suite struct ConcurrentGroupTests {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Rundown
 
-/// Contract §2, every-example hooks: an each-hook with `.everyExample` runs
+/// Behaviour#Every-example-hooks: an each-hook with `.everyExample` runs
 /// around every example at any depth below its group; §3–§4 for its errors and
 /// skips; §5 for focus and exclusion.
 @MainActor

@@ -2,7 +2,8 @@ import Rundown
 import RundownTestSupport
 import Testing
 
-/// Contract §1 (declaration order of repeats) and §2: the order hooks and
+/// Behaviour#Groups-declare-in-a-fixed-order (repeats run in declaration order),
+/// Behaviour#Hooks-run-around-each-element and Behaviour#A-nested-group-is-one-element: the order hooks and
 /// elements run in, recorded as an event log.
 @MainActor
 @Suite struct ExecutionOrderTests {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Rundown
 
-/// Contract §14 and §2: `.everyExample` on `describe`, `context` or the spec's
+/// Behaviour#Every-example-hooks: `.everyExample` on `describe`, `context` or the spec's
 /// root makes every each-hook declared in that group and below an
 /// every-example hook, as if each had the trait.
 @MainActor
@@ -136,7 +136,7 @@ private func captureSharedCartIssues(_ issue: Issue) -> Issue? {
     return nil
 }
 
-/// The new user's Cart spec (issue 19): state per example needs no reset.
+/// The new user's Cart spec (Behaviour#Fresh-values): state per example needs no reset.
 @Suite(.compactMapIssues(captureSharedCartIssues)) struct CartSpecTests {
     final class Cart {
         var items: [String: Int] = [:]

@@ -9,7 +9,8 @@ import Testing
 import FoundationXML
 #endif
 
-/// Issue 18: repeating an example (every run must pass) and retrying it (a
+/// Behaviour#Repeated-examples and Behaviour#Retried-examples:
+/// repeating an example (every run must pass) and retrying it (a
 /// pass on a retry is flaky), in every engine; the settings that ask for it
 /// for a whole run; and the reports of a flaky example.
 @MainActor
@@ -229,7 +230,7 @@ import FoundationXML
         #expect(run.failed == 2)
     }
 
-    /// Issue 19 with issue 18: each run of an example makes its own fresh
+    /// Behaviour#Fresh-values with Behaviour#Repeated-examples: each run of an example makes its own fresh
     /// values and runs its own cleanups.
     struct FreshPerRun: Scenario {
         @ExampleBuilder<Call> func content<Call: CallKind>(_ log: Log) -> ExampleGroup<Call> {
@@ -371,6 +372,7 @@ import FoundationXML
 
     // MARK: Rerunning what failed
 
+    // Behaviour#Rerunning-what-failed.
     @Test func theFilterFromAFileSelectsExactlyTheListedPaths() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("rundown-filter-\(UUID()).txt")
         defer { try? FileManager.default.removeItem(at: file) }
@@ -514,7 +516,7 @@ final class SurefireElements: NSObject, XMLParserDelegate {
     }
 }
 
-/// Issue 18 with `Spec` arguments: an example of a spec value retries and
+/// Behaviour#Retried-examples with `Spec` arguments: an example of a spec value retries and
 /// repeats as it does inside `spec`, as its own test case.
 let flakySpec = Spec.synchronous("Flaky values") {
     it("passes on a retry", .retries(1)) {

@@ -9,7 +9,7 @@ import Testing
 import FoundationXML
 #endif
 
-/// Issue 16, fault 9, in process: the JUnit file named by its path keeps
+/// Behaviour#JUnit-reports, in process: the JUnit file named by its path keeps
 /// every suite of the run that wrote it, replaces one of another run, makes
 /// its folders, and a file it cannot write fails the spec. `ControlsOutputTests`
 /// has two processes write one file.

@@ -3,7 +3,7 @@ import RundownEngine
 import RundownTestSupport
 import Testing
 
-/// Contract §7: `ExampleRunner.current` is the runner of the element or hook
+/// Behaviour#The-running-element: `ExampleRunner.current` is the runner of the element or hook
 /// now running, per task.
 @MainActor
 @Suite(.failsWhenCancelled) struct PathTests {

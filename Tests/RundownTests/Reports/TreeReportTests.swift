@@ -4,7 +4,7 @@ import Testing
 
 @testable import Rundown
 
-/// Issue 3: with `RUNDOWN_REPORT=tree`, a spec prints its tree as it runs.
+/// Behaviour#The-tree-report: with `RUNDOWN_REPORT=tree`, a spec prints its tree as it runs.
 @Suite struct TreeReportTests {
     @Test func theTreeShowsGroupsExamplesDurationsFailuresAndSkips() {
         var lines: [String] = []

@@ -4,7 +4,8 @@ import RundownTestSupport
 import Testing
 import XCTest
 
-/// Contract §4: a skip says something does not apply, so there is nothing to
+/// Behaviour#Skips-leave-nothing-to-undo and Behaviour#A-skip-is-never-a-failure:
+/// a skip says something does not apply, so there is nothing to
 /// undo; `XCTSkip` and Rundown's `Skip` behave the same.
 @MainActor
 @Suite struct SkipTests {

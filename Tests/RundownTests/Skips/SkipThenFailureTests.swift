@@ -4,7 +4,7 @@ import RundownTestSupport
 import Testing
 import XCTest
 
-/// Contract §4: when one element both skips and fails (an example skips, then its teardown
+/// Behaviour#A-failure-outweighs-a-skip: when one element both skips and fails (an example skips, then its teardown
 /// throws), the failure wins: the example counts as failed, not skipped, in every engine.
 @MainActor
 @Suite struct SkipThenFailureTests {

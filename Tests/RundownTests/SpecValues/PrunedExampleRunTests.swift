@@ -5,7 +5,7 @@ import Testing
 
 @testable import Rundown
 
-/// Issue 10, cost: a `Spec.Example` run builds only what lies on its path,
+/// Behaviour#One-test-case-per-example, cost: a `Spec.Example` run builds only what lies on its path,
 /// and runs exactly what a run of the whole tree would have selected.
 @Suite struct PrunedExampleRunTests {
     @Test func aRunBuildsOnlyTheGroupsOnItsPath() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Rundown
 
-/// Issue 10: a spec as a value, whose examples are the arguments of a
+/// Behaviour#One-test-case-per-example: a spec as a value, whose examples are the arguments of a
 /// parameterized Swift Testing test.
 
 let loggedStackSpec = Spec.synchronous("A stack") {
@@ -50,7 +50,7 @@ let asyncSpec = Spec("Async") {
         #expect(examples.map(\.id) == ["A stack, when empty, pops nothing", "A stack, pushes"])
     }
 
-    /// Contract §15: an example's id is its path, so inserting an example
+    /// Behaviour#One-test-case-per-example: an example's id is its path, so inserting an example
     /// above it leaves it unchanged (a test runner reruns one argument by its
     /// id); a path that repeats gets an occurrence suffix, so ids stay unique.
     @Test func anExampleKeepsItsIdWhenAnotherIsInsertedAboveIt() {

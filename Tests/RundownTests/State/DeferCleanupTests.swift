@@ -4,7 +4,7 @@ import Testing
 
 @testable import Rundown
 
-/// Contract §14: `deferCleanup { … }` registers a cleanup that runs last in,
+/// Behaviour#Deferred-cleanups: `deferCleanup { … }` registers a cleanup that runs last in,
 /// first out: an example's, beforeEach's or aroundEach's after the element's
 /// afterEach hooks, a beforeAll's after the group's afterAll hooks; even when
 /// the element failed or skipped after registering; an error in one is a

@@ -43,7 +43,7 @@ final class Numbers: Sendable {
     var count: Int { next.withLock { $0 } }
 }
 
-/// Contract §14: `fresh { … }` is one value per example, made on first use in
+/// Behaviour#Fresh-values: `fresh { … }` is one value per example, made on first use in
 /// the example or its each-hooks and discarded after its afterEach hooks; a use
 /// where no example runs is a failure naming where.
 @MainActor

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Rundown
 
-/// Contract §14 with §8: in a `MainActorSuite`, fresh values are made and
+/// Behaviour#Fresh-values with Behaviour#Main-actor-suites: in a `MainActorSuite`, fresh values are made and
 /// cleanups run on the main actor, from sync and async specs, and from a test
 /// that is not itself on the main actor.
 @MainActor

@@ -2,7 +2,8 @@ import Foundation
 import RundownTestSupport
 import Testing
 
-/// Contract §1 and §9: what the type system must refuse, it refuses at compile
+/// Behaviour#Groups-declare-in-a-fixed-order, Behaviour#Synchronous-and-asynchronous-closures-mix and
+/// Behaviour#Mistakes-never-crash: what the type system must refuse, it refuses at compile
 /// time with a message that says why. Each fixture in `Tests/CompileFixtures`
 /// is compiled against the Rundown module this test run built.
 @Suite struct CompileFixtureTests {

@@ -2,7 +2,8 @@ import Rundown
 import RundownTestSupport
 import Testing
 
-/// Contract §1: loops and conditionals stand anywhere among the elements, nest,
+/// Behaviour#Loops-and-conditionals-stand-among-the-elements:
+/// loops and conditionals stand anywhere among the elements, nest,
 /// and hooks declared inside them belong to the enclosing group.
 @MainActor
 @Suite struct ControlFlowTests {

@@ -2,7 +2,7 @@ import Rundown
 import RundownTestSupport
 import Testing
 
-/// Contract §1: a group with no element (empty, only hooks, or loops and
+/// Behaviour#A-group-needs-an-element: a group with no element (empty, only hooks, or loops and
 /// conditionals that added nothing) never passes silently. It is a failure of
 /// its own path, at its line, that says what to change; its hooks do not run,
 /// and the rest of the spec runs as usual.

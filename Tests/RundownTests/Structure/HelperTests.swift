@@ -2,7 +2,7 @@ import Rundown
 import RundownTestSupport
 import Testing
 
-/// Contract §1: helpers that return a group, an example or a hook compose like
+/// Behaviour#Helpers-compose-like-inline-code: helpers that return a group, an example or a hook compose like
 /// inline code and never add an empty step to a path.
 @MainActor
 @Suite(.failsWhenCancelled) struct HelperTests {

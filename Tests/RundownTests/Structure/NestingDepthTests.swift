@@ -3,7 +3,7 @@ import Rundown
 import RundownTestSupport
 import Testing
 
-/// Issue 16, fault 13: a spec nested deeper than ``GroupNestedTooDeep/limit``
+/// Behaviour#Groups-nest-at-most-64-deep: a spec nested deeper than ``GroupNestedTooDeep/limit``
 /// groups fails at the group one level too deep, instead of overflowing the
 /// stack; every level up to the limit builds and runs.
 @Suite struct NestingDepthTests {

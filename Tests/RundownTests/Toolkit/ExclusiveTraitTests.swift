@@ -10,7 +10,7 @@ extension SharedResource {
     static let specPrinter = SharedResource("spec printer")
 }
 
-/// Issue 5: `.exclusive` holds a shared resource while a group or an example
+/// Behaviour#Exclusive-elements: `.exclusive` holds a shared resource while a group or an example
 /// of a spec runs, so specs that share it never overlap.
 @Suite(.failsWhenCancelled) struct ExclusiveTraitTests {
     @Test func aGroupHoldsTheResourceForItsWholeRun() async throws {

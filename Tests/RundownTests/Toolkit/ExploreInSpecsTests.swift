@@ -34,7 +34,8 @@ private func issues(of spec: String) -> [(comments: [String], location: String)]
     exploredIssues.withLock { $0[spec] ?? [] }
 }
 
-/// Contract §12 inside a spec: an exploration's failures go to the spec's host with the example's
+/// Behaviour#A-failing-interleaving-can-be-replayed, inside a spec:
+/// an exploration's failures go to the spec's host with the example's
 /// path, the `#expect` at its line and the interleaving at the `explore` call.
 @Suite(.compactMapIssues(captureExploredIssues), .timeLimit(.minutes(1)))
 struct ExploreInSpecsTests {

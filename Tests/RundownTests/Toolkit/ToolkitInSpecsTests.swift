@@ -5,7 +5,8 @@ import Testing
 @testable import Rundown
 @testable import RundownConcurrency
 
-/// Issue 9: the concurrency toolkit inside specs reports where the user's call is, and nested
+/// Behaviour#Toolkit-checks-report-to-the-spec and Behaviour#Waits-always-end:
+/// the concurrency toolkit inside specs reports where the user's call is, and nested
 /// `.exclusive` groups cannot deadlock.
 @Suite(.timeLimit(.minutes(1)))
 struct ToolkitInSpecsTests {
@@ -24,7 +25,7 @@ struct ToolkitInSpecsTests {
         #expect(failure.location.fileID == "RundownTests/ToolkitInSpecsTests.swift")
     }
 
-    /// Issue 8: a toolkit check that fails inside a spec goes to the spec's host,
+    /// Behaviour#Toolkit-checks-report-to-the-spec: a toolkit check that fails inside a spec goes to the spec's host,
     /// like the spec's own failures: with the element's path, at the check's line.
     @Test func aFailedCheckInsideASpecCarriesTheElementsPath() async throws {
         let resource = SharedResource("toolkit in specs: printer")

@@ -4,7 +4,8 @@ import RundownXCTestSupport
 import Testing
 import XCTest
 
-/// Contract §4 and §6 for XCTest: `Rundown.TestCase.spec` records every
+/// Behaviour#Failures-in-XCTest and Behaviour#A-skip-is-never-a-failure for XCTest:
+/// `Rundown.TestCase.spec` records every
 /// failure of a spec as a failure of the running test, with its path and
 /// location, and reports a spec whose every example was skipped as skipped.
 final class TestCaseTests: CheckedTestCase {
@@ -135,7 +136,7 @@ final class TestCaseTests: CheckedTestCase {
         XCTAssertEqual(failures.map(\.message), ["Async, a: Boom(a)", "Async, b: Boom(b)"])
     }
 
-    /// Contract §4: a fully skipped spec does not hide what follows it.
+    /// Behaviour#A-skip-is-never-a-failure: a fully skipped spec does not hide what follows it.
     func testASpecAfterAFullySkippedOneRunsAndReports() throws {
         let ran = Log()
         #if canImport(ObjectiveC)
@@ -161,7 +162,7 @@ final class TestCaseTests: CheckedTestCase {
         XCTAssertNil(TestCaseRuns.pendingSkip(of: self), "a spec ran an example, so the test is not skipped")
     }
 
-    /// Contract §6: `#require` records its own failure; the spec does not record it again.
+    /// Behaviour#A-failure-is-reported-once: `#require` records its own failure; the spec does not record it again.
     func testAFailingRequireIsRecordedOnce() throws {
         let line = SourceLine.marked("requires")
         let failures = try capturingFailures {
@@ -177,8 +178,8 @@ final class TestCaseTests: CheckedTestCase {
             ])
     }
 
-    /// Contract §4: Swift Testing's `Test.cancel` is a skip in XCTest too.
-    /// Contract §4: a spec nested in an example, whose examples were all
+    /// Behaviour#Skips-leave-nothing-to-undo: Swift Testing's `Test.cancel` is a skip in XCTest too.
+    /// Behaviour#Skips-leave-nothing-to-undo: a spec nested in an example, whose examples were all
     /// skipped, skips that example; a failing one fails it, each failure
     /// recorded once with its own path.
     func testANestedSpecSkipsOrFailsTheElementThatRanIt() throws {
@@ -356,7 +357,7 @@ final class GlobalSpecInXCTestTests: XCTestCase {
 /// A test whose only spec skipped everything: it goes on, and is reported as
 /// skipped when it ends (so it is not a `CheckedTestCase`).
 final class DeferredSkipTests: Rundown.TestCase {
-    /// Contract §4: the test is reported skipped when it ends, because its
+    /// Behaviour#A-skip-is-never-a-failure: the test is reported skipped when it ends, because its
     /// only spec skipped everything and nothing else failed (the black-box
     /// `HostOutputTests` sees it reported); until then the test goes on.
     func testASpecWhoseEveryExampleWasSkippedSkipsTheTestWhenItEnds() throws {

@@ -6,7 +6,7 @@ import XCTest
     var items: [String] = []
 }
 
-/// Contract §8 for XCTest: a `Rundown.TestCase` subclass that is a
+/// Behaviour#Main-actor-suites for XCTest: a `Rundown.TestCase` subclass that is a
 /// `MainActorSuite` and has only synchronous tests is discovered and runs on
 /// Linux, and its specs' closures touch main-actor state without `await`.
 final class SynchronousMainActorTests: CheckedTestCase, ModelGroups {
@@ -84,7 +84,7 @@ final class MainActorSkipTests: Rundown.TestCase, MainActorSuite {
     }
 }
 
-/// Contract §8 for XCTest: a `@MainActor` async test method of a plain
+/// Behaviour#Closures-run-where-spec-is-called for XCTest: a `@MainActor` async test method of a plain
 /// `Rundown.TestCase` (not a `MainActorSuite`) runs every closure of its spec
 /// on the main actor, as the compiler assumed when it let them touch
 /// main-actor state without `await`.

@@ -2,7 +2,7 @@ import Rundown
 import RundownTestSupport
 import XCTest
 
-/// Contract §15 under XCTest: a `.concurrent` group's failures are recorded
+/// Behaviour#Concurrent-groups under XCTest: a `.concurrent` group's failures are recorded
 /// against the test, each once, with its element's path and line, in
 /// declaration order, however the elements interleaved.
 final class ConcurrentGroupXCTests: CheckedTestCase {

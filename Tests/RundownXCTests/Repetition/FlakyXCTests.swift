@@ -2,7 +2,8 @@ import Rundown
 import RundownTestSupport
 import XCTest
 
-/// Issue 18 under XCTest, in process: a repetition that fails is recorded
+/// Behaviour#Repeated-examples and Behaviour#Retried-examples under XCTest, in process:
+/// a repetition that fails is recorded
 /// once, naming it, at the example's line; a retry that passes records no
 /// failure; an example that fails every attempt records each.
 final class FlakyXCTests: CheckedTestCase {

@@ -2,7 +2,7 @@ import Rundown
 import RundownTestSupport
 import XCTest
 
-/// Contract §14 for XCTest: fresh values, cleanups and `.everyExample` on a
+/// Behaviour#Fresh-values and Behaviour#Deferred-cleanups for XCTest: fresh values, cleanups and `.everyExample` on a
 /// group in `Rundown.TestCase`, their misuses recorded as failures of the test
 /// with the path and line.
 final class FreshXCTests: CheckedTestCase {

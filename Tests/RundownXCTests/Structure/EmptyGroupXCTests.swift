@@ -2,7 +2,7 @@ import Rundown
 import RundownTestSupport
 import XCTest
 
-/// Contract §1 under XCTest: a group with no element is a failure of its own
+/// Behaviour#A-group-needs-an-element under XCTest: a group with no element is a failure of its own
 /// path at its line, never a silent pass.
 final class EmptyGroupXCTests: CheckedTestCase {
     func testAHooksOnlyGroupFailsWithItsPathAtItsLine() throws {

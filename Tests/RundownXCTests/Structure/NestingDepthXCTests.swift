@@ -2,7 +2,7 @@ import Rundown
 import RundownTestSupport
 import XCTest
 
-/// Issue 16, fault 13, under XCTest: a group nested one level deeper than
+/// Behaviour#Groups-nest-at-most-64-deep, under XCTest: a group nested one level deeper than
 /// ``GroupNestedTooDeep/limit`` is one failure of its own path at its line,
 /// and the rest of the spec runs.
 final class NestingDepthXCTests: CheckedTestCase {

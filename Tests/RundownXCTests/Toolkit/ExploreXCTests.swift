@@ -2,7 +2,7 @@ import Rundown
 import RundownTestSupport
 import XCTest
 
-/// Contract §12 under XCTest: an exploration runs every order in an XCTest method, and its
+/// Behaviour#Exploration-runs-every-order under XCTest: an exploration runs every order in an XCTest method, and its
 /// failures are recorded against the test, each once, where it happened.
 final class ExploreXCTests: XCTestCase {
     private let captured = Locked<[RecordedFailure]?>(nil)
