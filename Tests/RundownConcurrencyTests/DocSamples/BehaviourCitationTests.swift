@@ -59,20 +59,46 @@ struct BehaviourCitationTests {
     /// The anchors `Behaviour#…` cited in `text`, each with its line.
     static func citations(in text: String, file: String) -> [Citation] {
         lines(of: text).flatMap { number, line in
-            line.matches(of: #/Behaviour#[A-Za-z0-9-]*[A-Za-z0-9]/#).map { match in
-                Citation(file: file, line: number, text: String(line[match.range].dropFirst("Behaviour#".count)))
+            occurrences(of: "Behaviour#", in: line).compactMap { found in
+                var anchor = line[found.upperBound...].prefix {
+                    $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-")
+                }
+                while anchor.last == "-" { anchor.removeLast() }
+                return anchor.isEmpty ? nil : Citation(file: file, line: number, text: String(anchor))
             }
         }
     }
 
     /// Citations of documents outside the repository: a numbered contract section, an issue, a fault.
     static func outsideCitations(in text: String, file: String) -> [Citation] {
-        let patterns = [#/[Cc]ontract §/#, #/\b[Ii]ssues? [0-9]/#, #/\b[Ff]aults? [0-9]/#]
-        return lines(of: text).flatMap { number, line in
-            patterns.flatMap { pattern in
-                line.matches(of: pattern).map { Citation(file: file, line: number, text: String(line[$0.range])) }
+        lines(of: text).flatMap { number, line in
+            var found = occurrences(of: "contract \u{00A7}", in: line).map { line[$0] }
+            for word in ["issue", "fault"] {
+                // The word, alone or plural, then a space and a digit: "Issue 16", "faults 3".
+                found += occurrences(of: word, in: line).compactMap { range in
+                    guard range.lowerBound == line.startIndex || !line[line.index(before: range.lowerBound)].isLetter
+                    else { return nil }
+                    var end = range.upperBound
+                    if end < line.endIndex, line[end] == "s" { end = line.index(after: end) }
+                    guard end < line.endIndex, line[end] == " " else { return nil }
+                    let digit = line.index(after: end)
+                    guard digit < line.endIndex, line[digit].isASCII, line[digit].isNumber else { return nil }
+                    return line[range.lowerBound...digit]
+                }
             }
+            return found.map { Citation(file: file, line: number, text: String($0)) }
         }
+    }
+
+    /// Where `needle` occurs in `line`, ignoring case (a plain search: this reads every file under `Tests`).
+    private static func occurrences(of needle: String, in line: Substring) -> [Range<Substring.Index>] {
+        var ranges: [Range<Substring.Index>] = []
+        var rest = line.startIndex..<line.endIndex
+        while let found = line.range(of: needle, options: .caseInsensitive, range: rest) {
+            ranges.append(found)
+            rest = found.upperBound..<line.endIndex
+        }
+        return ranges
     }
 
     private static func lines(of text: String) -> [(Int, Substring)] {
@@ -80,8 +106,12 @@ struct BehaviourCitationTests {
     }
 
     /// Every text file under `Tests` but this one (whose checks of the checks cite wrongly on purpose),
-    /// by its path from the package root.
-    static func testFiles() throws -> [(path: String, text: String)] {
+    /// by its path from the package root; read once for all the tests here.
+    static func testFiles() throws -> [(path: String, text: String)] { try allTestFiles.get() }
+
+    private static let allTestFiles = Result { try readTestFiles() }
+
+    private static func readTestFiles() throws -> [(path: String, text: String)] {
         let tests = PackageRoot.of().appendingPathComponent("Tests")
         let paths = (FileManager.default.subpaths(atPath: tests.path) ?? [])
             .filter {
