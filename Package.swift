@@ -52,9 +52,12 @@ let package = Package(
             name: "RundownExamples", dependencies: ["Rundown"], path: "Examples",
             exclude: ["README.md", "SpecBasics", "SharedResource", "PagerRace", "Uploader"]
         ),
-        .testTarget(name: "RundownTests", dependencies: ["Rundown"]),
-        .testTarget(name: "RundownXCTests", dependencies: ["Rundown"]),
-        .testTarget(name: "RundownConcurrencyTests", dependencies: ["RundownConcurrency"]),
+        // What the three test targets share (SourceLine's markers, Log, Locked, PackageRoot); it links no
+        // Rundown module, so RundownConcurrencyTests keeps testing the toolkit without the DSL.
+        .target(name: "RundownTestSupport", path: "Tests/RundownTestSupport"),
+        .testTarget(name: "RundownTests", dependencies: ["Rundown", "RundownTestSupport"]),
+        .testTarget(name: "RundownXCTests", dependencies: ["Rundown", "RundownTestSupport"]),
+        .testTarget(name: "RundownConcurrencyTests", dependencies: ["RundownConcurrency", "RundownTestSupport"]),
         // A user's program with no test framework driving it; HostOutputTests runs it in a child process.
         .executableTarget(
             name: "RundownNoHostFixture", dependencies: ["Rundown"], path: "Tests/RundownNoHostFixture"),

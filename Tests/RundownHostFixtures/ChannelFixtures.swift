@@ -1,4 +1,4 @@
-// Issue 16: failures that reach a spec run by roads other than a thrown error,
+// Behaviour#A-failure-is-reported-once: failures that reach a spec run by roads other than a thrown error,
 // where they used to be doubled, lost or misplaced. Lines matter:
 // `ChannelOutputTests` checks them by their `// line:` marks. (This comment
 // stands apart from the suites because Swift Testing prints the comments
@@ -28,7 +28,7 @@ enum Rendezvous {
     }
 }
 
-/// Fault 2: an `#expect` in a detached task of one test, while three async
+/// Behaviour#A-failure-is-reported-once: an `#expect` in a detached task of one test, while three async
 /// specs with the `.specs` trait run in other tests, is reported once.
 @Suite(.fixture(for: "ChannelOutputTests"))
 struct DetachedIssueFixtures {
@@ -48,7 +48,8 @@ struct DetachedIssueFixtures {
     }
 }
 
-/// Fault 5: a toolkit check in a detached task of a Swift Testing test fails the run, as `#expect` does.
+/// Behaviour#Toolkit-checks-report-to-the-spec:
+/// a toolkit check in a detached task of a Swift Testing test fails the run, as `#expect` does.
 @Suite(.fixture(for: "ChannelOutputTests"))
 struct DetachedToolkitCheckFixtures {
     @Test func aCheckInADetachedTask() async {
@@ -56,7 +57,8 @@ struct DetachedToolkitCheckFixtures {
     }
 }
 
-/// Fault 7: with the `.specs` trait, an error thrown inside an `aroundEach` has one path: the example's.
+/// Behaviour#Errors-belong-to-their-path:
+/// with the `.specs` trait, an error thrown inside an `aroundEach` has one path: the example's.
 @Suite(.fixture(for: "ChannelOutputTests"))
 struct AroundEachPathFixtures {
     @Test(.specs) func throwsInsideAroundEach() throws {
@@ -69,7 +71,7 @@ struct AroundEachPathFixtures {
     }
 }
 
-/// Fault 8: with `RUNDOWN_SEED`, every failure carries the seed.
+/// Behaviour#Seeded-order: with `RUNDOWN_SEED`, every failure carries the seed.
 @Suite(.fixture(for: "ChannelOutputTests"))
 struct SeededFailureFixtures {
     @Test func everyKindCarriesTheSeed() async throws {
@@ -82,7 +84,7 @@ struct SeededFailureFixtures {
     }
 }
 
-/// Faults 3 and 4, under XCTest: a task leaked by `testA`'s example fails
+/// Behaviour#Late-failures-name-their-example, under XCTest: a task leaked by `testA`'s example fails
 /// after `testA` ended while `testB` runs; an `#expect` in a detached task
 /// of a `Rundown.TestCase` is reported at the user's line.
 final class ChannelXCTestFixtures: Rundown.TestCase {
@@ -124,7 +126,7 @@ final class ChannelXCTestFixtures: Rundown.TestCase {
     }
 }
 
-/// Fault 8 under XCTest: with `RUNDOWN_SEED`, an `XCTAssert` in a `Rundown.TestCase` carries the seed.
+/// Behaviour#Seeded-order under XCTest: with `RUNDOWN_SEED`, an `XCTAssert` in a `Rundown.TestCase` carries the seed.
 final class ChannelSeededXCTestFixtures: Rundown.TestCase {
     override func setUpWithError() throws {
         try skipUnlessFixturesRun(for: "ChannelOutputTests")
@@ -137,7 +139,8 @@ final class ChannelSeededXCTestFixtures: Rundown.TestCase {
     }
 }
 
-/// Fault 3 with a plain `XCTestCase` calling the global `spec`: an `#expect` from a task leaked by
+/// Behaviour#Late-failures-name-their-example with a plain `XCTestCase` calling the global `spec`:
+/// an `#expect` from a task leaked by
 /// `testA` after its spec ended does not fail `testB`.
 final class ChannelPlainXCTestFixtures: XCTestCase {
     static let leakedMayFail = DispatchSemaphore(value: 0)
@@ -165,7 +168,7 @@ final class ChannelPlainXCTestFixtures: XCTestCase {
     }
 }
 
-/// Fault 2's fix takes out only what comes from outside a handler's scope:
+/// Behaviour#A-failure-is-reported-once, the other side: only what comes from outside a handler's scope is taken out:
 /// a `.specs` test's own issues (thrown, `#expect`, from a child task) stay.
 @Suite(.fixture(for: "ChannelOutputTests"), .specs)
 struct SpecsTraitKeepsItsOwnIssuesFixtures {

@@ -1,4 +1,5 @@
-// Issue 18: repeated and retried examples as a user's test run shows them,
+// Behaviour#Repeated-examples and Behaviour#Retried-examples:
+// repeated and retried examples as a user's test run shows them,
 // and the failures file that reruns what failed. `FlakyOutputTests` runs
 // these in child processes. Lines matter: the tests find them by their
 // `// line:` marks. (This comment stands apart from the suites because Swift

@@ -1,7 +1,7 @@
 // A program of a user's, with no test framework driving it, that runs specs
 // whose failures are assertions, not thrown errors. `HostOutputTests` runs it
-// in a child process and checks its exit status and what it prints (issue
-// 16, fault 1: such a spec returned normally and printed nothing). Lines
+// in a child process and checks its exit status and what it prints
+// (Behaviour#Failures-with-no-host: such a spec once returned normally and printed nothing). Lines
 // matter: the test finds them by their `// line:` marks.
 import Foundation
 import Rundown
@@ -61,7 +61,8 @@ func late() throws {
     _ = failed.wait(timeout: .now() + 10)
 }
 
-/// Issue 18: an example that passes on its second attempt passes as flaky; one that never passes fails with each attempt.
+/// Behaviour#Retried-examples:
+/// an example that passes on its second attempt passes as flaky; one that never passes fails with each attempt.
 // Safe: only the synchronous specs below touch it, on the main thread, one closure at a time.
 nonisolated(unsafe) var calls = 0
 func flaky() throws {

@@ -1,6 +1,7 @@
 #if canImport(Testing)
 import Foundation
 import RundownEngine
+import RundownTestSupport
 import Testing
 
 @testable import RundownConcurrency
@@ -19,6 +20,7 @@ private func increment(_ counter: SharedCounter, on schedule: Schedule) async {
     counter.set(seen + 1)
 }
 
+/// Behaviour#A-failing-interleaving-can-be-replayed and Behaviour#Exploration-strategies.
 @Suite("Exploring: a failing interleaving", .timeLimit(.minutes(1)))
 struct ExploreFailureTests {
     @Test(

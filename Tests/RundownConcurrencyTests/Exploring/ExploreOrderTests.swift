@@ -3,6 +3,7 @@ import Testing
 
 @testable import RundownConcurrency
 
+/// Behaviour#Exploration-runs-every-order.
 @Suite("Exploring every order", .timeLimit(.minutes(1)))
 struct ExploreOrderTests {
     /// Two tasks of three steps each (start → p1 → p2 → end) interleave in C(6, 3) = 20 ways.

@@ -2,10 +2,13 @@
 import Foundation
 import RundownEngine
 import RundownSettings
+import RundownTestSupport
 import Testing
 
 @testable import RundownConcurrency
 
+/// Behaviour#A-stuck-task-fails, Behaviour#A-failing-interleaving-can-be-replayed (a body must repeat its steps),
+/// Behaviour#Exploration-strategies and Behaviour#Exploration-runs-every-order.
 @Suite("Exploring: deadlines, determinism, misuse", .timeLimit(.minutes(1)))
 struct ExploreRulesTests {
     @Test("a controlled task that waits forever fails within its deadline, naming it and what it last passed")

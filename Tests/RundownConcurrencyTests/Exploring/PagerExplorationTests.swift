@@ -1,8 +1,11 @@
 #if canImport(Testing)
+import RundownTestSupport
 import Testing
 
 @testable import RundownConcurrency
 
+/// Behaviour#Exploration-runs-every-order and Behaviour#A-failing-interleaving-can-be-replayed.
+///
 /// The pager of the original story, explored instead of forced: a main-actor view model whose
 /// `loadMore` and `refresh` overlap at the fake service's two points, where the request is handled
 /// and where the response comes back.

@@ -4,6 +4,7 @@ import Testing
 
 @testable import RundownConcurrency
 
+/// Behaviour#Virtual-time.
 @Suite("Exploring: virtual time", .timeLimit(.minutes(1)))
 struct VirtualClockTests {
     @Test("a 60-second sleep takes no wall time and moves the clock by 60 seconds")

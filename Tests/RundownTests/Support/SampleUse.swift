@@ -1,4 +1,5 @@
 import Rundown
+import RundownTestSupport
 import Testing
 
 /// Which examples of a documentation sample ran, as the sample's own types

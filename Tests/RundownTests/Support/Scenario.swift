@@ -1,4 +1,5 @@
 import RundownEngine
+import RundownTestSupport
 import Testing
 
 @testable import Rundown

@@ -1,3 +1,4 @@
+import RundownTestSupport
 import Testing
 
 /// The "Skipped:" warnings of partly skipped specs, taken out of the issues of

@@ -1,0 +1,111 @@
+#if canImport(XCTest)
+import XCTest
+@testable import RundownConcurrency
+
+/// Behaviour#Toolkit-checks-report-to-the-spec and Behaviour#Failures-reach-the-running-framework, outside a spec.
+///
+/// The same tools used from XCTest, where `Test.current` is `nil` and failures must reach XCTest.
+final class XCTestIntegrationTests: XCTestCase {
+    /// Failures recorded against this test case while `isCapturing` is set, instead of failing it.
+    private let captured = LockedBox<[String]>([])
+    private let isCapturing = LockedBox(false)
+
+    private func capturingFailures(_ body: () throws -> Void) rethrows -> [String] {
+        isCapturing.access { $0 = true }
+        defer { isCapturing.access { $0 = false } }
+        try body()
+        return captured.access { failures in
+            defer { failures.removeAll() }
+            return failures
+        }
+    }
+
+    #if canImport(Darwin)
+    override func record(_ issue: XCTIssue) {
+        if isCapturing.current {
+            captured.access { $0.append(issue.compactDescription) }
+        } else {
+            super.record(issue)
+        }
+    }
+    #else
+    override func recordFailure(
+        withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+    ) {
+        if isCapturing.current {
+            captured.access { $0.append(description) }
+        } else {
+            super.recordFailure(
+                withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        }
+    }
+    #endif
+
+    func testWithExclusiveAccessFromAnXCTestMethod() async throws {
+        let resource = SharedResource("xctest: host window")
+        let value = try await resource.withExclusiveAccess {
+            XCTAssertTrue(resource.isHeldByCurrentTask)
+            return "shown"
+        }
+        XCTAssertEqual(value, "shown")
+        XCTAssertFalse(resource.isHeldByCurrentTask)
+    }
+
+    func testAssertHeldRecordsAgainstTheRunningXCTest() {
+        let window = HostWindowDouble(resource: SharedResource("xctest: enforced window"))
+        let failures = capturingFailures {
+            window.show("form")
+        }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(
+            failures.first?.contains("Shared resource 'xctest: enforced window' was used") == true, "\(failures)")
+    }
+
+    func testRequireAccessThrowsOutsideSwiftTesting() {
+        XCTAssertThrowsError(try SharedResource("xctest: required").requireHeld()) { error in
+            XCTAssertTrue(String(describing: error).contains("'xctest: required'"))
+            XCTAssertTrue(String(describing: error).contains("code outside any test"))
+        }
+    }
+
+    @MainActor
+    func testTrackedServiceIsDeterministic() async throws {
+        let tasks = TrackingTaskStarter()
+        let service = DataService(tasks: tasks)
+        service.startProcessing()
+        try await tasks.waitForAll()
+        XCTAssertTrue(service.isCompleted)
+        XCTAssertTrue(service.isIndexed)
+    }
+
+    func testExpectNoneRunningRecordsAgainstTheRunningXCTest() async throws {
+        let tasks = TrackingTaskStarter()
+        let gate = Gate("xctest upload")
+        tasks.start(name: "xctest upload") { try? await gate.arrive() }
+        try await gate.waitUntilParked()
+
+        let failures = capturingFailures { tasks.expectNoneRunning() }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures.first?.contains("still running: 'xctest upload'") == true, "\(failures)")
+
+        gate.open()
+        try await tasks.waitForAll()
+    }
+
+    func testGateAndEventuallyErrorsInXCTest() async throws {
+        let gate = Gate("xctest gate")
+        do {
+            try await gate.waitUntilParked(within: .milliseconds(10))
+            XCTFail("expected a timeout")
+        } catch let error as GateError {
+            XCTAssertTrue(String(describing: error).contains("Gate 'xctest gate' was not reached"))
+        }
+        do {
+            try await eventually("never", within: .milliseconds(10)) { false }
+            XCTFail("expected a timeout")
+        } catch let error as EventuallyError {
+            XCTAssertTrue(String(describing: error).contains("XCTestIntegrationTests.swift"))
+        }
+    }
+}
+#endif

@@ -1,0 +1,130 @@
+import Foundation
+import RundownEngine
+import RundownTestSupport
+import Testing
+
+@testable import Rundown
+
+/// Behaviour#Time-limits: `.timeLimit` on the examples and groups of asynchronous specs.
+@Suite struct TimeLimitTests {
+    @Test func anExampleOverItsLimitIsCancelledAndFailsNamingItsPathAndLimitWhileTeardownRuns() async {
+        let log = Log()
+        let started = ContinuousClock.now
+        let line = SourceLine.marked("waits")
+        let report = await SpecEngine.run(
+            asyncRoot("Sync") {
+                it("waits", .timeLimit(.milliseconds(200))) {  // line: waits
+                    log("waits")
+                    do {
+                        try await Task.sleep(for: .seconds(30))
+                    } catch {
+                        log("cancelled")
+                        throw error
+                    }
+                }
+                it("goes on") { log("goes on") }
+                afterEach { log("afterEach") }
+            })
+        #expect(started.duration(to: .now) < .seconds(10))
+        #expect(log.entries == ["waits", "cancelled", "afterEach", "goes on", "afterEach"])
+        #expect(
+            report.failures.map(\.description) == [
+                "Sync, waits: the time limit of 0.2 seconds of Sync, waits expired; it was cancelled"
+            ])
+        #expect(report.failures.first?.location.line == line)
+        #expect(report.passedCount == 1 && report.failedCount == 1)
+    }
+
+    @Test func anExampleIgnoringCancellationIsLeftBehindAndTheSpecGoesOn() async {
+        let log = Log()
+        let parked = Parked()
+        let started = ContinuousClock.now
+        let report = await SpecEngine.run(
+            asyncRoot("Sync") {
+                it("hangs", .timeLimit(.milliseconds(200))) {
+                    await withCheckedContinuation { parked.park($0) }
+                    log("hangs resumed")
+                }
+                it("goes on") { log("goes on") }
+                afterAll { log("afterAll") }
+            })
+        #expect(started.duration(to: .now) < .seconds(10))
+        #expect(log.entries == ["goes on", "afterAll"])
+        #expect(
+            report.failures.map(\.description) == [
+                "Sync, hangs: the time limit of 0.2 seconds of Sync, hangs expired; it was cancelled and was still running 0.2 seconds later, so the spec went on without it"
+            ])
+        parked.resume()
+    }
+
+    @Test func aGroupsLimitCoversItsElementsAndItsAfterAllStillRuns() async {
+        let log = Log()
+        let report = await SpecEngine.run(
+            asyncRoot("Sync") {
+                describe("batch", .timeLimit(.milliseconds(300))) {
+                    it("a") { log("a") }
+                    it("b") { try await Task.sleep(for: .seconds(30)) }
+                    it("c") { log("c") }
+                    afterAll { log("batch afterAll") }
+                }
+                it("after") { log("after") }
+            })
+        #expect(log.entries == ["a", "batch afterAll", "after"])
+        #expect(
+            report.failures.map(\.description) == [
+                "Sync, batch, b: the time limit of 0.3 seconds of Sync, batch expired; it was cancelled",
+                "Sync, batch, c: the time limit of 0.3 seconds of Sync, batch expired before this could start",
+            ])
+        #expect(report.passedCount == 2 && report.failedCount == 2)
+    }
+
+    @Test func anElementWithinItsLimitPasses() async {
+        let report = await SpecEngine.run(
+            asyncRoot("Sync") {
+                it("is quick", .timeLimit(.seconds(30))) { await Task.yield() }
+            })
+        #expect(report.failures.isEmpty && report.passedCount == 1)
+    }
+
+    @MainActor @Test func aLimitedClosureKeepsTheCallersActor() async throws {
+        let witness = IsolationTests.Witness()
+        try await spec("Isolation") {
+            it("limited", .timeLimit(.seconds(30))) {
+                await Task.yield()
+                witness.note("limited it")
+            }
+            describe("limited group", .timeLimit(.seconds(30))) {
+                beforeEach { witness.note("beforeEach") }
+                it("sync") { witness.note("sync it") }
+            }
+        }
+        #expect(witness.seen == ["limited it: main", "beforeEach: main", "sync it: main"])
+    }
+
+    @Test func aSynchronousSpecCannotBeLimited() {
+        let report = SpecEngine.run(
+            root("Sync") {
+                it("waits", .timeLimit(.seconds(1))) {}
+            })
+        #expect(
+            report.failures.map(\.description) == [
+                "Sync, waits, time limit: \(ElementScopeNeedsAsynchronousSpec(scope: "time limit"))"
+            ])
+    }
+}
+
+/// A continuation that only the test resumes, for a closure that ignores cancellation.
+private final class Parked: Sendable {
+    private let continuation = Locked<CheckedContinuation<Void, Never>?>(nil)
+    private let resumed = Locked(false)
+
+    func park(_ continuation: CheckedContinuation<Void, Never>) {
+        let early = resumed.withLock { $0 }
+        if early { continuation.resume() } else { self.continuation.withLock { $0 = continuation } }
+    }
+
+    func resume() {
+        resumed.withLock { $0 = true }
+        continuation.withLock { $0.take() }?.resume()
+    }
+}

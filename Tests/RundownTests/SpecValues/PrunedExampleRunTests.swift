@@ -1,0 +1,113 @@
+import Foundation
+import RundownEngine
+import RundownSettings
+import RundownTestSupport
+import Testing
+
+@testable import Rundown
+
+/// Behaviour#One-test-case-per-example, cost: a `Spec.Example` run builds only what lies on its path,
+/// and runs exactly what a run of the whole tree would have selected.
+@Suite struct PrunedExampleRunTests {
+    @Test func aRunBuildsOnlyTheGroupsOnItsPath() async throws {
+        let log = Log()
+        let spec = Spec.synchronous("Tree") {
+            context("one") {
+                let _ = log("built one")
+                it("a") { log("a") }
+            }
+            context("two") {
+                let _ = log("built two")
+                beforeEach { log("two beforeEach") }
+                it("b") { log("b") }
+                it("c") { log("c") }
+            }
+        }
+        let examples = spec.examples
+        let listed = log.entries.count
+        try #require(examples.count == 3)
+        try await examples[1].run()
+        #expect(Array(log.entries.dropFirst(listed)) == ["built two", "two beforeEach", "b"])
+    }
+
+    @Test func examplesSharingAPathRunTogetherAndAGroupOfThatPathStaysOut() async throws {
+        let log = Log()
+        let spec = Spec.synchronous("Same") {
+            it("x") { log("first x") }
+            context("x") {
+                it("inner") { log("inner") }
+            }
+            it("x") { log("second x") }
+        }
+        let examples = spec.examples
+        #expect(examples.map(\.description) == ["Same, x", "Same, x, inner", "Same, x"])
+        try #require(examples.count == 3)
+        try await examples[0].run()
+        #expect(log.entries == ["first x", "second x"])
+        try await examples[1].run()
+        #expect(log.entries == ["first x", "second x", "inner"])
+    }
+
+    @Test func anEmptyGroupStillFailsAsTheExampleThatStandsForIt() async {
+        let spec = Spec.synchronous("Holes") {
+            context("empty") {}
+            it("fine") {}
+        }
+        let examples = spec.examples
+        #expect(examples.map(\.description) == ["Holes, empty", "Holes, fine"])
+        // A detached task sees no Swift Testing test: the failure is thrown.
+        let outcomes = await Task.detached { () -> [String] in
+            var outcomes: [String] = []
+            for example in examples {
+                do {
+                    try example.run()
+                    outcomes.append("passed")
+                } catch {
+                    outcomes.append("\(error)")
+                }
+            }
+            return outcomes
+        }.value
+        #expect(outcomes.count == 2)
+        #expect(outcomes.first?.hasPrefix("Holes, empty: the group 'empty' holds no example") == true)
+        #expect(outcomes.last == "passed")
+    }
+
+    @Test func aRunThatForbidsFocusReportsTheFocusOfTheWholeSpecNotJustOfItsPath() {
+        let root = GroupNode<Synchronous>(
+            description: "Cart", location: here(1),
+            content: GroupContent(element: .example(ExampleNode(description: "adds", location: here(2), body: {}))))
+        let elsewhere = FocusedElementLeftIn(path: ["Cart", "saving", "writes"], location: here(3))
+        let report = SpecEngine.run(
+            root, controls: RunControls(forbidFocus: true, example: ["Cart", "adds"], knownFocus: [elsewhere]))
+        #expect(report.failures.map(\.path) == [["Cart", "saving", "writes"]])
+        #expect(report.passedCount == 1)
+    }
+
+    @Test func aFocusedElementOffThePathStillFailsARunThatForbidsFocus() async throws {
+        let spec = Spec.synchronous("Cart") {
+            it("adds") {}
+            context("saving") { fIt("writes") {} }
+        }
+        let examples = spec.examples
+        try #require(examples.count == 2)
+        // A detached task sees no Swift Testing test: the failure is thrown.
+        let outcome = await Task.detached { () -> String in
+            do {
+                try examples[0].run()
+                return "passed"
+            } catch {
+                return "\(error)"
+            }
+        }.value
+        if RunSettings.current.forbidFocus {
+            #expect(outcome.hasPrefix("Cart, saving, writes: focused element left in: Cart, saving, writes"))
+        } else {
+            #expect(outcome == "passed")
+        }
+    }
+
+    private func here(_ line: Int) -> CodeLocation {
+        CodeLocation(fileID: "Rundown/Cart.swift", filePath: "/Cart.swift", line: line, column: 1)
+    }
+}
