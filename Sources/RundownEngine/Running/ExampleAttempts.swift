@@ -197,24 +197,6 @@ package struct AttemptFailure: WrappedFailure, CustomStringConvertible {
     }
 }
 
-/// `.repeated(_:)` or `.retries(_:)` with a value out of range: the element
-/// fails, and runs once.
-package struct InvalidAttemptTrait: Error, CustomStringConvertible {
-    /// `.repeated(0)`.
-    package var trait: String
-
-    package var description: String {
-        "\(trait) is not a value Rundown accepts, and the element runs once; valid forms: .repeated(n) with n >= 1, .retries(n) with n >= 0"
-    }
-
-    /// The failure `marks` make, if any.
-    static func check(_ marks: (repetitions: Int?, retries: Int?)) -> InvalidAttemptTrait? {
-        if let times = marks.repetitions, times < 1 { return InvalidAttemptTrait(trait: ".repeated(\(times))") }
-        if let count = marks.retries, count < 0 { return InvalidAttemptTrait(trait: ".retries(\(count))") }
-        return nil
-    }
-}
-
 /// Something the run says that is neither a failure nor a skip: an example
 /// that passed only on a retry, or `until-failure` stopping without a failure.
 package struct SpecNotice: Sendable, CustomStringConvertible {

@@ -125,44 +125,6 @@ package struct HookBodyMismatch: Error, CustomStringConvertible {
     }
 }
 
-/// A group holds no example and no nested group, so its hooks would never run
-/// and it would pass without checking anything: `describe("x") {}`, a group of
-/// hooks only, or a group whose loops and conditionals added no element.
-///
-/// Such a group is reported as a failure of its own path, at the line of its
-/// `describe` or `context`; its hooks do not run.
-public struct EmptyGroup: Error, CustomStringConvertible {
-    /// The group's description.
-    public var group: String
-
-    /// Creates the error.
-    public init(group: String) {
-        self.group = group
-    }
-
-    /// Says what is wrong and what to change.
-    public var description: String {
-        "the group '\(group)' holds no example and no group, so its hooks never run and it checks nothing: add an 'it' or a nested group, or remove the group"
-    }
-}
-
-/// A synchronous main-actor spec, or one of its closures, was started off the
-/// main actor, where it cannot run without waiting for the main thread.
-public struct MainActorSpecOffMainThread: Error, CustomStringConvertible {
-    /// Where the spec was started, when known.
-    public var location: CodeLocation?
-
-    /// Creates the error.
-    public init(location: CodeLocation?) {
-        self.location = location
-    }
-
-    /// Says what to change.
-    public var description: String {
-        "A synchronous main-actor spec must start on the main thread: mark the test '@MainActor', or make it 'async' and use 'try await spec'."
-    }
-}
-
 /// A label that no `RUNDOWN_LABELS` expression can name, given to an
 /// example or group with `.labels(…)`.
 package struct InvalidLabel: Error, CustomStringConvertible {
@@ -177,57 +139,6 @@ package struct InvalidLabel: Error, CustomStringConvertible {
     /// Says what went wrong and what to change.
     package var description: String {
         "the label '\(label)' cannot be selected by RUNDOWN_LABELS: a label is one or more letters, digits, '-', '_' or '.'; rename it (for example '\(label.map { LabelExpression.isNameCharacter($0) ? $0 : "-" }.map(String.init).joined())')"
-    }
-}
-
-/// A value made by `fresh { … }` was used where no example runs: in a
-/// `beforeAll` or `afterAll` hook, in an each-hook that runs once around a
-/// nested group, while the spec was being built, or after its example ended.
-///
-/// It is a failure of the hook concerned (of the spec, when it was built);
-/// the use itself got a new value, which nothing keeps.
-public struct FreshValueMisuse: Error, Hashable, CustomStringConvertible {
-    /// Where the value was used.
-    public enum Place: Sendable, Hashable {
-        /// In a `beforeAll` or `afterAll` hook, or a cleanup one registered.
-        case groupHook(String)
-        /// In an each-hook (or its cleanup) that runs once around the nested group named.
-        case aroundNestedGroup(hook: String, group: String)
-        /// While the spec was being built, or outside any spec.
-        case whileBuilding
-        /// After the example it was made for had ended, from a task that outlived it.
-        case afterItsExample
-    }
-
-    /// Where `fresh` was called.
-    public var declaredAt: CodeLocation
-    /// Where the value was used.
-    public var place: Place
-
-    /// Creates the error.
-    public init(declaredAt: CodeLocation, place: Place) {
-        self.declaredAt = declaredAt
-        self.place = place
-    }
-
-    /// Says what went wrong and what to change.
-    public var description: String {
-        let value = "the fresh value declared at \(declaredAt)"
-        let advice = "read it in an example, its beforeEach, aroundEach or afterEach hooks, or a cleanup they register"
-        switch place {
-        case .groupHook(let hook):
-            return "\(value) was used in \(hook), which runs once for its group, not for one example; "
-                + "keep group state in a plain variable declared in the group ('var connection: Connection?'), or \(advice)"
-        case .aroundNestedGroup(let hook, let group):
-            return
-                "\(value) was used in \(hook), which runs once around the nested group '\(group)', not for each of its examples; "
-                + "give the hook or its group the '.everyExample' trait, or keep group state in a plain variable"
-        case .whileBuilding:
-            return "\(value) was used while the spec was being built, where no example runs; \(advice)"
-        case .afterItsExample:
-            return "\(value) was used after its example had ended, from a task that outlived the example; "
-                + "await such tasks before the example ends"
-        }
     }
 }
 
@@ -267,20 +178,122 @@ public struct DeferCleanupMisuse: Error, Hashable, CustomStringConvertible {
     }
 }
 
-/// An example was given the `.everyExample` trait, which only a group takes:
-/// an example's each-hooks are those of its groups.
-package struct EveryExampleOnAnExample: Error, CustomStringConvertible {
-    /// The example's description.
-    package var example: String
+/// Thrown by a spec run inside an element of another spec when some of its
+/// elements failed. Each of those failures went to the host already, so this
+/// only makes the enclosing element fail; it is never reported itself.
+package struct NestedSpecFailed: Error, CustomStringConvertible {
+    package var specName: String
+    package var failureCount: Int
 
-    /// Creates the error.
-    package init(example: String) {
-        self.example = example
+    package init(specName: String, failureCount: Int) {
+        self.specName = specName
+        self.failureCount = failureCount
     }
 
-    /// Says what to change.
     package var description: String {
-        "'.everyExample' is a trait of 'describe', 'context' and 'spec', not of the example '\(example)', so the example did not run; "
-            + "put it on the group whose each-hooks should run around every example, or on one hook: 'beforeEach(.everyExample)'"
+        "the nested spec '\(specName)' had \(failureCount) \(failureCount == 1 ? "failure" : "failures"), reported with their own paths"
+    }
+}
+
+/// Why a label expression could not be read, and where.
+package struct LabelExpressionError: Error, Hashable, CustomStringConvertible {
+    /// The expression as given.
+    package var text: String
+    /// The column, from 1, where reading failed.
+    package var column: Int
+    /// What was expected there.
+    package var problem: String
+
+    /// The problem and its column, then the expression with a caret under that column:
+    ///
+    ///     expected ')' at column 12
+    ///       db && (slow
+    ///                  ^
+    package var description: String {
+        let caret = String(repeating: " ", count: column - 1) + "^"
+        return "\(problem) at column \(column)\n  \(text)\n  \(caret)"
+    }
+}
+
+/// `.repeated(_:)` or `.retries(_:)` with a value out of range: the element
+/// fails, and runs once.
+package struct InvalidAttemptTrait: Error, CustomStringConvertible {
+    /// `.repeated(0)`.
+    package var trait: String
+
+    package var description: String {
+        "\(trait) is not a value Rundown accepts, and the element runs once; valid forms: .repeated(n) with n >= 1, .retries(n) with n >= 0"
+    }
+
+    /// The failure `marks` make, if any.
+    static func check(_ marks: (repetitions: Int?, retries: Int?)) -> InvalidAttemptTrait? {
+        if let times = marks.repetitions, times < 1 { return InvalidAttemptTrait(trait: ".repeated(\(times))") }
+        if let count = marks.retries, count < 0 { return InvalidAttemptTrait(trait: ".retries(\(count))") }
+        return nil
+    }
+}
+
+/// A focused element found in a run that forbids focus.
+package struct FocusedElementLeftIn: Error, CustomStringConvertible, Hashable {
+    /// The focused element's path.
+    package var path: [String]
+    /// Where it was declared.
+    package var location: CodeLocation
+
+    /// Creates the failure.
+    package init(path: [String], location: CodeLocation) {
+        self.path = path
+        self.location = location
+    }
+
+    /// `focused element left in: Cart, saves (CartTests.swift:12); …`.
+    package var description: String {
+        "focused element left in: \(path.joined(separator: ", ")) (\(location)); focus is forbidden in this run, remove the focus before committing"
+    }
+}
+
+/// The failure of a closure that a time limit cut short, or did not start.
+package struct TimeLimitExceeded: Error, CustomStringConvertible {
+    /// What happened to the closure.
+    package enum Ending: Sendable, Hashable {
+        /// It ended after it was cancelled.
+        case cancelled
+        /// It was still running a grace period after it was cancelled; the spec went on without it.
+        case stillRunning(grace: Duration)
+        /// The limit had expired before it could start.
+        case notStarted
+    }
+
+    /// The path of the element the limit belongs to.
+    package var path: [String]
+    /// The limit.
+    package var limit: Duration
+    /// What happened to the closure.
+    package var ending: Ending
+
+    /// Creates the failure.
+    package init(path: [String], limit: Duration, ending: Ending) {
+        self.path = path
+        self.limit = limit
+        self.ending = ending
+    }
+
+    /// `the time limit of 0.5 seconds of Cart, saves expired; it was cancelled`.
+    package var description: String {
+        let head = "the time limit of \(Self.seconds(limit)) of \(path.joined(separator: ", ")) expired"
+        switch ending {
+        case .cancelled: return "\(head); it was cancelled"
+        case .stillRunning(let grace):
+            return
+                "\(head); it was cancelled and was still running \(Self.seconds(grace)) later, so the spec went on without it"
+        case .notStarted: return "\(head) before this could start"
+        }
+    }
+
+    static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        if milliseconds % 1000 == 0 { return milliseconds == 1000 ? "1 second" : "\(milliseconds / 1000) seconds" }
+        return "\(Double(milliseconds) / 1000) seconds"
     }
 }

@@ -1,0 +1,184 @@
+import RundownEngine
+
+/// Code used a ``SharedResource`` in a way that would race or deadlock.
+public enum ExclusiveAccessError: Error, Equatable, CustomStringConvertible {
+    /// The resource was used without first taking exclusive access to it. `user` names the test
+    /// or spec that was running, or is `nil` outside any.
+    case notHeld(resource: SharedResource, user: String?)
+    /// A task that holds `held` asked for `requested`, whose name sorts before it. Resources are
+    /// always taken in name order; taking them the other way round can deadlock with a task that
+    /// follows the rule.
+    case lockOrderInversion(held: SharedResource, requested: SharedResource, holder: String?)
+
+    /// Names the resources and the test, and says how to fix the test.
+    public var description: String {
+        switch self {
+        case .notHeld(let resource, let user):
+            let who = user ?? "code outside any test"
+            return "Shared resource \(resource) was used by \(who) without exclusive access. "
+                + "Add .exclusive(...) for it to the suite or test, or wrap the code in withExclusiveAccess { ... }."
+        case .lockOrderInversion(let held, let requested, let holder):
+            let who = holder ?? "code outside any test"
+            return "Lock-order inversion: \(who) holds shared resource \(held) and asked for \(requested), "
+                + "whose name sorts before it. Shared resources are always taken in name order, so that two "
+                + "tests can never each hold one and wait for the other; taking \(requested) now could deadlock. "
+                + "Ask for both at the outer level instead, e.g. .exclusive(\(requested), \(held)) on the suite or group."
+        }
+    }
+}
+
+/// The ways ``AsyncLock`` refuses a request instead of deadlocking or waiting forever.
+public enum AsyncLockError: Error, Equatable, CustomStringConvertible {
+    /// The task that holds the lock (or a task that shares its hold) asked for it again.
+    ///
+    /// Waiting would never end, because the holder cannot release while it waits for itself.
+    case reentrantAcquisition(lock: String)
+    /// The caller's deadline passed while it waited in line; `holder` says who had the lock then
+    /// (a test or spec, or `nil` for code outside any).
+    case timedOut(lock: String, waited: Duration, holder: String?)
+
+    /// Names the lock and says how to get out of the situation.
+    public var description: String {
+        switch self {
+        case .reentrantAcquisition(let lock):
+            return "AsyncLock '\(lock)' is already held by this task; acquiring it again would deadlock. "
+                + "AsyncLock is not re-entrant: do the nested work inside the outer withLock instead."
+        case .timedOut(let lock, let waited, let holder):
+            let who = holder ?? "a task outside any test"
+            return "AsyncLock '\(lock)': waited \(waited) in line and gave up; it is still held by \(who)."
+        }
+    }
+}
+
+/// A ``Gate`` wait that ran out of time; the description names the gate and what was awaited.
+public enum GateError: Error, Equatable, CustomStringConvertible {
+    /// The test waited for callers to park at the gate, and not enough of them did.
+    case notReached(gate: String, expected: Int, parked: Int, arrivals: Int, waited: Duration)
+    /// A caller stayed parked at the gate until its deadline because nothing opened the gate.
+    case neverOpened(gate: String, waited: Duration)
+
+    /// Explains the timeout well enough to find the missing step without a debugger.
+    public var description: String {
+        switch self {
+        case .notReached(let gate, let expected, let parked, let arrivals, let waited):
+            return "Gate '\(gate)' was not reached: waited \(waited) for \(expected) parked caller(s), "
+                + "but \(parked) parked (\(arrivals) arrival(s) in total). "
+                + "Is the code that should call arrive() running, and does it use this gate?"
+        case .neverOpened(let gate, let waited):
+            return "Gate '\(gate)' was never opened: a caller stayed parked for \(waited) waiting for open()."
+        }
+    }
+}
+
+/// An `eventually` call ran out of time; the description says what, where, and what it saw last.
+///
+/// It is a `LocatedError`, so a spec reports it at the `eventually` call rather than at the
+/// example that made the call.
+public struct EventuallyError: LocatedError, CustomStringConvertible {
+    /// The caller's description of the condition, if it gave one.
+    public let conditionDescription: String?
+    /// How long the condition was retried.
+    public let timeout: Duration
+    /// How many times it was checked.
+    public let attempts: Int
+    /// The last result: `false`, `nil`, the last value, or the last error thrown.
+    public let lastSeen: String
+    /// Where the `eventually` call is.
+    public let location: CodeLocation
+
+    /// Creates the error; the `eventually` functions throw it.
+    public init(description: String?, timeout: Duration, attempts: Int, lastSeen: String, location: CodeLocation) {
+        self.conditionDescription = description
+        self.timeout = timeout
+        self.attempts = attempts
+        self.lastSeen = lastSeen
+        self.location = location
+    }
+
+    /// A one-line report, for example
+    /// `eventually("cache warmed") at App/CacheTests.swift:12:9 did not hold within 2.0 seconds (38 checks); last seen: false`.
+    public var description: String {
+        let what = conditionDescription.map { "eventually(\"\($0)\")" } ?? "eventually"
+        let place = "\(location.fileID):\(location.line):\(location.column)"
+        return "\(what) at \(place) did not hold within \(timeout) (\(attempts) checks); last seen: \(lastSeen)"
+    }
+}
+
+/// A toolkit call got an argument that can never make sense, such as a negative timeout.
+///
+/// It is thrown before any waiting starts, so a typo fails at once with the rule it broke instead
+/// of reading like a real timeout ("waited -5.0 seconds").
+public struct InvalidArgumentError: Error, Equatable, CustomStringConvertible {
+    /// The call that was refused, such as `Gate.arrive(within:)`.
+    public let call: String
+    /// The argument's label.
+    public let argument: String
+    /// The value that was passed, as text.
+    public let value: String
+    /// What the argument must be.
+    public let requirement: String
+
+    /// Creates the error; the toolkit's waits throw it.
+    public init(call: String, argument: String, value: String, requirement: String) {
+        self.call = call
+        self.argument = argument
+        self.value = value
+        self.requirement = requirement
+    }
+
+    /// Names the call, the argument and the rule: `Gate.arrive(within:): within must be more than
+    /// zero, got -5.0 seconds`.
+    public var description: String {
+        "\(call): \(argument) must be \(requirement), got \(value)"
+    }
+
+    /// Throws unless `timeout` is more than zero.
+    static func checkTimeout(_ timeout: Duration, in call: String, argument: String = "within") throws {
+        guard timeout > .zero else {
+            throw InvalidArgumentError(
+                call: call, argument: argument, value: "\(timeout)", requirement: "more than zero")
+        }
+    }
+
+    /// Throws unless `count` is at least 1.
+    static func checkCount(_ count: Int, in call: String) throws {
+        guard count >= 1 else {
+            throw InvalidArgumentError(call: call, argument: "count", value: "\(count)", requirement: "at least 1")
+        }
+    }
+}
+
+/// Tasks started through a ``TrackingTaskStarter`` did not finish when the test needed them to.
+public struct TaskTrackingError: Error, CustomStringConvertible {
+    /// The tasks still running when the wait gave up.
+    public let stillRunning: [TrackedTask]
+    /// How long the wait lasted.
+    public let waited: Duration
+
+    /// Creates the error; ``TrackingTaskStarter/waitForAll(within:)`` throws it.
+    public init(stillRunning: [TrackedTask], waited: Duration) {
+        self.stillRunning = stillRunning
+        self.waited = waited
+    }
+
+    /// Lists every task that is still running, by name.
+    public var description: String {
+        "Waited \(waited) for tracked tasks to finish, but \(stillRunning.count) still running: "
+            + stillRunning.map(\.description).joined(separator: ", ")
+    }
+}
+
+/// What ``explore(_:stepTimeout:fileID:filePath:line:column:isolation:_:)`` throws when it fails
+/// where nothing records failures (no spec, no Swift Testing test, no XCTest run): every failure it
+/// found, the failing interleaving with its replay token last.
+public struct ExplorationFailure: Error, Sendable, CustomStringConvertible {
+    /// The failures, in the order they happened, each `File.swift:12: message`.
+    public let failures: [String]
+    /// What the exploration did before it stopped.
+    public let exploration: Exploration
+
+    /// The failures, one a line.
+    public var description: String {
+        failures.joined(separator: "\n")
+    }
+}
