@@ -220,7 +220,8 @@ struct AsyncLockTests {
         )
         #expect(
             String(describing: lockError)
-                == "AsyncLock 'busy': waited 0.05 seconds in line and gave up; it is still held by test 'waitDeadlineNamesTheHolder()'."
+                == "AsyncLock 'busy': waited 0.05 seconds in line and gave up; it is still held by test 'waitDeadlineNamesTheHolder()'. "
+                + "Find why the holder keeps the lock so long, or give this wait a longer deadline."
         )
         #expect(elapsed < lateDeadlineBound)
         #expect(lock.queuedCount == 0)

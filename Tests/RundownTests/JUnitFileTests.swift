@@ -81,11 +81,11 @@ import FoundationXML
         let cases = [
             (
                 blocker.path + "/junit.xml",
-                "cannot write the JUnit report to \(blocker.path)/junit.xml: cannot make the folder \(blocker.path): Not a directory"
+                "cannot write the JUnit report to \(blocker.path)/junit.xml: cannot make the folder \(blocker.path): Not a directory; make RUNDOWN_JUNIT name a file, or a folder, this process can write"
             ),
             (
                 blocker.path + "/sub/junit.xml",
-                "cannot write the JUnit report to \(blocker.path)/sub/junit.xml: cannot make the folder \(blocker.path)/sub: Not a directory"
+                "cannot write the JUnit report to \(blocker.path)/sub/junit.xml: cannot make the folder \(blocker.path)/sub: Not a directory; make RUNDOWN_JUNIT name a file, or a folder, this process can write"
             ),
             (folder.path, nil),
         ]

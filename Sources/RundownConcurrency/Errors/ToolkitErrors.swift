@@ -1,7 +1,21 @@
 import RundownEngine
 
+// The toolkit's catalogue of errors: what its locks, gates, waits and
+// explorer throw, in the one shape of the engine's `ExplainedError` (what
+// happened, naming the resource, gate or call, then how to fix it; each part
+// a sentence, as the toolkit's messages read). A check that cannot throw
+// reports a `ConcurrencyFailure` instead; the toolkit's warnings are
+// `ToolkitWarning`, beside this file.
+//
+// Not here: `ExplorationFailure`, below, lists other messages and has none of
+// its own; `DeadlineExceeded` (Deadline.swift) and `ScheduleDivergence`
+// (ChoiceSource.swift) are internal, and each becomes a part of one of the
+// messages here or of an exploration's failure before a user sees it.
+
 /// Code used a ``SharedResource`` in a way that would race or deadlock.
-public enum ExclusiveAccessError: Error, Equatable, CustomStringConvertible {
+///
+/// See <doc:SharingAResource>.
+public enum ExclusiveAccessError: ExplainedError, Equatable {
     /// The resource was used without first taking exclusive access to it. `user` names the test
     /// or spec that was running, or is `nil` outside any.
     case notHeld(resource: SharedResource, user: String?)
@@ -11,24 +25,33 @@ public enum ExclusiveAccessError: Error, Equatable, CustomStringConvertible {
     case lockOrderInversion(held: SharedResource, requested: SharedResource, holder: String?)
 
     /// Names the resources and the test, and says how to fix the test.
-    public var description: String {
+    public var description: String { explanation }
+
+    package var what: String {
         switch self {
         case .notHeld(let resource, let user):
-            let who = user ?? "code outside any test"
-            return "Shared resource \(resource) was used by \(who) without exclusive access. "
-                + "Add .exclusive(...) for it to the suite or test, or wrap the code in withExclusiveAccess { ... }."
+            "Shared resource \(resource) was used by \(user ?? "code outside any test") without exclusive access."
         case .lockOrderInversion(let held, let requested, let holder):
-            let who = holder ?? "code outside any test"
-            return "Lock-order inversion: \(who) holds shared resource \(held) and asked for \(requested), "
-                + "whose name sorts before it. Shared resources are always taken in name order, so that two "
-                + "tests can never each hold one and wait for the other; taking \(requested) now could deadlock. "
-                + "Ask for both at the outer level instead, e.g. .exclusive(\(requested), \(held)) on the suite or group."
+            "Lock-order inversion: \(holder ?? "code outside any test") holds shared resource \(held) and asked for "
+                + "\(requested), whose name sorts before it. Shared resources are always taken in name order, so that "
+                + "two tests can never each hold one and wait for the other; taking \(requested) now could deadlock."
+        }
+    }
+
+    package var fix: String {
+        switch self {
+        case .notHeld:
+            "Add .exclusive(...) for it to the suite or test, or wrap the code in withExclusiveAccess { ... }."
+        case .lockOrderInversion(let held, let requested, _):
+            "Ask for both at the outer level instead, e.g. .exclusive(\(requested), \(held)) on the suite or group."
         }
     }
 }
 
 /// The ways ``AsyncLock`` refuses a request instead of deadlocking or waiting forever.
-public enum AsyncLockError: Error, Equatable, CustomStringConvertible {
+///
+/// See <doc:SharingAResource>.
+public enum AsyncLockError: ExplainedError, Equatable {
     /// The task that holds the lock (or a task that shares its hold) asked for it again.
     ///
     /// Waiting would never end, because the holder cannot release while it waits for itself.
@@ -38,34 +61,53 @@ public enum AsyncLockError: Error, Equatable, CustomStringConvertible {
     case timedOut(lock: String, waited: Duration, holder: String?)
 
     /// Names the lock and says how to get out of the situation.
-    public var description: String {
+    public var description: String { explanation }
+
+    package var what: String {
         switch self {
         case .reentrantAcquisition(let lock):
-            return "AsyncLock '\(lock)' is already held by this task; acquiring it again would deadlock. "
-                + "AsyncLock is not re-entrant: do the nested work inside the outer withLock instead."
+            "AsyncLock '\(lock)' is already held by this task; acquiring it again would deadlock."
         case .timedOut(let lock, let waited, let holder):
-            let who = holder ?? "a task outside any test"
-            return "AsyncLock '\(lock)': waited \(waited) in line and gave up; it is still held by \(who)."
+            "AsyncLock '\(lock)': waited \(waited) in line and gave up; it is still held by \(holder ?? "a task outside any test")."
+        }
+    }
+
+    package var fix: String {
+        switch self {
+        case .reentrantAcquisition:
+            "AsyncLock is not re-entrant: do the nested work inside the outer withLock instead."
+        case .timedOut:
+            "Find why the holder keeps the lock so long, or give this wait a longer deadline."
         }
     }
 }
 
 /// A ``Gate`` wait that ran out of time; the description names the gate and what was awaited.
-public enum GateError: Error, Equatable, CustomStringConvertible {
+///
+/// See <doc:ForcingAnInterleaving>.
+public enum GateError: ExplainedError, Equatable {
     /// The test waited for callers to park at the gate, and not enough of them did.
     case notReached(gate: String, expected: Int, parked: Int, arrivals: Int, waited: Duration)
     /// A caller stayed parked at the gate until its deadline because nothing opened the gate.
     case neverOpened(gate: String, waited: Duration)
 
     /// Explains the timeout well enough to find the missing step without a debugger.
-    public var description: String {
+    public var description: String { explanation }
+
+    package var what: String {
         switch self {
         case .notReached(let gate, let expected, let parked, let arrivals, let waited):
-            return "Gate '\(gate)' was not reached: waited \(waited) for \(expected) parked caller(s), "
-                + "but \(parked) parked (\(arrivals) arrival(s) in total). "
-                + "Is the code that should call arrive() running, and does it use this gate?"
+            "Gate '\(gate)' was not reached: waited \(waited) for \(expected) parked caller(s), "
+                + "but \(parked) parked (\(arrivals) arrival(s) in total)."
         case .neverOpened(let gate, let waited):
-            return "Gate '\(gate)' was never opened: a caller stayed parked for \(waited) waiting for open()."
+            "Gate '\(gate)' was never opened: a caller stayed parked for \(waited) waiting for open()."
+        }
+    }
+
+    package var fix: String {
+        switch self {
+        case .notReached: "Is the code that should call arrive() running, and does it use this gate?"
+        case .neverOpened: "Call open() on this gate once the test has done what the caller waits for."
         }
     }
 }
@@ -73,8 +115,8 @@ public enum GateError: Error, Equatable, CustomStringConvertible {
 /// An `eventually` call ran out of time; the description says what, where, and what it saw last.
 ///
 /// It is a `LocatedError`, so a spec reports it at the `eventually` call rather than at the
-/// example that made the call.
-public struct EventuallyError: LocatedError, CustomStringConvertible {
+/// example that made the call. See <doc:RundownConcurrency>.
+public struct EventuallyError: LocatedError, ExplainedError {
     /// The caller's description of the condition, if it gave one.
     public let conditionDescription: String?
     /// How long the condition was retried.
@@ -97,18 +139,25 @@ public struct EventuallyError: LocatedError, CustomStringConvertible {
 
     /// A one-line report, for example
     /// `eventually("cache warmed") at App/CacheTests.swift:12:9 did not hold within 2.0 seconds (38 checks); last seen: false`.
-    public var description: String {
-        let what = conditionDescription.map { "eventually(\"\($0)\")" } ?? "eventually"
+    public var description: String { explanation }
+
+    package var what: String {
+        let call = conditionDescription.map { "eventually(\"\($0)\")" } ?? "eventually"
         let place = "\(location.fileID):\(location.line):\(location.column)"
-        return "\(what) at \(place) did not hold within \(timeout) (\(attempts) checks); last seen: \(lastSeen)"
+        return "\(call) at \(place) did not hold within \(timeout) (\(attempts) checks); last seen: \(lastSeen)"
+    }
+    package var fix: String {
+        "make sure what should make it true runs, or give it more time with 'within:'"
     }
 }
 
 /// A toolkit call got an argument that can never make sense, such as a negative timeout.
 ///
 /// It is thrown before any waiting starts, so a typo fails at once with the rule it broke instead
-/// of reading like a real timeout ("waited -5.0 seconds").
-public struct InvalidArgumentError: Error, Equatable, CustomStringConvertible {
+/// of reading like a real timeout ("waited -5.0 seconds"). Its message is the
+/// rule the argument must follow, which says how to fix the call. See
+/// <doc:RundownConcurrency>.
+public struct InvalidArgumentError: ExplainedError, Equatable {
     /// The call that was refused, such as `Gate.arrive(within:)`.
     public let call: String
     /// The argument's label.
@@ -128,9 +177,10 @@ public struct InvalidArgumentError: Error, Equatable, CustomStringConvertible {
 
     /// Names the call, the argument and the rule: `Gate.arrive(within:): within must be more than
     /// zero, got -5.0 seconds`.
-    public var description: String {
-        "\(call): \(argument) must be \(requirement), got \(value)"
-    }
+    public var description: String { explanation }
+
+    package var what: String { "\(call): \(argument) must be \(requirement), got \(value)" }
+    package var fix: String { "" }
 
     /// Throws unless `timeout` is more than zero.
     static func checkTimeout(_ timeout: Duration, in call: String, argument: String = "within") throws {
@@ -149,7 +199,9 @@ public struct InvalidArgumentError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Tasks started through a ``TrackingTaskStarter`` did not finish when the test needed them to.
-public struct TaskTrackingError: Error, CustomStringConvertible {
+///
+/// See <doc:TrackingTasks>.
+public struct TaskTrackingError: ExplainedError {
     /// The tasks still running when the wait gave up.
     public let stillRunning: [TrackedTask]
     /// How long the wait lasted.
@@ -162,9 +214,14 @@ public struct TaskTrackingError: Error, CustomStringConvertible {
     }
 
     /// Lists every task that is still running, by name.
-    public var description: String {
+    public var description: String { explanation }
+
+    package var what: String {
         "Waited \(waited) for tracked tasks to finish, but \(stillRunning.count) still running: "
-            + stillRunning.map(\.description).joined(separator: ", ")
+            + stillRunning.map(\.description).joined(separator: ", ") + "."
+    }
+    package var fix: String {
+        "Find what each one waits for (a task that never ends, or one that needs cancelling), or wait longer."
     }
 }
 

@@ -1,5 +1,12 @@
 import RundownEngine
 
+// The DSL's catalogue of errors: the mistakes that building a spec finds, or
+// that a DSL value (`fresh`, a main-actor call kind) finds as it runs, in the
+// one shape of `ExplainedError` (what happened, how to fix it). They are
+// public, because a user may meet them as thrown errors. Each is reported in a
+// `SpecFailure`, whose path and location say where. The engine's errors are in
+// Sources/RundownEngine/Errors; the DSL prints no warning.
+
 /// A group is nested deeper than ``limit`` groups below its spec.
 ///
 /// Building a spec calls each group's closure from inside its parent's, and
@@ -15,7 +22,9 @@ import RundownEngine
 /// at every level, used about 290 KB; without the limit it overflowed at about
 /// 120 such levels (190 without the hooks), Linux's 8 MB stacks at about 2,160
 /// (3,200), and release builds went about four times deeper.
-public struct GroupNestedTooDeep: Error, CustomStringConvertible {
+///
+/// See <doc:WritingSpecs#Groups-nest-at-most-64-deep>.
+public struct GroupNestedTooDeep: ExplainedError {
     /// The deepest nesting of groups a spec may have: `describe` inside
     /// `describe`, this many times, below the spec itself.
     public static let limit = 64
@@ -29,11 +38,15 @@ public struct GroupNestedTooDeep: Error, CustomStringConvertible {
     }
 
     /// Says what is wrong and what to change.
-    public var description: String {
+    public var description: String { explanation }
+
+    package var what: String {
         "the group '\(group)' is nested \(Self.limit + 1) groups deep, deeper than the \(Self.limit) Rundown allows "
             + "(every level costs stack space, and a much deeper spec would overflow the stack and crash the test "
-            + "process), so its content was not built: nest fewer groups, for instance by putting levels side by "
-            + "side or by moving the deepest ones into a spec of their own"
+            + "process), so its content was not built:"
+    }
+    package var fix: String {
+        "nest fewer groups, for instance by putting levels side by side or by moving the deepest ones into a spec of their own"
     }
 }
 
@@ -42,8 +55,9 @@ public struct GroupNestedTooDeep: Error, CustomStringConvertible {
 /// hooks only, or a group whose loops and conditionals added no element.
 ///
 /// Such a group is reported as a failure of its own path, at the line of its
-/// `describe` or `context`; its hooks do not run.
-public struct EmptyGroup: Error, CustomStringConvertible {
+/// `describe` or `context`; its hooks do not run. See
+/// <doc:WritingSpecs#A-group-needs-an-element>.
+public struct EmptyGroup: ExplainedError {
     /// The group's description.
     public var group: String
 
@@ -53,14 +67,19 @@ public struct EmptyGroup: Error, CustomStringConvertible {
     }
 
     /// Says what is wrong and what to change.
-    public var description: String {
-        "the group '\(group)' holds no example and no group, so its hooks never run and it checks nothing: add an 'it' or a nested group, or remove the group"
+    public var description: String { explanation }
+
+    package var what: String {
+        "the group '\(group)' holds no example and no group, so its hooks never run and it checks nothing:"
     }
+    package var fix: String { "add an 'it' or a nested group, or remove the group" }
 }
 
 /// A synchronous main-actor spec, or one of its closures, was started off the
 /// main actor, where it cannot run without waiting for the main thread.
-public struct MainActorSpecOffMainThread: Error, CustomStringConvertible {
+///
+/// See <doc:IsolationAndTheMainActor#Main-actor-specs>.
+public struct MainActorSpecOffMainThread: ExplainedError {
     /// Where the spec was started, when known.
     public var location: CodeLocation?
 
@@ -70,9 +89,10 @@ public struct MainActorSpecOffMainThread: Error, CustomStringConvertible {
     }
 
     /// Says what to change.
-    public var description: String {
-        "A synchronous main-actor spec must start on the main thread: mark the test '@MainActor', or make it 'async' and use 'try await spec'."
-    }
+    public var description: String { explanation }
+
+    package var what: String { "A synchronous main-actor spec must start on the main thread:" }
+    package var fix: String { "mark the test '@MainActor', or make it 'async' and use 'try await spec'." }
 }
 
 /// A value made by `fresh { … }` was used where no example runs: in a
@@ -80,8 +100,9 @@ public struct MainActorSpecOffMainThread: Error, CustomStringConvertible {
 /// nested group, while the spec was being built, or after its example ended.
 ///
 /// It is a failure of the hook concerned (of the spec, when it was built);
-/// the use itself got a new value, which nothing keeps.
-public struct FreshValueMisuse: Error, Hashable, CustomStringConvertible {
+/// the use itself got a new value, which nothing keeps. See
+/// <doc:WritingSpecs#State-per-example-fresh>.
+public struct FreshValueMisuse: ExplainedError, Hashable {
     /// Where the value was used.
     public enum Place: Sendable, Hashable {
         /// In a `beforeAll` or `afterAll` hook, or a cleanup one registered.
@@ -106,40 +127,43 @@ public struct FreshValueMisuse: Error, Hashable, CustomStringConvertible {
     }
 
     /// Says what went wrong and what to change.
-    public var description: String {
+    public var description: String { explanation }
+
+    package var what: String {
         let value = "the fresh value declared at \(declaredAt)"
-        let advice = "read it in an example, its beforeEach, aroundEach or afterEach hooks, or a cleanup they register"
-        switch place {
-        case .groupHook(let hook):
-            return "\(value) was used in \(hook), which runs once for its group, not for one example; "
-                + "keep group state in a plain variable declared in the group ('var connection: Connection?'), or \(advice)"
+        return switch place {
+        case .groupHook(let hook): "\(value) was used in \(hook), which runs once for its group, not for one example"
         case .aroundNestedGroup(let hook, let group):
-            return
-                "\(value) was used in \(hook), which runs once around the nested group '\(group)', not for each of its examples; "
-                + "give the hook or its group the '.everyExample' trait, or keep group state in a plain variable"
-        case .whileBuilding:
-            return "\(value) was used while the spec was being built, where no example runs; \(advice)"
-        case .afterItsExample:
-            return "\(value) was used after its example had ended, from a task that outlived the example; "
-                + "await such tasks before the example ends"
+            "\(value) was used in \(hook), which runs once around the nested group '\(group)', not for each of its examples"
+        case .whileBuilding: "\(value) was used while the spec was being built, where no example runs"
+        case .afterItsExample: "\(value) was used after its example had ended, from a task that outlived the example"
+        }
+    }
+
+    package var fix: String {
+        let advice = "read it in an example, its beforeEach, aroundEach or afterEach hooks, or a cleanup they register"
+        return switch place {
+        case .groupHook:
+            "keep group state in a plain variable declared in the group ('var connection: Connection?'), or \(advice)"
+        case .aroundNestedGroup:
+            "give the hook or its group the '.everyExample' trait, or keep group state in a plain variable"
+        case .whileBuilding: advice
+        case .afterItsExample: "await such tasks before the example ends"
         }
     }
 }
 
 /// An example was given the `.everyExample` trait, which only a group takes:
-/// an example's each-hooks are those of its groups.
-package struct EveryExampleOnAnExample: Error, CustomStringConvertible {
+/// an example's each-hooks are those of its groups. See
+/// <doc:WritingSpecs#Every-example-at-any-depth>.
+struct EveryExampleOnAnExample: ExplainedError {
     /// The example's description.
-    package var example: String
+    var example: String
 
-    /// Creates the error.
-    package init(example: String) {
-        self.example = example
+    var what: String {
+        "'.everyExample' is a trait of 'describe', 'context' and 'spec', not of the example '\(example)', so the example did not run"
     }
-
-    /// Says what to change.
-    package var description: String {
-        "'.everyExample' is a trait of 'describe', 'context' and 'spec', not of the example '\(example)', so the example did not run; "
-            + "put it on the group whose each-hooks should run around every example, or on one hook: 'beforeEach(.everyExample)'"
+    var fix: String {
+        "put it on the group whose each-hooks should run around every example, or on one hook: 'beforeEach(.everyExample)'"
     }
 }
