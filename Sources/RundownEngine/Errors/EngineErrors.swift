@@ -35,12 +35,6 @@ package struct AroundEachMisuse: ExplainedError {
     /// What went wrong.
     package var problem: Problem
 
-    /// Creates a misuse report.
-    package init(hook: String, problem: Problem) {
-        self.hook = hook
-        self.problem = problem
-    }
-
     package var what: String {
         switch problem {
         case .bodyNeverCalled: "\(hook) returned without calling its body, so the element it wraps did not run"
