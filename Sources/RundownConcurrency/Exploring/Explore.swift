@@ -100,8 +100,7 @@ final class Explorer: Sendable {
             strategyText = "RUNDOWN_SCHEDULE=\(scheduled)"
             seed = nil
             FailureRouting.writeToStandardError(
-                "Rundown: \(site.location): RUNDOWN_SCHEDULE replays interleaving \(scheduled) instead of \(strategy)\n"
-            )
+                ToolkitWarning.scheduleReplays(at: site.location, token: scheduled, strategy: "\(strategy)").message)
             return
         }
         switch strategy.kind {
@@ -118,9 +117,7 @@ final class Explorer: Sendable {
             }
             let seed = given ?? UInt64.random(in: 0...UInt64.max)
             if given == nil {
-                print(
-                    "Rundown: \(site.location): explore(.random(runs: \(runs))) picked seed \(seed); these orders again: .random(runs: \(runs), seed: \(seed))"
-                )
+                print(ToolkitWarning.seedPicked(at: site.location, runs: runs, seed: seed).message)
             }
             firstSource = .random(SplitMix64(seed: seed))
             strategyText = ".random(runs: \(runs), seed: \(seed))"

@@ -168,13 +168,15 @@ final class ExampleAttempts {
     func nextRepetition() -> Bool {
         guard note.repetition < maxRepetitions else {
             if repetitions == nil {
-                ended = "until-failure reached its cap of \(maxRepetitions) repetitions without a failure"
+                ended = EngineWarning.untilFailureCapReached(repetitions: maxRepetitions).message
             }
             return false
         }
         if let deadline, ContinuousClock.now >= deadline {
             ended =
-                "until-failure reached its time limit of \(RepeatSetting.untilFailureLimit) after \(note.repetition) repetitions without a failure"
+                EngineWarning.untilFailureTimeLimitReached(
+                    limit: RepeatSetting.untilFailureLimit, repetitions: note.repetition
+                ).message
             return false
         }
         note = AttemptNote(repetition: note.repetition + 1, repetitions: repetitions, attempt: 1, attempts: attempts)
@@ -230,7 +232,8 @@ package struct SpecNotice: Sendable, CustomStringConvertible {
     /// `flaky: passed on attempt 2 of 3`, or why repeating ended.
     package var summary: String {
         switch kind {
-        case .flaky(let passedOn, let attempts, _): "flaky: passed on attempt \(passedOn) of \(attempts)"
+        case .flaky(let passedOn, let attempts, _):
+            EngineWarning.passedOnRetry(passedOn: passedOn, attempts: attempts).message
         case .repetitionsEnded(let text): text
         }
     }
