@@ -7,10 +7,10 @@ import RundownEngine
 // reports a `ConcurrencyFailure` instead; the toolkit's warnings are
 // `ToolkitWarning`, beside this file.
 //
-// Not here: `ExplorationFailure`, below, lists other messages and has none of
-// its own; `DeadlineExceeded` (Deadline.swift) and `ScheduleDivergence`
-// (ChoiceSource.swift) are internal, and each becomes a part of one of the
-// messages here or of an exploration's failure before a user sees it.
+// `ExplorationFailure`, below, has not the one shape: it lists other
+// messages and has none of its own. Not here: `DeadlineExceeded`
+// (Deadline.swift) and `ScheduleDivergence` (ChoiceSource.swift), internal,
+// each of which becomes a part of a message before a user sees it.
 
 /// Code used a ``SharedResource`` in a way that would race or deadlock.
 ///
@@ -227,7 +227,7 @@ public struct TaskTrackingError: ExplainedError {
 
 /// What ``explore(_:stepTimeout:fileID:filePath:line:column:isolation:_:)`` throws when it fails
 /// where nothing records failures (no spec, no Swift Testing test, no XCTest run): every failure it
-/// found, the failing interleaving with its replay token last.
+/// found, the failing interleaving with its replay token last. See <doc:ExploringInterleavings>.
 public struct ExplorationFailure: Error, Sendable, CustomStringConvertible {
     /// The failures, in the order they happened, each `File.swift:12: message`.
     public let failures: [String]

@@ -129,6 +129,8 @@ final class ExampleAttempts {
     var held: [SpecFailure] = []
     /// When `until-failure` stops repeating.
     private let deadline: ContinuousClock.Instant?
+    /// The time `until-failure` repeats for, which its notice names.
+    private let timeLimit: Duration?
 
     init(_ plan: AttemptPlan) {
         self.plan = plan
@@ -137,14 +139,17 @@ final class ExampleAttempts {
             repetitions = max(1, times)
             maxRepetitions = max(1, times)
             deadline = nil
+            timeLimit = nil
         case .untilFailure(let max, let limit):
             repetitions = nil
             maxRepetitions = Swift.max(1, max)
             deadline = .now + limit
+            timeLimit = limit
         case nil:
             repetitions = 1
             maxRepetitions = 1
             deadline = nil
+            timeLimit = nil
         }
         attempts = 1 + max(0, plan.retries ?? 0)
         note = AttemptNote(repetition: 1, repetitions: repetitions, attempt: 1, attempts: attempts)
@@ -175,7 +180,7 @@ final class ExampleAttempts {
         if let deadline, ContinuousClock.now >= deadline {
             ended =
                 EngineWarning.untilFailureTimeLimitReached(
-                    limit: RepeatSetting.untilFailureLimit, repetitions: note.repetition
+                    limit: timeLimit ?? RepeatSetting.untilFailureLimit, repetitions: note.repetition
                 ).message
             return false
         }
