@@ -204,6 +204,7 @@ struct AsyncLockTests {
         try await value(of: try #require(started), "the stuck task")
     }
 
+    // reaches: AsyncLockError
     @Test("a waiter gives up at its deadline with an error that says who holds the lock")
     func waitDeadlineNamesTheHolder() async throws {
         let lock = AsyncLock("busy")

@@ -123,6 +123,7 @@ struct ChannelOutputTests {
     }
 
     /// Fault 3 for a plain `XCTestCase`: the late failure is printed, and `testB` passes.
+    // reaches: XCTestWarning.failedAfterSpecEnded
     @Test func aLateFailureOfAPlainXCTestCaseFailsNoOtherTest() async throws {
         let run = try await HostOutput.run(["RundownHostFixtures.ChannelPlainXCTestFixtures"])
         #expect(run.status == 0)

@@ -211,6 +211,7 @@ struct ControlsOutputTests {
 
     // MARK: A spec's examples as test cases (fault 12)
 
+    // reaches: SwiftTestingWarning.caseSkipped
     @Test func aSkippedExampleIsACancelledCaseWithAWarningSayingWhy() async throws {
         let stream = FileManager.default.temporaryDirectory.appendingPathComponent(
             "rundown-events-\(UUID().uuidString).jsonl")

@@ -71,6 +71,7 @@ import FoundationXML
         #expect(parsed.cases.count == 40 && parsed.root["tests"] == "40")
     }
 
+    // reaches: JUnitReportNotWritten
     @Test func aPathThatCannotBeWrittenFailsTheSpecSayingWhereAndWhy() async throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

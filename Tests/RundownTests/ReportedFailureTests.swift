@@ -270,6 +270,7 @@ struct ReportedFailureTests {
     /// Issue 16 ("your own suite"): a toolkit check takes another road than
     /// `#expect`; in a nested spec it too fails the outer element once, in
     /// the tree and in JUnit, and is recorded once.
+    // reaches: NestedSpecFailed
     @Test func aNestedSpecsToolkitCheckFailsTheOuterElementOnce() async throws {
         let resource = SharedResource("reported failures: nested printer")
         let run = try await ReportedRun.async("Reported outer toolkit") {

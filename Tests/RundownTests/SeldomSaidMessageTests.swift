@@ -65,6 +65,26 @@ import Testing
             ) != nil, "\(notice)")
     }
 
+    /// Under Swift Testing, a limit `until-failure` reached is a warning at the example, with the seed.
+    // reaches: SwiftTestingWarning.notice
+    @Test func underSwiftTestingUntilFailuresCapIsAWarningAtTheExample() throws {
+        var settings = RunSettings.plain
+        settings.repetitions = .untilFailure(max: 2, limit: .seconds(600))
+        settings.seed = 7
+        let warnings = Locked<[String]>([])
+        try withKnownIssue(isIntermittent: true) {
+            try SpecRun(specRoot("Cart") { it("adds") {} }, settings: settings).run()
+        } matching: { issue in
+            guard issue.severity == .warning else { return false }
+            warnings.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
+            return true
+        }
+        #expect(
+            warnings.withLock { $0 } == [
+                "Cart, adds: until-failure reached its cap of 2 repetitions without a failure (seed 7)"
+            ])
+    }
+
     @ExampleBuilder<SyncCall> static func waits() -> ExampleGroup<SyncCall> {
         it("waits") { Thread.sleep(forTimeInterval: 0.02) }
     }

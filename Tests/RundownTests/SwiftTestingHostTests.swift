@@ -133,6 +133,7 @@ import Testing
     /// Issue 16, fault 15: in a synchronous spec in a test without `.specs`,
     /// `#expect` cannot carry its path; the first such failure of the test
     /// adds one warning naming the test and saying to add `.specs`.
+    // reaches: SwiftTestingWarning.specsTraitForgotten
     @Test func aForgottenSpecsTraitIsOneWarningNamingTheTest() throws {
         let warnings = Locked<[String]>([])
         let failures = Locked(0)
@@ -234,6 +235,7 @@ import Testing
         #expect(report.errors == ["Caught error: Boom(inner) | Inner, a"])
     }
 
+    // reaches: SwiftTestingWarning.skipped
     @Test(.takingOutSkipWarnings) func aPartlySkippedSpecPasses() throws {
         var ran = false
         try spec {
@@ -264,6 +266,7 @@ import Testing
             ])
     }
 
+    // reaches: SwiftTestingWarning.everythingSkippedTestGoesOn
     @Test func aFullySkippedSpecWarnsAndTheTestGoesOn() throws {
         let warnings = Locked<[Issue]>([])
         let line = SourceLine.marked("skipping")

@@ -6,6 +6,7 @@ import Testing
 
 /// Issue 10: `.timeLimit` on the examples and groups of asynchronous specs.
 @Suite struct TimeLimitTests {
+    // reaches: TimeLimitExceeded
     @Test func anExampleOverItsLimitIsCancelledAndFailsNamingItsPathAndLimitWhileTeardownRuns() async {
         let log = Log()
         let started = ContinuousClock.now
