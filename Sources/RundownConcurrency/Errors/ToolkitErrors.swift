@@ -225,6 +225,104 @@ public struct TaskTrackingError: ExplainedError {
     }
 }
 
+/// What a toolkit check reports against the running test or spec, rather than
+/// throws: the message of a ``ConcurrencyFailure``, whose location (the call
+/// that checked) says where. An exploration's are in
+/// <doc:ExploringInterleavings>, a lock's in <doc:SharingAResource>, tracked
+/// tasks' in <doc:TrackingTasks>.
+enum ToolkitFailure: ExplainedError {
+    /// The body of `explore` threw.
+    case exploreBodyThrew(any Error)
+    /// An interleaving failed; `steps` describes it, `token` replays it.
+    case interleavingFailed(strategy: String, interleaving: Int, steps: String, token: String)
+    /// `.everyInterleaving(limit:)` ran its limit, and more orders remain.
+    case tooManyInterleavings(strategy: String, limit: Int, ran: Int)
+    /// A controlled task took no step within the step timeout.
+    case taskStuck(task: String, within: Duration, interleaving: Int, lastPassed: String)
+    /// The body neither finished nor returned while a controlled task waited for its first step.
+    case bodyStalled(task: String, waited: Duration, interleaving: Int)
+    /// A run offered other steps than the run it repeats.
+    case notDeterministic(interleaving: Int, detail: String)
+    /// The test was cancelled during an interleaving.
+    case explorationCancelled(interleaving: Int)
+    /// `finish()` was called while the run was being driven already.
+    case finishWhileDriven
+    /// `finish()` was called from a controlled task.
+    case finishFromControlledTask(String)
+    /// A schedule was used from a task of another interleaving's run.
+    case scheduleOfAnotherRun(call: String, interleaving: Int, from: Int)
+    /// A schedule was used after its interleaving ended.
+    case scheduleAfterItsRun(call: String, interleaving: Int)
+    /// A controlled task threw.
+    case controlledTaskThrew(task: String, error: any Error)
+    /// A task started inside a hold of an `AsyncLock` (inside `scope`, or the
+    /// `withLock` closure when `nil`) outlived it.
+    case taskOutlivedItsHold(lock: String, scope: String?, after: Duration)
+    /// `AsyncLock.waitUntilQueued` gave up.
+    case queueNotReached(lock: String, expected: Int, saw: Int)
+    /// `expectNoneRunning()` found tracked tasks still running.
+    case tasksStillRunning([TrackedTask])
+
+    var what: String {
+        switch self {
+        case .exploreBodyThrew(let error): "The body of explore threw an error: \(error)"
+        case .interleavingFailed(let strategy, let interleaving, let steps, _):
+            "explore(\(strategy)) failed in interleaving \(interleaving): \(steps)\n"
+        case .tooManyInterleavings(let strategy, let limit, let ran):
+            "explore(\(strategy)) found more than \(limit) interleavings: \(ran) ran and passed, and more remain."
+        case .taskStuck(let task, let within, let interleaving, let lastPassed):
+            "Controlled task '\(task)' neither reached a schedule point nor ended within \(within) (interleaving \(interleaving)); it last passed '\(lastPassed)'."
+        case .bodyStalled(let task, let waited, let interleaving):
+            "Controlled task '\(task)' waited \(waited) for its first step (interleaving \(interleaving)), but the body neither called schedule.finish() nor returned: controlled tasks take their steps only then."
+        case .notDeterministic(let interleaving, let detail):
+            "The body of explore is not deterministic: in interleaving \(interleaving), \(detail)."
+        case .explorationCancelled(let interleaving):
+            "The exploration was cancelled during interleaving \(interleaving)."
+        case .finishWhileDriven:
+            "finish() was called while the interleaving is already being driven (by the body, or by another finish() running at the same time)"
+        case .finishFromControlledTask(let task): "finish() was called from controlled task '\(task)'"
+        case .scheduleOfAnotherRun(let call, let interleaving, let from):
+            "schedule.\(call) was called on the schedule of interleaving \(interleaving) from a task of interleaving \(from)."
+        case .scheduleAfterItsRun(let call, let interleaving):
+            "schedule.\(call) was called after interleaving \(interleaving) ended."
+        case .controlledTaskThrew(let task, let error): "Controlled task '\(task)' threw an error: \(error)"
+        case .taskOutlivedItsHold(let lock, let scope?, let after):
+            "AsyncLock '\(lock)': a task started inside \(scope) (Task { }) was still running \(after) after it ended, and it shares the hold."
+        case .taskOutlivedItsHold(let lock, nil, let after):
+            "AsyncLock '\(lock)': a task started inside withLock (Task { }) was still running \(after) after the closure returned, and it shares the hold."
+        case .queueNotReached(let lock, let expected, let saw):
+            "AsyncLock '\(lock)': expected \(expected) queued waiter(s), saw \(saw)"
+        case .tasksStillRunning(let running):
+            "\(running.count) tracked task(s) still running: " + running.map(\.description).joined(separator: ", ")
+                + "."
+        }
+    }
+
+    var fix: String {
+        let oneRun =
+            "A schedule belongs to one run of explore's body: make the test doubles and the state they share inside the body, from the schedule it is given."
+        return switch self {
+        case .exploreBodyThrew, .controlledTaskThrew, .explorationCancelled, .finishWhileDriven, .queueNotReached: ""
+        case .interleavingFailed(_, _, _, let token):
+            "Replay it with explore(.replay(\"\(token)\")), or with RUNDOWN_SCHEDULE=\(token)"
+        case .tooManyInterleavings: "Sample them with .random(runs:seed:), raise the limit, or take fewer steps."
+        case .taskStuck:
+            "Is it waiting for something that is not a point: a lock, a continuation, real time, or the value of another controlled task?"
+        case .bodyStalled:
+            "Is the body awaiting something a controlled task does (its value, or state it sets) before finish()?"
+        case .notDeterministic:
+            "Make everything the controlled tasks share inside the body, from the schedule it is given, and let nothing outside the schedule (real time, randomness, state kept between runs) decide which tasks start or which points they reach."
+        case .finishFromControlledTask:
+            "only code no controlled task runs (the body) can let the tasks take their steps"
+        case .scheduleOfAnotherRun, .scheduleAfterItsRun: oneRun
+        case .taskOutlivedItsHold(_, .some, _): "Await or cancel such tasks before it ends; the lock is released now."
+        case .taskOutlivedItsHold(_, nil, _):
+            "Await or cancel such tasks before the closure returns; the lock is released now."
+        case .tasksStillRunning: "Await them with waitForAll() or stop them with cancelAll() before the test ends."
+        }
+    }
+}
+
 /// What ``explore(_:stepTimeout:fileID:filePath:line:column:isolation:_:)`` throws when it fails
 /// where nothing records failures (no spec, no Swift Testing test, no XCTest run): every failure it
 /// found, the failing interleaving with its replay token last. See <doc:ExploringInterleavings>.

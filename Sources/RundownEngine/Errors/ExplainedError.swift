@@ -7,7 +7,7 @@
 ///
 /// The two parts are joined by `; `, as the spec misuses read, unless ``what``
 /// ends in punctuation of its own (`.`, `?`, `:`, `,`): then by a space, so that
-/// the toolkit's messages read as sentences.
+/// the toolkit's messages read as sentences; or in a line break, then by nothing.
 package protocol ExplainedError: Error, CustomStringConvertible {
     /// What happened, and where when no ``SpecFailure`` says it already.
     var what: String { get }
@@ -20,6 +20,7 @@ extension ExplainedError {
     /// ``what`` and ``fix``, joined.
     package var explanation: String {
         guard let last = what.last, !fix.isEmpty else { return what + fix }
+        if last.isNewline { return what + fix }
         return what + (".?:,".contains(last) ? " " : "; ") + fix
     }
 
