@@ -170,20 +170,3 @@ extension SpecFailure {
         return nil
     }
 }
-
-/// Thrown by a spec run inside an element of another spec when some of its
-/// elements failed. Each of those failures went to the host already, so this
-/// only makes the enclosing element fail; it is never reported itself.
-package struct NestedSpecFailed: Error, CustomStringConvertible {
-    package var specName: String
-    package var failureCount: Int
-
-    package init(specName: String, failureCount: Int) {
-        self.specName = specName
-        self.failureCount = failureCount
-    }
-
-    package var description: String {
-        "the nested spec '\(specName)' had \(failureCount) \(failureCount == 1 ? "failure" : "failures"), reported with their own paths"
-    }
-}

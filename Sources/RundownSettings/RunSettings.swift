@@ -85,13 +85,10 @@ package struct RunSettings: Sendable {
     /// The settings of this process.
     package static let current: RunSettings = {
         let settings = RunSettings(environment: ProcessInfo.processInfo.environment) { warning in
-            FileHandle.standardError.write(Data("warning: Rundown: \(warning)\n".utf8))
+            FileHandle.standardError.write(Data(EngineWarning.printed(warning).utf8))
         }
         if settings.seedIsRandom, let seed = settings.seed {
-            FileHandle.standardError.write(
-                Data(
-                    "Rundown: RUNDOWN_SEED=random picked seed \(seed); replay this order with RUNDOWN_SEED=\(seed)\n"
-                        .utf8))
+            FileHandle.standardError.write(Data("Rundown: \(EngineWarning.seedPicked(seed).message)\n".utf8))
         }
         return settings
     }()
@@ -108,10 +105,8 @@ package struct RunSettings: Sendable {
             read(value, &self, randomSeed, warn)
         }
         for name in environment.keys.sorted() where name.hasPrefix("RUNDOWN_") && !Self.knownNames.contains(name) {
-            warn(
-                "\(name) is not a setting Rundown knows, and is ignored; the settings are "
-                    + Self.table.filter { $0.name.hasPrefix("RUNDOWN_") && $0.read != nil }.map(\.name).joined(
-                        separator: ", "))
+            let settings = Self.table.filter { $0.name.hasPrefix("RUNDOWN_") && $0.read != nil }.map(\.name)
+            warn(EngineWarning.unknownSetting(name: name, settings: settings).message)
         }
     }
 
@@ -132,7 +127,7 @@ package struct RunSettings: Sendable {
         Row(name: "RUNDOWN_REPORT") { value, settings, _, warn in
             switch value {
             case "tree": settings.treeReport = true
-            default: warn("RUNDOWN_REPORT=\(value) is not a report Rundown knows; valid forms: RUNDOWN_REPORT=tree")
+            default: warn(EngineWarning.reportNotKnown(value).message)
             }
         },
         Row(name: "RUNDOWN_FILTER") { value, settings, _, warn in
@@ -144,9 +139,7 @@ package struct RunSettings: Sendable {
             let patterns = value.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }
             if patterns.isEmpty {
-                warn(
-                    "RUNDOWN_FILTER=\(value) has no pattern; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|… (a part of an example's path, ignoring case)"
-                )
+                warn(EngineWarning.filterWithoutPattern(value).message)
             } else {
                 settings.filter = patterns
             }
@@ -158,46 +151,36 @@ package struct RunSettings: Sendable {
             {
                 settings.shard = valid
             } else {
-                warn(
-                    "RUNDOWN_SHARD=\(value) is not a shard Rundown knows; valid forms: RUNDOWN_SHARD=i/n with 1 <= i <= n, such as RUNDOWN_SHARD=2/5"
-                )
+                warn(EngineWarning.shardNotKnown(value).message)
             }
         },
         Row(name: "RUNDOWN_LABELS") { value, settings, _, warn in
             guard !value.trimmingCharacters(in: .whitespaces).isEmpty else { return }
-            do {
+            do throws(LabelExpressionError) {
                 settings.labels = try LabelExpression(parsing: value)
             } catch {
-                warn(
-                    "RUNDOWN_LABELS=\(value) is not an expression Rundown can read: \(error)\nvalid forms: label names (letters, digits, '-', '_', '.') joined with '&&', '||', '!' and parentheses, such as RUNDOWN_LABELS='db && !slow' or RUNDOWN_LABELS='(ui || snapshot) && !flaky'; every example runs"
-                )
+                warn(EngineWarning.labelsNotUnderstood(value, problem: error).message)
             }
         },
         Row(name: "RUNDOWN_PARALLEL") { value, settings, _, warn in
             if let limit = Int(value.trimmingCharacters(in: .whitespaces)), limit >= 1 {
                 settings.parallelism = limit
             } else {
-                warn(
-                    "RUNDOWN_PARALLEL=\(value) is not a limit Rundown knows; valid forms: RUNDOWN_PARALLEL=<a whole number from 1>, such as RUNDOWN_PARALLEL=4 (how many elements of a '.concurrent' group run at once; \(RunControls.cores) by default, one per core)"
-                )
+                warn(EngineWarning.parallelNotKnown(value, cores: RunControls.cores).message)
             }
         },
         Row(name: "RUNDOWN_REPEAT") { value, settings, _, warn in
             if let repetitions = repeatSetting(value) {
                 settings.repetitions = repetitions
             } else {
-                warn(
-                    "RUNDOWN_REPEAT=\(value) is not a repetition Rundown knows, and every example runs once; valid forms: RUNDOWN_REPEAT=<a whole number from 1>, such as RUNDOWN_REPEAT=100, RUNDOWN_REPEAT=until-failure, RUNDOWN_REPEAT=until-failure:<a whole number from 1> (at most that many repetitions; \(RepeatSetting.untilFailureDefaultMax) by default)"
-                )
+                warn(EngineWarning.repeatNotKnown(value).message)
             }
         },
         Row(name: "RUNDOWN_RETRIES") { value, settings, _, warn in
             if let count = Int(value.trimmingCharacters(in: .whitespaces)), count >= 0 {
                 settings.retries = count
             } else {
-                warn(
-                    "RUNDOWN_RETRIES=\(value) is not a count Rundown knows, and no example is retried; valid forms: RUNDOWN_RETRIES=<a whole number from 0>, such as RUNDOWN_RETRIES=2 (how many more times a failing example runs)"
-                )
+                warn(EngineWarning.retriesNotKnown(value).message)
             }
         },
         Row(name: "RUNDOWN_FAILURES") { value, settings, _, _ in
@@ -210,9 +193,7 @@ package struct RunSettings: Sendable {
             } else if let number = UInt64(value) {
                 settings.seed = number
             } else {
-                warn(
-                    "RUNDOWN_SEED=\(value) is not a seed Rundown knows; valid forms: RUNDOWN_SEED=<a whole number from 0 to \(UInt64.max)>, RUNDOWN_SEED=random"
-                )
+                warn(EngineWarning.seedNotKnown(value).message)
             }
         },
         Row(name: "CI") { value, settings, _, _ in
@@ -223,9 +204,7 @@ package struct RunSettings: Sendable {
             case "1": settings.forbidFocus = true
             case "0": settings.forbidFocus = false
             default:
-                warn(
-                    "RUNDOWN_FORBID_FOCUS=\(value) is not a value Rundown knows; valid forms: RUNDOWN_FORBID_FOCUS=1, RUNDOWN_FORBID_FOCUS=0"
-                )
+                warn(EngineWarning.forbidFocusNotKnown(value).message)
             }
         },
         Row(name: "RUNDOWN_JUNIT") { value, settings, _, _ in
@@ -248,9 +227,7 @@ package struct RunSettings: Sendable {
             {
                 settings.schedule = value
             } else {
-                warn(
-                    "RUNDOWN_SCHEDULE=\(value) is not a replay token; valid form: RUNDOWN_SCHEDULE=<the token a failed explore printed, such as v1.3fa2.0102.9c1e22ab>"
-                )
+                warn(EngineWarning.scheduleNotKnown(value).message)
             }
         },
         // Rundown's own: the switch of its failing test fixtures, and the
@@ -283,9 +260,7 @@ package struct RunSettings: Sendable {
     /// cannot be read is a warning, and the filter selects by no list.
     private static func readPathList(_ file: String, into settings: inout RunSettings, warn: (String) -> Void) {
         guard !file.isEmpty else {
-            return warn(
-                "RUNDOWN_FILTER=@ names no file, and every example runs; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|…, RUNDOWN_FILTER=@file (a file of example paths, one a line, as RUNDOWN_FAILURES writes them)"
-            )
+            return warn(EngineWarning.filterFileUnnamed.message)
         }
         do {
             let text = try String(contentsOfFile: file, encoding: .utf8)
@@ -294,9 +269,8 @@ package struct RunSettings: Sendable {
             settings.exactPaths = Set(lines.filter { !$0.isEmpty && !$0.hasPrefix("#") })
             settings.exactPathsFile = file
         } catch {
-            warn(
-                "RUNDOWN_FILTER=@\(file): the file cannot be read (\(FileManager.default.fileExists(atPath: file) ? "not readable as UTF-8 text" : "no such file")), and every example runs; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|…, RUNDOWN_FILTER=@file (a file of example paths, one a line, as RUNDOWN_FAILURES writes them)"
-            )
+            let exists = FileManager.default.fileExists(atPath: file)
+            warn(EngineWarning.filterFileUnreadable(file: file, exists: exists).message)
         }
     }
 
@@ -318,14 +292,11 @@ package struct RunSettings: Sendable {
         guard let raw else { return (1, nil) }
         let trimmed = String(raw.filter { !$0.isWhitespace })
         let range = timeoutScaleRange
-        let forms =
-            "valid forms are a number from \(range.lowerBound) to \(Int(range.upperBound)) "
-            + "such as 2 or 2.5 (every default deadline is multiplied by it). Using 1."
         guard let factor = Double(trimmed), factor.isFinite, factor > 0 else {
-            return (1, "RUNDOWN_TIMEOUT_SCALE='\(raw)' is not understood; " + forms)
+            return (1, EngineWarning.timeoutScaleNotUnderstood(raw, range: range).message)
         }
         guard range.contains(factor) else {
-            return (1, "RUNDOWN_TIMEOUT_SCALE='\(raw)' is outside the range Rundown accepts; " + forms)
+            return (1, EngineWarning.timeoutScaleOutOfRange(raw, range: range).message)
         }
         return (factor, nil)
     }

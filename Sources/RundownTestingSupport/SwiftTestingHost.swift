@@ -89,21 +89,22 @@ package struct SwiftTestingHost: SpecHost {
     /// A flaky example's earlier failures, each a warning at its place (a
     /// warning fails no test), and a limit `until-failure` reached.
     package func notice(_ notice: SpecNotice, seed: UInt64?) {
-        let seedNote = seed.map { " (seed \($0))" } ?? ""
         IssueScope.$isRecording.withValue(true) {
             switch notice.kind {
             case .flaky(_, _, let failures):
                 for failure in failures {
                     let below = failure.path.dropFirst(notice.path.count)
                     let what = (below.isEmpty ? "" : below.joined(separator: ", ") + ": ") + failure.message
+                    let warning = SwiftTestingWarning.earlierAttemptFailed(
+                        notice: notice.description, failure: what, seed: seed)
                     Issue.record(
-                        Comment(rawValue: "\(notice.description); before, it failed: \(what)\(seedNote)"),
-                        severity: .warning, sourceLocation: Self.sourceLocation(failure.location))
+                        Comment(rawValue: warning.message), severity: .warning,
+                        sourceLocation: Self.sourceLocation(failure.location))
                 }
             case .repetitionsEnded:
                 Issue.record(
-                    Comment(rawValue: notice.description + seedNote), severity: .warning,
-                    sourceLocation: Self.sourceLocation(notice.location))
+                    Comment(rawValue: SwiftTestingWarning.notice(notice.description, seed: seed).message),
+                    severity: .warning, sourceLocation: Self.sourceLocation(notice.location))
             }
         }
     }
@@ -145,28 +146,24 @@ package struct SwiftTestingHost: SpecHost {
             if run.example != nil, Test.Case.current?.isParameterized == true {
                 // The example is the test case: skipped, it is a cancelled case. Swift Testing's
                 // console prints no line for a cancelled case, so a warning says what skipped.
-                Issue.record(Comment(rawValue: run.skipSummary), severity: .warning, sourceLocation: location)
+                Issue.record(
+                    Comment(rawValue: SwiftTestingWarning.caseSkipped(summary: run.skipSummary).message),
+                    severity: .warning, sourceLocation: location)
                 try Test.cancel(Comment(rawValue: run.skipSummary), sourceLocation: location)
             }
             if let test = SpecTestScope.current {
                 test.noteSkippedSpec(run.skipSummary)
             } else {
-                let what = run.skippedWhat
-                Issue.record(
-                    Comment(
-                        rawValue:
-                            "\(run.skipSummary)\n\(what.prefix(1).uppercased() + what.dropFirst()); the test goes on. Give the test the '.specs' trait to report it as skipped when nothing else in it runs."
-                    ),
-                    severity: .warning,
-                    sourceLocation: location
-                )
+                let warning = SwiftTestingWarning.everythingSkippedTestGoesOn(
+                    summary: run.skipSummary, skippedWhat: run.skippedWhat)
+                Issue.record(Comment(rawValue: warning.message), severity: .warning, sourceLocation: location)
             }
             return
         }
         SpecTestScope.current?.noteSpecRan()
         guard !report.skips.isEmpty else { return }
-        let lines = report.skips.map { "  \($0.description)" }.joined(separator: "\n")
-        Issue.record(Comment(rawValue: "Skipped:\n\(lines)"), severity: .warning, sourceLocation: location)
+        let warning = SwiftTestingWarning.skipped(report.skips.map(\.description))
+        Issue.record(Comment(rawValue: warning.message), severity: .warning, sourceLocation: location)
     }
 
     /// Adds the path of the element or hook running now to an issue recorded
@@ -303,10 +300,7 @@ enum ForgottenSpecsTrait {
         guard first else { return }
         IssueScope.$isRecording.withValue(true) {
             Issue.record(
-                Comment(
-                    rawValue:
-                        "'\(test.name)' runs a synchronous spec without the '.specs' trait: its #expect and #require issues carry no element path. Add '.specs' to the test (or its suite)."
-                ),
+                Comment(rawValue: SwiftTestingWarning.specsTraitForgotten(test: test.name).message),
                 severity: .warning, sourceLocation: test.sourceLocation)
         }
     }

@@ -45,11 +45,9 @@ package enum SwiftTestingIssuesInXCTest {
             XCTestHost.recordOnRunningTest(issue.message, at: issue.location)
             return
         }
-        let prefix = runner.map { "\($0.description): " } ?? ""
-        FileHandle.standardError.write(
-            Data(
-                "\(issue.location.filePath):\(issue.location.line): error: Rundown: \(prefix)\(issue.message) (a Swift Testing issue recorded outside any Swift Testing test; no XCTest case could take it)\n"
-                    .utf8))
+        let warning = XCTestWarning.issueOutsideAnyTest(
+            message: issue.message, at: issue.location, element: runner?.description)
+        FileHandle.standardError.write(Data(warning.line.utf8))
     }
 }
 

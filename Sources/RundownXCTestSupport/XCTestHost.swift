@@ -111,8 +111,7 @@ package struct XCTestHost: SpecHost, @unchecked Sendable {
             let location = failure.location
             guard !failure.isAfterRun else {
                 // Its test may have ended, and `XCTFail` would fail whichever test runs now.
-                let line =
-                    "\(location.filePath):\(location.line): error: \(failure.description) (its spec had ended; XCTest may be running another test, which it must not fail)\n"
+                let line = XCTestWarning.failedAfterSpecEnded(failure: failure.description, at: location).line
                 FileHandle.standardError.write(Data(line.utf8))
                 return
             }
@@ -128,15 +127,10 @@ package struct XCTestHost: SpecHost, @unchecked Sendable {
             }
         }
         if !recorded {
-            let location = failure.location
             // A late failure says already which element's task recorded it.
-            let why =
-                failure.isLate
-                ? "the test had ended; XCTest can no longer fail it"
-                : "recorded after the test had ended, by a task it started; XCTest can no longer fail it"
-            let line =
-                "\(location.filePath):\(location.line): error: \(testCase.name) : \(failure.description) (\(why))\n"
-            FileHandle.standardError.write(Data(line.utf8))
+            let warning = XCTestWarning.failedAfterTestEnded(
+                test: testCase.name, failure: failure.description, at: failure.location, late: failure.isLate)
+            FileHandle.standardError.write(Data(warning.line.utf8))
         }
     }
 
@@ -166,7 +160,7 @@ package struct XCTestHost: SpecHost, @unchecked Sendable {
         }
         if let testCase { TestCaseRuns.noteSpecRan(in: testCase) }
         for skip in report.skips {
-            print("Rundown: \(skip)")
+            print(XCTestWarning.skipped(skip.description).line)
         }
     }
 

@@ -83,6 +83,21 @@ func retriesFail() throws {
     }
 }
 
+/// What is printed where no framework runs: a spec that skipped every example, a toolkit
+/// check that no spec or test claims, and the seed that `.random(runs:)` picked.
+func notices() throws {
+    try spec("No host, skipped") {
+        it("a") { throw Skip("why") }
+    }
+    _ = SharedResource("no host: beta").expectHeld()  // line: unclaimed check
+    let explored = DispatchSemaphore(value: 0)
+    Task.detached {
+        _ = try? await explore(.random(runs: 2)) { _ in }
+        explored.signal()
+    }
+    explored.wait()
+}
+
 do {
     switch scenario {
     case "flaky": try flaky()
@@ -90,6 +105,7 @@ do {
     case "assertions": try assertions()
     case "passing": try passing()
     case "late": try late()
+    case "notices": try notices()
     default:
         print("unknown scenario '\(scenario)'")
         exit(2)

@@ -44,7 +44,9 @@ final class CallerHost: SpecHost, Sendable {
         }
         guard let first = failures.first else {
             if run.report.everythingSkipped {
-                print("Rundown: \(run.skippedWhat): \(run.skipSummary)")
+                print(
+                    "Rundown: "
+                        + RundownWarning.everythingSkipped(what: run.skippedWhat, summary: run.skipSummary).message)
             }
             return
         }
@@ -57,9 +59,8 @@ final class CallerHost: SpecHost, Sendable {
     }
 
     private static func printFailure(_ failure: SpecFailure) {
-        let location = failure.location
         FileHandle.standardError.write(
-            Data("\(location.filePath):\(location.line): error: \(failure.description)\n".utf8))
+            Data(RundownWarning.failure(failure.description, at: failure.location).message.utf8))
     }
 }
 

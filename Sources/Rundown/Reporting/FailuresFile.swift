@@ -43,14 +43,3 @@ enum FailuresFile {
         return kept.joined(separator: "\n") + "\n"
     }
 }
-
-/// `RUNDOWN_FAILURES` names a file that cannot be written: the spec that
-/// tried fails, so that a rerun never silently misses what failed.
-struct FailuresNotWritten: Error, CustomStringConvertible {
-    var file: String
-    var reason: String
-
-    var description: String {
-        "cannot write the failed examples to \(file) (RUNDOWN_FAILURES): \(reason)"
-    }
-}

@@ -333,24 +333,6 @@ final class JUnitFile: Sendable {
     }
 }
 
-/// A report that `RUNDOWN_JUNIT` asked for and that could not be written:
-/// a failure of the spec that tried, saying where and why in words.
-struct JUnitReportNotWritten: Error, CustomStringConvertible {
-    /// The file it was to be written to.
-    var file: String
-    /// The value of `RUNDOWN_JUNIT`.
-    var setting: String
-    /// Why not, as the system says it: `Permission denied`.
-    var reason: String
-
-    /// `cannot write the JUnit report to build/junit.xml: Permission denied`; the setting
-    /// follows the file when they differ (`… rundown-812.xml (RUNDOWN_JUNIT=build/junit/): …`).
-    var description: String {
-        let setting = setting == file ? "" : " (RUNDOWN_JUNIT=\(setting))"
-        return "cannot write the JUnit report to \(file)\(setting): \(reason)"
-    }
-}
-
 enum XML {
     /// `text` as XML character data or an attribute value: markup escaped,
     /// line breaks kept as character references, and characters XML 1.0

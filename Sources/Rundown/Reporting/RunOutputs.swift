@@ -91,9 +91,10 @@ final class RunOutputs {
     static func filteredOutLine(_ report: SpecReport, specName: String, settings: RunSettings) -> String? {
         guard report.filteredOutCount > 0, settings.example == nil else { return nil }
         let selected = report.passedCount + report.failedCount + report.skippedCount
-        let examples = { (count: Int) in count == 1 ? "1 example" : "\(count) examples" }
-        let head = selected == 0 ? "no example selected" : "\(examples(selected)) selected"
-        return "'\(specName)': \(head), \(report.filteredOutCount) filtered out (\(settings.selectionDescription))"
+        return RundownWarning.filteredOut(
+            specName: specName, selected: selected, filteredOut: report.filteredOutCount,
+            selection: settings.selectionDescription
+        ).message
     }
 
     /// `2 examples flaky: Cart, saves; Cart, loads`: the examples that
@@ -101,8 +102,7 @@ final class RunOutputs {
     static func flakyLine(_ report: SpecReport) -> String? {
         let paths = report.flakyPaths
         guard !paths.isEmpty else { return nil }
-        let count = paths.count == 1 ? "1 example" : "\(paths.count) examples"
-        return "\(count) flaky: " + paths.map { $0.joined(separator: ", ") }.joined(separator: "; ")
+        return RundownWarning.flaky(paths: paths).message
     }
 
     private final class LineBuffer {

@@ -247,18 +247,6 @@ extension Spec.Example: CustomTestStringConvertible {
 }
 #endif
 
-/// Thrown by the synchronous `run()` of an example, or `spec(_:)`, whose
-/// spec may have `async` closures.
-public struct AsyncSpecNeedsAwait: Error, CustomStringConvertible {
-    /// The spec's name.
-    public var specName: String
-
-    /// Says what to write instead.
-    public var description: String {
-        "the spec '\(specName)' may have async closures: run it with 'try await', or make it with 'Spec.synchronous'"
-    }
-}
-
 /// Runs a whole ``Spec/synchronous(_:_:fileID:filePath:line:column:_:)`` spec,
 /// as `spec { }` runs its closure.
 public func spec(_ definition: Spec) throws {

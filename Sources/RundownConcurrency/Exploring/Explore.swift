@@ -101,8 +101,7 @@ final class Explorer: Sendable {
             strategyText = "RUNDOWN_SCHEDULE=\(scheduled)"
             seed = nil
             FailureRouting.writeToStandardError(
-                "Rundown: \(site.location): RUNDOWN_SCHEDULE replays interleaving \(scheduled) instead of \(strategy)\n"
-            )
+                ToolkitWarning.scheduleReplays(at: site.location, token: scheduled, strategy: "\(strategy)").message)
             return
         }
         switch strategy.kind {
@@ -119,9 +118,7 @@ final class Explorer: Sendable {
             }
             let seed = given ?? UInt64.random(in: 0...UInt64.max)
             if given == nil {
-                print(
-                    "Rundown: \(site.location): explore(.random(runs: \(runs))) picked seed \(seed); these orders again: .random(runs: \(runs), seed: \(seed))"
-                )
+                print(ToolkitWarning.seedPicked(at: site.location, runs: runs, seed: seed).message)
             }
             firstSource = .random(SplitMix64(seed: seed))
             strategyText = ".random(runs: \(runs), seed: \(seed))"
@@ -184,7 +181,7 @@ final class Explorer: Sendable {
             } catch {
                 // A framework's own error (`#require`'s) was recorded where a framework runs.
                 if hostless || !(error is any ReportedByFramework) {
-                    report(site.saying("The body of explore threw an error: \(error)"), watch: watch)
+                    report(site.saying(ToolkitFailure.exploreBodyThrew(error).explanation), watch: watch)
                 }
             }
             if run.stop == nil {
@@ -213,10 +210,9 @@ final class Explorer: Sendable {
                 let more = source.advanceToNextOrder()
                 guard more else { return passed(number) }
                 if case .everyInterleaving(let limit) = strategy.kind, number >= limit {
-                    report(
-                        site.saying(
-                            "explore(\(strategy)) found more than \(limit) interleavings: \(number) ran and passed, and more remain. Sample them with .random(runs:seed:), raise the limit, or take fewer steps."
-                        ), watch: watch)
+                    let failure = ToolkitFailure.tooManyInterleavings(
+                        strategy: "\(strategy)", limit: limit, ran: number)
+                    report(site.saying(failure.explanation), watch: watch)
                     return Exploration(interleavings: number, replayToken: nil, failed: true, seed: nil)
                 }
             case .random:
@@ -239,28 +235,27 @@ final class Explorer: Sendable {
     }
 
     private func failingInterleaving(_ run: ScheduleRun, token: ReplayToken) -> String {
-        """
-        explore(\(strategyText)) failed in interleaving \(run.number): \(InterleavingDescription.describe(run.steps))
-        Replay it with explore(.replay("\(token)")), or with RUNDOWN_SCHEDULE=\(token)
-        """
+        ToolkitFailure.interleavingFailed(
+            strategy: strategyText, interleaving: run.number, steps: InterleavingDescription.describe(run.steps),
+            token: "\(token)"
+        ).explanation
     }
 
     private func message(for stop: RunStop, in run: ScheduleRun) -> ConcurrencyFailure {
         switch stop {
         case .timedOut(let task, let lastPassed, let taskSite):
             return taskSite.saying(
-                "Controlled task '\(task)' neither reached a schedule point nor ended within \(stepTimeout) (interleaving \(run.number)); it last passed '\(lastPassed)'. Is it waiting for something that is not a point: a lock, a continuation, real time, or the value of another controlled task?"
-            )
+                ToolkitFailure.taskStuck(
+                    task: task, within: stepTimeout, interleaving: run.number, lastPassed: lastPassed
+                ).explanation)
         case .bodyStalled(let task, let taskSite):
             return taskSite.saying(
-                "Controlled task '\(task)' waited \(stepTimeout) for its first step (interleaving \(run.number)), but the body neither called schedule.finish() nor returned: controlled tasks take their steps only then. Is the body awaiting something a controlled task does (its value, or state it sets) before finish()?"
-            )
+                ToolkitFailure.bodyStalled(task: task, waited: stepTimeout, interleaving: run.number).explanation)
         case .diverged(let divergence):
             return site.saying(
-                "The body of explore is not deterministic: in interleaving \(run.number), \(divergence.detail). Make everything the controlled tasks share inside the body, from the schedule it is given, and let nothing outside the schedule (real time, randomness, state kept between runs) decide which tasks start or which points they reach."
-            )
+                ToolkitFailure.notDeterministic(interleaving: run.number, detail: divergence.detail).explanation)
         case .cancelled:
-            return site.saying("The exploration was cancelled during interleaving \(run.number).")
+            return site.saying(ToolkitFailure.explorationCancelled(interleaving: run.number).explanation)
         case .misuse(let text):
             return site.saying(text)
         }

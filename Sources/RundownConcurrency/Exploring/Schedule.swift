@@ -104,9 +104,7 @@ public final class Schedule: Sendable {
     public nonisolated(nonsending) func finish() async throws {
         if let current = ControlledTask.current {
             let name = current.run.describeTask(current.id).name
-            let stop = RunStop.misuse(
-                "finish() was called from controlled task '\(name)'; only code no controlled task runs (the body) can let the tasks take their steps"
-            )
+            let stop = RunStop.misuse(ToolkitFailure.finishFromControlledTask(name).explanation)
             current.run.stop(stop)
             throw stop
         }
@@ -129,10 +127,9 @@ public final class Schedule: Sendable {
     @discardableResult
     func checkBelongs(call: String, site: ConcurrencyFailure) -> Bool {
         if let current = ControlledTask.current, current.run !== run {
-            current.run.report(
-                site.saying(
-                    "schedule.\(call) was called on the schedule of interleaving \(run.number) from a task of interleaving \(current.run.number). "
-                        + Self.oneRunAdvice))
+            let failure = ToolkitFailure.scheduleOfAnotherRun(
+                call: call, interleaving: run.number, from: current.run.number)
+            current.run.report(site.saying(failure.explanation))
             return false
         }
         if run.isOver {
@@ -143,9 +140,6 @@ public final class Schedule: Sendable {
     }
 
     static func afterRunMessage(call: String, run: Int) -> String {
-        "schedule.\(call) was called after interleaving \(run) ended. " + oneRunAdvice
+        ToolkitFailure.scheduleAfterItsRun(call: call, interleaving: run).explanation
     }
-
-    static let oneRunAdvice =
-        "A schedule belongs to one run of explore's body: make the test doubles and the state they share inside the body, from the schedule it is given."
 }

@@ -166,7 +166,7 @@ final class ScheduleRun: Sendable {
             let (name, site, reports) = state.withLock {
                 ($0.tasks[id].name, $0.tasks[id].site, $0.tasks[id].reportsErrors)
             }
-            if reports { report(site.saying("Controlled task '\(name)' threw an error: \(error)")) }
+            if reports { report(site.saying(ToolkitFailure.controlledTaskThrew(task: name, error: error).explanation)) }
         }
         let driver = state.withLock { state in
             state.tasks[id].cancel = nil
@@ -185,9 +185,7 @@ final class ScheduleRun: Sendable {
         let refusal = state.withLock { state -> RunStop? in
             if let stop = state.stop { return stop }
             if state.driving {
-                return .misuse(
-                    "finish() was called while the interleaving is already being driven (by the body, or by another finish() running at the same time)"
-                )
+                return .misuse(ToolkitFailure.finishWhileDriven.explanation)
             }
             state.driving = true
             state.undrivenSince = nil

@@ -53,7 +53,7 @@ package enum FailureRouting {
             return
         }
         #endif
-        writeToStandardError("error: \(failure)\n")
+        writeToStandardError(ToolkitWarning.unrecordedFailure(failure).message)
     }
 
     /// Who is running: the spec element's path, or the Swift Testing test, for messages that should

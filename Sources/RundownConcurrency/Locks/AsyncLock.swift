@@ -281,17 +281,8 @@ public final class AsyncLock: Sendable {
         }
         // Recorded here, in the holder's task, so the failure reaches the test or spec it belongs to.
         if !sharersGone {
-            let message =
-                if let scope = site.scope {
-                    "AsyncLock '\(name)': a task started inside \(scope) (Task { }) was still running \(limit) "
-                        + "after it ended, and it shares the hold. Await or cancel such tasks before it ends; "
-                        + "the lock is released now."
-                } else {
-                    "AsyncLock '\(name)': a task started inside withLock (Task { }) was still running \(limit) "
-                        + "after the closure returned, and it shares the hold. Await or cancel such tasks "
-                        + "before the closure returns; the lock is released now."
-                }
-            FailureRouting.record(site.failure.saying(message))
+            let failure = ToolkitFailure.taskOutlivedItsHold(lock: name, scope: site.scope, after: limit)
+            FailureRouting.record(site.failure.saying(failure.explanation))
         }
     }
 
@@ -315,8 +306,9 @@ public final class AsyncLock: Sendable {
             limit,
             onTimeout: { [state] in
                 DeadlineExceeded(
-                    "AsyncLock '\(name)': expected \(count) queued waiter(s), saw \(state.withLock { $0.waiters.count })"
-                )
+                    ToolkitFailure.queueNotReached(
+                        lock: name, expected: count, saw: state.withLock { $0.waiters.count }
+                    ).explanation)
             }
         ) { [state] in
             let id = state.withLock { $0.nextTicket() }

@@ -152,12 +152,10 @@ public final class TrackingTaskStarter: TaskStarting {
     ) -> Bool {
         let running = runningTasks
         guard !running.isEmpty else { return true }
-        let message =
-            "\(running.count) tracked task(s) still running: "
-            + running.map(\.description).joined(separator: ", ")
-            + ". Await them with waitForAll() or stop them with cancelAll() before the test ends."
         FailureRouting.record(
-            ConcurrencyFailure(message, fileID: fileID, filePath: filePath, line: line, column: column))
+            ConcurrencyFailure(
+                ToolkitFailure.tasksStillRunning(running).explanation, fileID: fileID, filePath: filePath, line: line,
+                column: column))
         return false
     }
 

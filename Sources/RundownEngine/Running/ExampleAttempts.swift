@@ -129,6 +129,8 @@ final class ExampleAttempts {
     var held: [SpecFailure] = []
     /// When `until-failure` stops repeating.
     private let deadline: ContinuousClock.Instant?
+    /// The time `until-failure` repeats for, which its notice names.
+    private let timeLimit: Duration?
 
     init(_ plan: AttemptPlan) {
         self.plan = plan
@@ -137,14 +139,17 @@ final class ExampleAttempts {
             repetitions = max(1, times)
             maxRepetitions = max(1, times)
             deadline = nil
+            timeLimit = nil
         case .untilFailure(let max, let limit):
             repetitions = nil
             maxRepetitions = Swift.max(1, max)
             deadline = .now + limit
+            timeLimit = limit
         case nil:
             repetitions = 1
             maxRepetitions = 1
             deadline = nil
+            timeLimit = nil
         }
         attempts = 1 + max(0, plan.retries ?? 0)
         note = AttemptNote(repetition: 1, repetitions: repetitions, attempt: 1, attempts: attempts)
@@ -168,13 +173,15 @@ final class ExampleAttempts {
     func nextRepetition() -> Bool {
         guard note.repetition < maxRepetitions else {
             if repetitions == nil {
-                ended = "until-failure reached its cap of \(maxRepetitions) repetitions without a failure"
+                ended = EngineWarning.untilFailureCapReached(repetitions: maxRepetitions).message
             }
             return false
         }
         if let deadline, ContinuousClock.now >= deadline {
             ended =
-                "until-failure reached its time limit of \(RepeatSetting.untilFailureLimit) after \(note.repetition) repetitions without a failure"
+                EngineWarning.untilFailureTimeLimitReached(
+                    limit: timeLimit ?? RepeatSetting.untilFailureLimit, repetitions: note.repetition
+                ).message
             return false
         }
         note = AttemptNote(repetition: note.repetition + 1, repetitions: repetitions, attempt: 1, attempts: attempts)
@@ -194,24 +201,6 @@ package struct AttemptFailure: WrappedFailure, CustomStringConvertible {
 
     package var description: String {
         "\(String(describing: error)) (\(note))"
-    }
-}
-
-/// `.repeated(_:)` or `.retries(_:)` with a value out of range: the element
-/// fails, and runs once.
-package struct InvalidAttemptTrait: Error, CustomStringConvertible {
-    /// `.repeated(0)`.
-    package var trait: String
-
-    package var description: String {
-        "\(trait) is not a value Rundown accepts, and the element runs once; valid forms: .repeated(n) with n >= 1, .retries(n) with n >= 0"
-    }
-
-    /// The failure `marks` make, if any.
-    static func check(_ marks: (repetitions: Int?, retries: Int?)) -> InvalidAttemptTrait? {
-        if let times = marks.repetitions, times < 1 { return InvalidAttemptTrait(trait: ".repeated(\(times))") }
-        if let count = marks.retries, count < 0 { return InvalidAttemptTrait(trait: ".retries(\(count))") }
-        return nil
     }
 }
 
@@ -248,7 +237,8 @@ package struct SpecNotice: Sendable, CustomStringConvertible {
     /// `flaky: passed on attempt 2 of 3`, or why repeating ended.
     package var summary: String {
         switch kind {
-        case .flaky(let passedOn, let attempts, _): "flaky: passed on attempt \(passedOn) of \(attempts)"
+        case .flaky(let passedOn, let attempts, _):
+            EngineWarning.passedOnRetry(passedOn: passedOn, attempts: attempts).message
         case .repetitionsEnded(let text): text
         }
     }

@@ -119,23 +119,3 @@ package indirect enum LabelExpression: Sendable, Hashable, CustomStringConvertib
         }
     }
 }
-
-/// Why a label expression could not be read, and where.
-package struct LabelExpressionError: Error, Hashable, CustomStringConvertible {
-    /// The expression as given.
-    package var text: String
-    /// The column, from 1, where reading failed.
-    package var column: Int
-    /// What was expected there.
-    package var problem: String
-
-    /// The problem and its column, then the expression with a caret under that column:
-    ///
-    ///     expected ')' at column 12
-    ///       db && (slow
-    ///                  ^
-    package var description: String {
-        let caret = String(repeating: " ", count: column - 1) + "^"
-        return "\(problem) at column \(column)\n  \(text)\n  \(caret)"
-    }
-}

@@ -228,22 +228,3 @@ package enum SeededOrder {
         }
     }
 }
-
-/// A focused element found in a run that forbids focus.
-package struct FocusedElementLeftIn: Error, CustomStringConvertible, Hashable {
-    /// The focused element's path.
-    package var path: [String]
-    /// Where it was declared.
-    package var location: CodeLocation
-
-    /// Creates the failure.
-    package init(path: [String], location: CodeLocation) {
-        self.path = path
-        self.location = location
-    }
-
-    /// `focused element left in: Cart, saves (CartTests.swift:12); …`.
-    package var description: String {
-        "focused element left in: \(path.joined(separator: ", ")) (\(location)); focus is forbidden in this run, remove the focus before committing"
-    }
-}

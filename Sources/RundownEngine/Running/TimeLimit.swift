@@ -73,52 +73,6 @@ package final class TimeLimit: Sendable {
     fileprivate var instant: ContinuousClock.Instant { deadline }
 }
 
-/// The failure of a closure that a time limit cut short, or did not start.
-package struct TimeLimitExceeded: Error, CustomStringConvertible {
-    /// What happened to the closure.
-    package enum Ending: Sendable, Hashable {
-        /// It ended after it was cancelled.
-        case cancelled
-        /// It was still running a grace period after it was cancelled; the spec went on without it.
-        case stillRunning(grace: Duration)
-        /// The limit had expired before it could start.
-        case notStarted
-    }
-
-    /// The path of the element the limit belongs to.
-    package var path: [String]
-    /// The limit.
-    package var limit: Duration
-    /// What happened to the closure.
-    package var ending: Ending
-
-    /// Creates the failure.
-    package init(path: [String], limit: Duration, ending: Ending) {
-        self.path = path
-        self.limit = limit
-        self.ending = ending
-    }
-
-    /// `the time limit of 0.5 seconds of Cart, saves expired; it was cancelled`.
-    package var description: String {
-        let head = "the time limit of \(Self.seconds(limit)) of \(path.joined(separator: ", ")) expired"
-        switch ending {
-        case .cancelled: return "\(head); it was cancelled"
-        case .stillRunning(let grace):
-            return
-                "\(head); it was cancelled and was still running \(Self.seconds(grace)) later, so the spec went on without it"
-        case .notStarted: return "\(head) before this could start"
-        }
-    }
-
-    static func seconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-        if milliseconds % 1000 == 0 { return milliseconds == 1000 ? "1 second" : "\(milliseconds / 1000) seconds" }
-        return "\(Double(milliseconds) / 1000) seconds"
-    }
-}
-
 /// The mutable part of a ``TimeLimit``.
 private final class TimeLimitState: @unchecked Sendable {
     // @unchecked: `path` and `expired` are read and written only inside

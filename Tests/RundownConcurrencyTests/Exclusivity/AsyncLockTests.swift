@@ -206,6 +206,7 @@ struct AsyncLockTests {
         try await value(of: try #require(started), "the stuck task")
     }
 
+    // reaches: AsyncLockError
     @Test("a waiter gives up at its deadline with an error that says who holds the lock")
     func waitDeadlineNamesTheHolder() async throws {
         let lock = AsyncLock("busy")
@@ -222,7 +223,8 @@ struct AsyncLockTests {
         )
         #expect(
             String(describing: lockError)
-                == "AsyncLock 'busy': waited 0.05 seconds in line and gave up; it is still held by test 'waitDeadlineNamesTheHolder()'."
+                == "AsyncLock 'busy': waited 0.05 seconds in line and gave up; it is still held by test 'waitDeadlineNamesTheHolder()'. "
+                + "Find why the holder keeps the lock so long, or give this wait a longer deadline."
         )
         #expect(elapsed < lateDeadlineBound)
         #expect(lock.queuedCount == 0)

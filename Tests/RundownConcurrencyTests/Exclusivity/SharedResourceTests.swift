@@ -76,6 +76,7 @@ struct SharedResourceTests {
         #expect(log.all == ["first", "second"])
     }
 
+    // reaches: ExclusiveAccessError
     @Test(
         "two tasks nesting two resources in opposite orders: the inverted one fails at once, naming both, and nothing hangs"
     )

@@ -151,6 +151,7 @@ struct ExploreFailureTests {
         #expect(failures[1].message.hasPrefix("explore(.everyInterleaving()) failed in interleaving 1: (no steps)"))
     }
 
+    // reaches: ExplorationFailure
     @Test("with nothing to record them, a failed exploration throws its failures")
     func hostlessThrows() async throws {
         struct Offline: Error {}

@@ -21,6 +21,7 @@ struct DeadlineTests {
         #expect(wait.elapsed < lateDeadlineBound)
     }
 
+    // reaches: InvalidArgumentError
     @Test("negative and zero timeouts are refused before any waiting, with the rule they broke")
     func nonPositiveTimeoutsAreRefused() async throws {
         let gate = Gate("strict")
@@ -65,6 +66,7 @@ struct DeadlineTests {
         #expect(zero is InvalidArgumentError)
     }
 
+    // reaches: EngineWarning.timeoutScaleNotUnderstood, EngineWarning.timeoutScaleOutOfRange
     @Test("RUNDOWN_TIMEOUT_SCALE accepts a number from 0.01 to 1000 and warns about anything else")
     func timeoutScaleSetting() {
         #expect(TimeoutScale.parse(nil) == (1, nil))

@@ -63,6 +63,7 @@ struct EventuallyTests {
         #expect(value == 5)
     }
 
+    // reaches: EventuallyError
     @Test("a timeout names the condition, the call site and the last value seen")
     func timeoutMessage() async throws {
         let line = SourceLine.marked("eventually")

@@ -88,6 +88,7 @@ struct GateTests {
         try await caller.value
     }
 
+    // reaches: GateError
     @Test("a gate that is never opened releases its caller with an error naming it")
     func neverOpenedMessage() async throws {
         let gate = Gate("refresh finished")

@@ -140,6 +140,7 @@ struct TaskTrackingTests {
         #expect(tasks.expectNoneRunning())
     }
 
+    // reaches: TaskTrackingError
     @Test("waitForAll gives up at its deadline and lists what is still running")
     func waitForAllTimeout() async throws {
         let tasks = TrackingTaskStarter()

@@ -130,6 +130,7 @@ struct ChannelOutputTests {
 
     /// Behaviour#Late-failures-name-their-example for a plain `XCTestCase`:
     /// the late failure is printed, and `testB` passes.
+    // reaches: XCTestWarning.failedAfterSpecEnded
     @Test func aLateFailureOfAPlainXCTestCaseFailsNoOtherTest() async throws {
         let run = try await HostOutput.run(["RundownHostFixtures.ChannelPlainXCTestFixtures"])
         #expect(run.status == 0)

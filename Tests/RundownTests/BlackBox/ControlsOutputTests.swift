@@ -148,7 +148,7 @@ struct ControlsOutputTests {
         let blocker = folder.appendingPathComponent("a-file").path
         try Data("x".utf8).write(to: URL(fileURLWithPath: blocker))
         let reason =
-            "cannot write the JUnit report to \(blocker)/junit.xml: cannot make the folder \(blocker): Not a directory"
+            "cannot write the JUnit report to \(blocker)/junit.xml: cannot make the folder \(blocker): Not a directory; make RUNDOWN_JUNIT name a file, or a folder, this process can write"
         let fixtures = try SourceFile("Tests/RundownHostFixtures/ControlsFixtures.swift")
 
         let xcTest = try await Self.run(
@@ -211,6 +211,7 @@ struct ControlsOutputTests {
 
     // MARK: A spec's examples as test cases (Behaviour#One-test-case-per-example)
 
+    // reaches: SwiftTestingWarning.caseSkipped
     @Test func aSkippedExampleIsACancelledCaseWithAWarningSayingWhy() async throws {
         let stream = FileManager.default.temporaryDirectory.appendingPathComponent(
             "rundown-events-\(UUID().uuidString).jsonl")

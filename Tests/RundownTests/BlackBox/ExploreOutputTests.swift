@@ -22,6 +22,7 @@ struct ExploreOutputTests {
             status: run.status, lines: run.output.split(separator: "\n").map { HostOutput.normalise(String($0)) })
     }
 
+    // reaches: ToolkitWarning.scheduleReplays
     @Test func anXCTAssertThatFailsInOneOrderEndsTheExplorationAndTheTokenReplaysIt() async throws {
         let fixtures = try SourceFile("Tests/RundownHostFixtures/ExploreFixtures.swift")
         let file = fixtures.path

@@ -25,6 +25,7 @@ struct FlakyOutputTests {
         )
     }
 
+    // reaches: SwiftTestingWarning.earlierAttemptFailed
     @Test func swiftTestingPassesAFlakyExampleWithAWarningForEachEarlierAttempt() async throws {
         let run = try await Self.swiftTesting("FlakySwiftTestingFixtures")
         #expect(run.status == 0, "\(run.lines)")

@@ -12,6 +12,7 @@ import Testing
 /// them moves the expected lines along; what is printed there is what is pinned.
 @Suite(.enabled(if: HostOutput.testBinary != nil, "needs the SwiftPM test binary"))
 struct HostOutputTests {
+    // reaches: XCTestWarning.skipped
     @Test func xcTestPrintsEachFailureOnceWithItsPathAtItsLine() async throws {
         let fixtures = try SourceFile("Tests/RundownHostFixtures/XCTestHostFixtures.swift")
         let file = fixtures.path
@@ -47,6 +48,7 @@ struct HostOutputTests {
     /// a task started by an example that fails after its
     /// test returned is reported, and the process goes on (corelibs XCTest
     /// would stop it with "already been stopped").
+    // reaches: XCTestWarning.failedAfterTestEnded
     @Test func aFailureFromATaskThatOutlivedItsTestIsPrintedNotACrash() async throws {
         let fixtures = try SourceFile("Tests/RundownHostFixtures/XCTestHostFixtures.swift")
         let file = fixtures.path
@@ -69,6 +71,7 @@ struct HostOutputTests {
     /// first failure and prints each other one at its element's line.
     /// (In a child process, so that the printed failure is checked here and
     /// does not show up in this run's own output as an error.)
+    // reaches: RundownWarning.failure
     @Test func aSpecOutsideAnyTestThrowsItsFirstFailureAndPrintsTheOthers() async throws {
         let file = "Tests/RundownHostFixtures/CallerHostFixtures.swift"
         let line = SourceLine.marked("b", in: HostOutput.root + file)

@@ -34,6 +34,7 @@ struct RunControlOutputTests {
         run.lines.filter { $0.hasPrefix("ran: ") }.map { String($0.dropFirst(5)) }
     }
 
+    // reaches: RundownWarning.filteredOut
     @Test func theFilterRunsTheMatchingExamplesAndSaysHowManyItLeftOut() async throws {
         let run = try await Self.run(nil, ["RUNDOWN_FILTER": "when empty|PUSH"])
         #expect(run.status == 0)
@@ -128,6 +129,7 @@ struct RunControlOutputTests {
             ))
     }
 
+    // reaches: EngineWarning.seedPicked
     @Test func aRandomSeedIsPrintedSoTheOrderCanBeReplayed() async throws {
         let run = try await Self.run("testOther", ["RUNDOWN_SEED": "random"])
         let line = try #require(run.lines.first { $0.hasPrefix("Rundown: RUNDOWN_SEED=random picked seed ") })

@@ -47,6 +47,7 @@ extension HookBodyMismatchTests {
                 description: "Spec", location: location(1), content: parts.reduce(GroupContent()) { $0.appending($1) })
         }
 
+        // reaches: HookBodyMismatch
         @Test func aBeforeAllWithAnAroundBodyFailsLikeAThrowingBeforeAll() {
             var log: [String] = []
             let report = SpecEngine.run(

@@ -31,6 +31,7 @@ import Testing
         #expect(!expression.matches([]))
     }
 
+    // reaches: LabelExpressionError
     @Test(arguments: [
         ("db && (slow", "expected ')' at column 12\n  db && (slow\n             ^"),
         ("db &&", "expected a label name at column 6\n  db &&\n       ^"),
@@ -72,6 +73,7 @@ import Testing
         #expect(read.selectionDescription == "RUNDOWN_LABELS=(db && !slow)")
     }
 
+    // reaches: EngineWarning.labelsNotUnderstood
     @Test func aMalformedSettingIsAWarningThatShowsWhereAndSelectsNothingOut() {
         let (read, warnings) = settings("db && (slow")
         #expect(read.labels == nil)
@@ -147,6 +149,7 @@ import Testing
         #expect(report.passedCount == 1 && report.filteredOutCount == 1)
     }
 
+    // reaches: InvalidLabel
     @Test func aLabelNoExpressionCanNameIsAFailureOfItsElement() {
         let line = SourceLine.marked("bad label")
         let report = SpecEngine.run(

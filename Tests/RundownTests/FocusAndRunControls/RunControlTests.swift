@@ -75,6 +75,7 @@ import FoundationXML
         #expect(settings(["RUNDOWN_FORBID_FOCUS": "1"]).0.forbidFocus)
     }
 
+    // reaches: EngineWarning.filterWithoutPattern, EngineWarning.shardNotKnown, EngineWarning.seedNotKnown, EngineWarning.forbidFocusNotKnown
     @Test(arguments: [
         (
             "RUNDOWN_SHARD", "0/5",
@@ -304,6 +305,7 @@ import FoundationXML
 
     // MARK: Focus guard
 
+    // reaches: FocusedElementLeftIn
     @Test func aForbiddenFocusIsAFailureNamingThePathAndLine() {
         let line = SourceLine.marked("writes")
         let report = SpecEngine.run(

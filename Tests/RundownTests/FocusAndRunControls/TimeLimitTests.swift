@@ -7,6 +7,7 @@ import Testing
 
 /// Behaviour#Time-limits: `.timeLimit` on the examples and groups of asynchronous specs.
 @Suite struct TimeLimitTests {
+    // reaches: TimeLimitExceeded
     @Test func anExampleOverItsLimitIsCancelledAndFailsNamingItsPathAndLimitWhileTeardownRuns() async {
         let log = Log()
         let started = ContinuousClock.now
@@ -29,7 +30,7 @@ import Testing
         #expect(log.entries == ["waits", "cancelled", "afterEach", "goes on", "afterEach"])
         #expect(
             report.failures.map(\.description) == [
-                "Sync, waits: the time limit of 0.2 seconds of Sync, waits expired; it was cancelled"
+                "Sync, waits: the time limit of 0.2 seconds of Sync, waits expired; it was cancelled; find what takes so long, or give it a longer '.timeLimit(_:)'"
             ])
         #expect(report.failures.first?.location.line == line)
         #expect(report.passedCount == 1 && report.failedCount == 1)
@@ -52,7 +53,7 @@ import Testing
         #expect(log.entries == ["goes on", "afterAll"])
         #expect(
             report.failures.map(\.description) == [
-                "Sync, hangs: the time limit of 0.2 seconds of Sync, hangs expired; it was cancelled and was still running 0.2 seconds later, so the spec went on without it"
+                "Sync, hangs: the time limit of 0.2 seconds of Sync, hangs expired; it was cancelled and was still running 0.2 seconds later, so the spec went on without it; find what takes so long, or give it a longer '.timeLimit(_:)'"
             ])
         parked.resume()
     }
@@ -72,8 +73,8 @@ import Testing
         #expect(log.entries == ["a", "batch afterAll", "after"])
         #expect(
             report.failures.map(\.description) == [
-                "Sync, batch, b: the time limit of 0.3 seconds of Sync, batch expired; it was cancelled",
-                "Sync, batch, c: the time limit of 0.3 seconds of Sync, batch expired before this could start",
+                "Sync, batch, b: the time limit of 0.3 seconds of Sync, batch expired; it was cancelled; find what takes so long, or give it a longer '.timeLimit(_:)'",
+                "Sync, batch, c: the time limit of 0.3 seconds of Sync, batch expired before this could start; find what takes so long, or give it a longer '.timeLimit(_:)'",
             ])
         #expect(report.passedCount == 2 && report.failedCount == 2)
     }

@@ -46,6 +46,7 @@ import Testing
         #expect(report.skips.map(\.description) == ["Cart, skips: skipped (later)"])
     }
 
+    // reaches: ClosureScopeDidNotRun
     @Test func aScopeThatDoesNotRunTheClosureFailsItsElement() {
         var ran = false
         let report = SpecEngine.run(

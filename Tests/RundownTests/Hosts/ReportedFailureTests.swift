@@ -273,6 +273,7 @@ struct ReportedFailureTests {
     /// Behaviour#Toolkit-checks-report-to-the-spec: a toolkit check takes another road than
     /// `#expect`; in a nested spec it too fails the outer element once, in
     /// the tree and in JUnit, and is recorded once.
+    // reaches: NestedSpecFailed
     @Test func aNestedSpecsToolkitCheckFailsTheOuterElementOnce() async throws {
         let resource = SharedResource("reported failures: nested printer")
         let run = try await ReportedRun.async("Reported outer toolkit") {

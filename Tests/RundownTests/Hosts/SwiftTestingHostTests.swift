@@ -134,6 +134,7 @@ import Testing
     /// Behaviour#Failures-in-Swift-Testing: in a synchronous spec in a test without `.specs`,
     /// `#expect` cannot carry its path; the first such failure of the test
     /// adds one warning naming the test and saying to add `.specs`.
+    // reaches: SwiftTestingWarning.specsTraitForgotten
     @Test func aForgottenSpecsTraitIsOneWarningNamingTheTest() throws {
         let warnings = Locked<[String]>([])
         let failures = Locked(0)
@@ -236,6 +237,7 @@ import Testing
         #expect(report.errors == ["Caught error: Boom(inner) | Inner, a"])
     }
 
+    // reaches: SwiftTestingWarning.skipped
     @Test(.takingOutSkipWarnings) func aPartlySkippedSpecPasses() throws {
         var ran = false
         try spec {
@@ -266,6 +268,7 @@ import Testing
             ])
     }
 
+    // reaches: SwiftTestingWarning.everythingSkippedTestGoesOn
     @Test func aFullySkippedSpecWarnsAndTheTestGoesOn() throws {
         let warnings = Locked<[Issue]>([])
         let line = SourceLine.marked("skipping")

@@ -122,6 +122,7 @@ import Testing
             ])
     }
 
+    // reaches: MainActorSpecOffMainThread
     @Test func aSynchronousSpecOffTheMainThreadIsAClearFailure() throws {
         try #require(!MainActorCheck.isOnMainActor, "Swift Testing ran this synchronous test on the main actor")
         let log = Log()

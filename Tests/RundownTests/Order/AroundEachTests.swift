@@ -39,6 +39,7 @@ import Testing
         }
     }
 
+    // reaches: AroundEachMisuse
     @Test func anAroundEachThatNeverCallsItsBodyFailsTheElementNamingTheHook() async {
         let run = await runEverywhere(NeverCallsItsBody())
         #expect(run.log == ["outer <", "lazy <", "lazy >", "outer >"])

@@ -279,6 +279,7 @@ import Testing
         #expect(Set(model.loaded) == ["first", "second"])
     }
 
+    // reaches: ConcurrentGroupNeedsAsynchronousSpec
     @Test func inASynchronousSpecTheGroupFailsNamingItAndItsElementsRunOneAfterAnother() {
         let log = Log()
         let line = SourceLine.marked("sync concurrent")
@@ -298,6 +299,7 @@ import Testing
         #expect(report.passedCount == 2)
     }
 
+    // reaches: EngineWarning.parallelNotKnown
     @Test func theSettingIsAWholeNumberFromOne() {
         var warnings: [String] = []
         #expect(RunSettings(environment: ["RUNDOWN_PARALLEL": "3"]) { warnings.append($0) }.controls.parallelism == 3)

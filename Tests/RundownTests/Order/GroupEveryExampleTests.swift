@@ -111,6 +111,7 @@ import Testing
         #expect(perElement.entries == ["beforeEach", "a", "b"])
     }
 
+    // reaches: EveryExampleOnAnExample
     @Test func onAnExampleItIsAFailureOfThatExample() {
         let report = SpecEngine.run(
             root {

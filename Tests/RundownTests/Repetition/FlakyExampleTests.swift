@@ -220,6 +220,7 @@ import FoundationXML
         }
     }
 
+    // reaches: InvalidAttemptTrait
     @Test func aValueOutOfRangeFailsItsElementWhichRunsOnce() async {
         let run = await runEverywhere(BadValues())
         #expect(run.log == ["never", "minus"])
@@ -280,6 +281,7 @@ import FoundationXML
         #expect(settings(["RUNDOWN_REPEAT": "7", "RUNDOWN_RETRIES": "1"]).1.isEmpty)
     }
 
+    // reaches: EngineWarning.repeatNotKnown
     @Test(arguments: ["0", "-3", "many", "until-failure:0", "until-failure:x"])
     func aBadRepeatIsAWarningListingTheValidForms(_ value: String) {
         let (read, warnings) = settings(["RUNDOWN_REPEAT": value])
@@ -290,6 +292,7 @@ import FoundationXML
             ])
     }
 
+    // reaches: EngineWarning.retriesNotKnown
     @Test func aNegativeRetriesIsAWarningListingTheValidForms() {
         let (read, warnings) = settings(["RUNDOWN_RETRIES": "-1"])
         #expect(read.retries == nil)
@@ -345,6 +348,7 @@ import FoundationXML
             ])
     }
 
+    // reaches: EngineWarning.untilFailureCapReached
     @Test func untilFailureSaysWhenItsCapIsReached() async {
         let (log, report) = await run(
             RunControls(repetitions: .untilFailure(max: 2, limit: .seconds(600))), Self.thirdCallFails,
@@ -357,6 +361,7 @@ import FoundationXML
             ])
     }
 
+    // reaches: EngineWarning.passedOnRetry
     @Test func theRetriesSettingRetriesEveryFailingExample() async {
         let (log, report) = await run(
             RunControls(repetitions: .times(3), retries: 1), Self.thirdCallFails, Self.thirdCallFails)
@@ -389,6 +394,7 @@ import FoundationXML
         #expect(read.selectionDescription == "RUNDOWN_FILTER=@\(file.path)")
     }
 
+    // reaches: EngineWarning.filterFileUnreadable
     @Test func aMissingFilterFileIsAWarningAndEveryExampleRuns() {
         let (read, warnings) = settings(["RUNDOWN_FILTER": "@/no/such/failed.txt"])
         #expect(read.controls.exactPaths == nil)
@@ -427,6 +433,7 @@ import FoundationXML
         return (printed.joined(separator: "\n").split(separator: "\n").map(String.init), suite.xml)
     }
 
+    // reaches: RundownWarning.flaky
     @Test func theTreeShowsTheFlakyExampleAndEndsWithTheFlakyLine() {
         let tree = outputs().tree.map { $0.replacing(/\(\d+\.\d+ s\)/, with: "(T)") }
         let line = SourceLine.marked("answers")

@@ -73,6 +73,7 @@ import FoundationXML
         #expect(parsed.cases.count == 40 && parsed.root["tests"] == "40")
     }
 
+    // reaches: JUnitReportNotWritten
     @Test func aPathThatCannotBeWrittenFailsTheSpecSayingWhereAndWhy() async throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -83,11 +84,11 @@ import FoundationXML
         let cases = [
             (
                 blocker.path + "/junit.xml",
-                "cannot write the JUnit report to \(blocker.path)/junit.xml: cannot make the folder \(blocker.path): Not a directory"
+                "cannot write the JUnit report to \(blocker.path)/junit.xml: cannot make the folder \(blocker.path): Not a directory; make RUNDOWN_JUNIT name a file, or a folder, this process can write"
             ),
             (
                 blocker.path + "/sub/junit.xml",
-                "cannot write the JUnit report to \(blocker.path)/sub/junit.xml: cannot make the folder \(blocker.path)/sub: Not a directory"
+                "cannot write the JUnit report to \(blocker.path)/sub/junit.xml: cannot make the folder \(blocker.path)/sub: Not a directory; make RUNDOWN_JUNIT name a file, or a folder, this process can write"
             ),
             (folder.path, nil),
         ]

@@ -138,6 +138,7 @@ let asyncSpec = Spec("Async") {
         #expect(outcomes == ["passed", "Cart, saves: Boom(disk full) at line \(SourceLine.marked("saves"))"])
     }
 
+    // reaches: AsyncSpecNeedsAwait
     @Test func theSynchronousFormRefusesAnAsyncSpec() throws {
         let example = try #require(asyncSpec.examples.first)
         #expect(throws: AsyncSpecNeedsAwait.self) { try example.run() }

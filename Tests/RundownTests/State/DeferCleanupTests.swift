@@ -219,6 +219,7 @@ import Testing
         )
     }
 
+    // reaches: DeferCleanupMisuse
     @Test func anAsyncCleanupInASynchronousSpecFailsTheElementThatRegisteredIt() {
         let report = SpecEngine.run(
             root {

@@ -238,6 +238,7 @@ final class Numbers: Sendable {
         }
     }
 
+    // reaches: FreshValueMisuse
     @Test func usingItInBeforeAllOrAfterAllIsAFailureOfThatHookOnceEach() async throws {
         let run = await runEverywhere(InGroupHooks())
         #expect(run.log == ["beforeAll []", "example []"], "each use there got a new value")

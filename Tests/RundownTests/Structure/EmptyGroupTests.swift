@@ -19,6 +19,7 @@ import Testing
         return issues.withLock { $0 }
     }
 
+    // reaches: EmptyGroup
     @Test func emptyAndHooksOnlyGroupsFailAtTheirLineAndTheirHooksDoNotRun() async throws {
         let log = Log()
         let emptyLine = SourceLine.marked("when empty")

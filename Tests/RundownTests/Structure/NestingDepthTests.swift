@@ -26,6 +26,7 @@ import Testing
         #expect(log.entries == ["leaf", "async leaf"])
     }
 
+    // reaches: GroupNestedTooDeep
     @Test func theGroupOneLevelTooDeepFailsAtItsLineAndTheRestOfTheSpecRuns() async throws {
         let log = Log()
         let line = SourceLine.marked("nested group")

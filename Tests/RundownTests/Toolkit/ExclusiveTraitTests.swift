@@ -69,6 +69,7 @@ extension SharedResource {
         #expect(log.entries == ["first in", "first out", "second in"])
     }
 
+    // reaches: ElementScopeNeedsAsynchronousSpec
     @Test func aSynchronousSpecCannotWaitForAResource() {
         var ran = false
         let report = SpecEngine.run(

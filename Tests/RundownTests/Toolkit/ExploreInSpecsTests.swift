@@ -39,6 +39,7 @@ private func issues(of spec: String) -> [(comments: [String], location: String)]
 /// path, the `#expect` at its line and the interleaving at the `explore` call.
 @Suite(.compactMapIssues(captureExploredIssues), .timeLimit(.minutes(1)))
 struct ExploreInSpecsTests {
+    // reaches: ToolkitFailure
     @Test func aFailingExplorationInsideAnExampleReportsThroughTheSpecsHostWithItsPath() async throws {
         let expectLine = SourceLine.marked("expect in spec")
         let exploreLine = SourceLine.marked("explore in spec")

@@ -1,0 +1,38 @@
+import RundownEngine
+
+/// Everything `Rundown` prints about a run that is neither a framework's
+/// issue nor a thrown error: the one place these texts are written. Where: a
+/// line names its spec, or starts with the failure's file and line. See
+/// <doc:RunControls#Filter-and-shards>, <doc:FlakyExamples> and, for a spec no
+/// framework runs, <doc:ErrorsAndSkips#When-no-framework-runs-the-spec>.
+enum RundownWarning {
+    /// Outside any framework, a spec that skipped every example:
+    /// `every example of 'Cart' was skipped: …`.
+    case everythingSkipped(what: String, summary: String)
+    /// Outside any framework, a failure other than the one `spec` throws.
+    case failure(String, at: CodeLocation)
+    /// How many examples the filter, the shards or the labels left out; `selection`
+    /// is the settings that did (`RUNDOWN_FILTER=push`).
+    case filteredOut(specName: String, selected: Int, filteredOut: Int, selection: String)
+    /// The examples that passed only on a retry.
+    case flaky(paths: [[String]])
+
+    /// The text: a whole line for a failure, else what follows `Rundown: `
+    /// (or stands in the tree report).
+    var message: String {
+        switch self {
+        case .everythingSkipped(let what, let summary):
+            "\(what): \(summary)"
+        case .failure(let failure, let location):
+            "\(location.filePath):\(location.line): error: \(failure)\n"
+        case .filteredOut(let specName, let selected, let filteredOut, let selection):
+            "'\(specName)': \(selected == 0 ? "no example selected" : "\(Self.examples(selected)) selected"), \(filteredOut) filtered out (\(selection))"
+        case .flaky(let paths):
+            "\(Self.examples(paths.count)) flaky: " + paths.map { $0.joined(separator: ", ") }.joined(separator: "; ")
+        }
+    }
+
+    private static func examples(_ count: Int) -> String {
+        count == 1 ? "1 example" : "\(count) examples"
+    }
+}

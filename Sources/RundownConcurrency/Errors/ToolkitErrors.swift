@@ -1,0 +1,339 @@
+import RundownEngine
+
+// The toolkit's catalogue of errors: what its locks, gates, waits and
+// explorer throw, in the one shape of the engine's `ExplainedError` (what
+// happened, naming the resource, gate or call, then how to fix it; each part
+// a sentence, as the toolkit's messages read). A check that cannot throw
+// reports a `ConcurrencyFailure` instead; the toolkit's warnings are
+// `ToolkitWarning`, beside this file.
+//
+// `ExplorationFailure`, below, has not the one shape: it lists other
+// messages and has none of its own. Not here: `DeadlineExceeded`
+// (Deadline.swift) and `ScheduleDivergence` (ChoiceSource.swift), internal,
+// each of which becomes a part of a message before a user sees it.
+
+/// Code used a ``SharedResource`` in a way that would race or deadlock.
+///
+/// See <doc:SharingAResource>.
+public enum ExclusiveAccessError: ExplainedError, Equatable {
+    /// The resource was used without first taking exclusive access to it. `user` names the test
+    /// or spec that was running, or is `nil` outside any.
+    case notHeld(resource: SharedResource, user: String?)
+    /// A task that holds `held` asked for `requested`, whose name sorts before it. Resources are
+    /// always taken in name order; taking them the other way round can deadlock with a task that
+    /// follows the rule.
+    case lockOrderInversion(held: SharedResource, requested: SharedResource, holder: String?)
+
+    /// Names the resources and the test, and says how to fix the test.
+    public var description: String { explanation }
+
+    package var what: String {
+        switch self {
+        case .notHeld(let resource, let user):
+            "Shared resource \(resource) was used by \(user ?? "code outside any test") without exclusive access."
+        case .lockOrderInversion(let held, let requested, let holder):
+            "Lock-order inversion: \(holder ?? "code outside any test") holds shared resource \(held) and asked for "
+                + "\(requested), whose name sorts before it. Shared resources are always taken in name order, so that "
+                + "two tests can never each hold one and wait for the other; taking \(requested) now could deadlock."
+        }
+    }
+
+    package var fix: String {
+        switch self {
+        case .notHeld:
+            "Add .exclusive(...) for it to the suite or test, or wrap the code in withExclusiveAccess { ... }."
+        case .lockOrderInversion(let held, let requested, _):
+            "Ask for both at the outer level instead, e.g. .exclusive(\(requested), \(held)) on the suite or group."
+        }
+    }
+}
+
+/// The ways ``AsyncLock`` refuses a request instead of deadlocking or waiting forever.
+///
+/// See <doc:SharingAResource>.
+public enum AsyncLockError: ExplainedError, Equatable {
+    /// The task that holds the lock (or a task that shares its hold) asked for it again.
+    ///
+    /// Waiting would never end, because the holder cannot release while it waits for itself.
+    case reentrantAcquisition(lock: String)
+    /// The caller's deadline passed while it waited in line; `holder` says who had the lock then
+    /// (a test or spec, or `nil` for code outside any).
+    case timedOut(lock: String, waited: Duration, holder: String?)
+
+    /// Names the lock and says how to get out of the situation.
+    public var description: String { explanation }
+
+    package var what: String {
+        switch self {
+        case .reentrantAcquisition(let lock):
+            "AsyncLock '\(lock)' is already held by this task; acquiring it again would deadlock."
+        case .timedOut(let lock, let waited, let holder):
+            "AsyncLock '\(lock)': waited \(waited) in line and gave up; it is still held by \(holder ?? "a task outside any test")."
+        }
+    }
+
+    package var fix: String {
+        switch self {
+        case .reentrantAcquisition:
+            "AsyncLock is not re-entrant: do the nested work inside the outer withLock instead."
+        case .timedOut:
+            "Find why the holder keeps the lock so long, or give this wait a longer deadline."
+        }
+    }
+}
+
+/// A ``Gate`` wait that ran out of time; the description names the gate and what was awaited.
+///
+/// See <doc:ForcingAnInterleaving>.
+public enum GateError: ExplainedError, Equatable {
+    /// The test waited for callers to park at the gate, and not enough of them did.
+    case notReached(gate: String, expected: Int, parked: Int, arrivals: Int, waited: Duration)
+    /// A caller stayed parked at the gate until its deadline because nothing opened the gate.
+    case neverOpened(gate: String, waited: Duration)
+
+    /// Explains the timeout well enough to find the missing step without a debugger.
+    public var description: String { explanation }
+
+    package var what: String {
+        switch self {
+        case .notReached(let gate, let expected, let parked, let arrivals, let waited):
+            "Gate '\(gate)' was not reached: waited \(waited) for \(expected) parked caller(s), "
+                + "but \(parked) parked (\(arrivals) arrival(s) in total)."
+        case .neverOpened(let gate, let waited):
+            "Gate '\(gate)' was never opened: a caller stayed parked for \(waited) waiting for open()."
+        }
+    }
+
+    package var fix: String {
+        switch self {
+        case .notReached: "Is the code that should call arrive() running, and does it use this gate?"
+        case .neverOpened: "Call open() on this gate once the test has done what the caller waits for."
+        }
+    }
+}
+
+/// An `eventually` call ran out of time; the description says what, where, and what it saw last.
+///
+/// It is a `LocatedError`, so a spec reports it at the `eventually` call rather than at the
+/// example that made the call. See <doc:RundownConcurrency>.
+public struct EventuallyError: LocatedError, ExplainedError {
+    /// The caller's description of the condition, if it gave one.
+    public let conditionDescription: String?
+    /// How long the condition was retried.
+    public let timeout: Duration
+    /// How many times it was checked.
+    public let attempts: Int
+    /// The last result: `false`, `nil`, the last value, or the last error thrown.
+    public let lastSeen: String
+    /// Where the `eventually` call is.
+    public let location: CodeLocation
+
+    /// Creates the error; the `eventually` functions throw it.
+    public init(description: String?, timeout: Duration, attempts: Int, lastSeen: String, location: CodeLocation) {
+        self.conditionDescription = description
+        self.timeout = timeout
+        self.attempts = attempts
+        self.lastSeen = lastSeen
+        self.location = location
+    }
+
+    /// A one-line report, for example
+    /// `eventually("cache warmed") at App/CacheTests.swift:12:9 did not hold within 2.0 seconds (38 checks); last seen: false`.
+    public var description: String { explanation }
+
+    package var what: String {
+        let call = conditionDescription.map { "eventually(\"\($0)\")" } ?? "eventually"
+        let place = "\(location.fileID):\(location.line):\(location.column)"
+        return "\(call) at \(place) did not hold within \(timeout) (\(attempts) checks); last seen: \(lastSeen)"
+    }
+    package var fix: String {
+        "make sure what should make it true runs, or give it more time with 'within:'"
+    }
+}
+
+/// A toolkit call got an argument that can never make sense, such as a negative timeout.
+///
+/// It is thrown before any waiting starts, so a typo fails at once with the rule it broke instead
+/// of reading like a real timeout ("waited -5.0 seconds"). Its message is the
+/// rule the argument must follow, which says how to fix the call. See
+/// <doc:RundownConcurrency>.
+public struct InvalidArgumentError: ExplainedError, Equatable {
+    /// The call that was refused, such as `Gate.arrive(within:)`.
+    public let call: String
+    /// The argument's label.
+    public let argument: String
+    /// The value that was passed, as text.
+    public let value: String
+    /// What the argument must be.
+    public let requirement: String
+
+    /// Creates the error; the toolkit's waits throw it.
+    public init(call: String, argument: String, value: String, requirement: String) {
+        self.call = call
+        self.argument = argument
+        self.value = value
+        self.requirement = requirement
+    }
+
+    /// Names the call, the argument and the rule: `Gate.arrive(within:): within must be more than
+    /// zero, got -5.0 seconds`.
+    public var description: String { explanation }
+
+    package var what: String { "\(call): \(argument) must be \(requirement), got \(value)" }
+    package var fix: String { "" }
+
+    /// Throws unless `timeout` is more than zero.
+    static func checkTimeout(_ timeout: Duration, in call: String, argument: String = "within") throws {
+        guard timeout > .zero else {
+            throw InvalidArgumentError(
+                call: call, argument: argument, value: "\(timeout)", requirement: "more than zero")
+        }
+    }
+
+    /// Throws unless `count` is at least 1.
+    static func checkCount(_ count: Int, in call: String) throws {
+        guard count >= 1 else {
+            throw InvalidArgumentError(call: call, argument: "count", value: "\(count)", requirement: "at least 1")
+        }
+    }
+}
+
+/// Tasks started through a ``TrackingTaskStarter`` did not finish when the test needed them to.
+///
+/// See <doc:TrackingTasks>.
+public struct TaskTrackingError: ExplainedError {
+    /// The tasks still running when the wait gave up.
+    public let stillRunning: [TrackedTask]
+    /// How long the wait lasted.
+    public let waited: Duration
+
+    /// Creates the error; ``TrackingTaskStarter/waitForAll(within:)`` throws it.
+    public init(stillRunning: [TrackedTask], waited: Duration) {
+        self.stillRunning = stillRunning
+        self.waited = waited
+    }
+
+    /// Lists every task that is still running, by name.
+    public var description: String { explanation }
+
+    package var what: String {
+        "Waited \(waited) for tracked tasks to finish, but \(stillRunning.count) still running: "
+            + stillRunning.map(\.description).joined(separator: ", ") + "."
+    }
+    package var fix: String {
+        "Find what each one waits for (a task that never ends, or one that needs cancelling), or wait longer."
+    }
+}
+
+/// What a toolkit check reports against the running test or spec, rather than
+/// throws: the message of a ``ConcurrencyFailure``, whose location (the call
+/// that checked) says where. An exploration's are in
+/// <doc:ExploringInterleavings>, a lock's in <doc:SharingAResource>, tracked
+/// tasks' in <doc:TrackingTasks>.
+enum ToolkitFailure: ExplainedError {
+    /// The body of `explore` threw.
+    case exploreBodyThrew(any Error)
+    /// An interleaving failed; `steps` describes it, `token` replays it.
+    case interleavingFailed(strategy: String, interleaving: Int, steps: String, token: String)
+    /// `.everyInterleaving(limit:)` ran its limit, and more orders remain.
+    case tooManyInterleavings(strategy: String, limit: Int, ran: Int)
+    /// A controlled task took no step within the step timeout.
+    case taskStuck(task: String, within: Duration, interleaving: Int, lastPassed: String)
+    /// The body neither finished nor returned while a controlled task waited for its first step.
+    case bodyStalled(task: String, waited: Duration, interleaving: Int)
+    /// A run offered other steps than the run it repeats.
+    case notDeterministic(interleaving: Int, detail: String)
+    /// The test was cancelled during an interleaving.
+    case explorationCancelled(interleaving: Int)
+    /// `finish()` was called while the run was being driven already.
+    case finishWhileDriven
+    /// `finish()` was called from a controlled task.
+    case finishFromControlledTask(String)
+    /// A schedule was used from a task of another interleaving's run.
+    case scheduleOfAnotherRun(call: String, interleaving: Int, from: Int)
+    /// A schedule was used after its interleaving ended.
+    case scheduleAfterItsRun(call: String, interleaving: Int)
+    /// A controlled task threw.
+    case controlledTaskThrew(task: String, error: any Error)
+    /// A task started inside a hold of an `AsyncLock` (inside `scope`, or the
+    /// `withLock` closure when `nil`) outlived it.
+    case taskOutlivedItsHold(lock: String, scope: String?, after: Duration)
+    /// `AsyncLock.waitUntilQueued` gave up.
+    case queueNotReached(lock: String, expected: Int, saw: Int)
+    /// `expectNoneRunning()` found tracked tasks still running.
+    case tasksStillRunning([TrackedTask])
+
+    var what: String {
+        switch self {
+        case .exploreBodyThrew(let error): "The body of explore threw an error: \(error)"
+        case .interleavingFailed(let strategy, let interleaving, let steps, _):
+            "explore(\(strategy)) failed in interleaving \(interleaving): \(steps)\n"
+        case .tooManyInterleavings(let strategy, let limit, let ran):
+            "explore(\(strategy)) found more than \(limit) interleavings: \(ran) ran and passed, and more remain."
+        case .taskStuck(let task, let within, let interleaving, let lastPassed):
+            "Controlled task '\(task)' neither reached a schedule point nor ended within \(within) (interleaving \(interleaving)); it last passed '\(lastPassed)'."
+        case .bodyStalled(let task, let waited, let interleaving):
+            "Controlled task '\(task)' waited \(waited) for its first step (interleaving \(interleaving)), but the body neither called schedule.finish() nor returned: controlled tasks take their steps only then."
+        case .notDeterministic(let interleaving, let detail):
+            "The body of explore is not deterministic: in interleaving \(interleaving), \(detail)."
+        case .explorationCancelled(let interleaving):
+            "The exploration was cancelled during interleaving \(interleaving)."
+        case .finishWhileDriven:
+            "finish() was called while the interleaving is already being driven (by the body, or by another finish() running at the same time)"
+        case .finishFromControlledTask(let task): "finish() was called from controlled task '\(task)'"
+        case .scheduleOfAnotherRun(let call, let interleaving, let from):
+            "schedule.\(call) was called on the schedule of interleaving \(interleaving) from a task of interleaving \(from)."
+        case .scheduleAfterItsRun(let call, let interleaving):
+            "schedule.\(call) was called after interleaving \(interleaving) ended."
+        case .controlledTaskThrew(let task, let error): "Controlled task '\(task)' threw an error: \(error)"
+        case .taskOutlivedItsHold(let lock, let scope?, let after):
+            "AsyncLock '\(lock)': a task started inside \(scope) (Task { }) was still running \(after) after it ended, and it shares the hold."
+        case .taskOutlivedItsHold(let lock, nil, let after):
+            "AsyncLock '\(lock)': a task started inside withLock (Task { }) was still running \(after) after the closure returned, and it shares the hold."
+        case .queueNotReached(let lock, let expected, let saw):
+            "AsyncLock '\(lock)': expected \(expected) queued waiter(s), saw \(saw)"
+        case .tasksStillRunning(let running):
+            "\(running.count) tracked task(s) still running: " + running.map(\.description).joined(separator: ", ")
+                + "."
+        }
+    }
+
+    var fix: String {
+        let oneRun =
+            "A schedule belongs to one run of explore's body: make the test doubles and the state they share inside the body, from the schedule it is given."
+        return switch self {
+        case .exploreBodyThrew, .controlledTaskThrew, .explorationCancelled, .finishWhileDriven, .queueNotReached: ""
+        case .interleavingFailed(_, _, _, let token):
+            "Replay it with explore(.replay(\"\(token)\")), or with RUNDOWN_SCHEDULE=\(token)"
+        case .tooManyInterleavings: "Sample them with .random(runs:seed:), raise the limit, or take fewer steps."
+        case .taskStuck:
+            "Is it waiting for something that is not a point: a lock, a continuation, real time, or the value of another controlled task?"
+        case .bodyStalled:
+            "Is the body awaiting something a controlled task does (its value, or state it sets) before finish()?"
+        case .notDeterministic:
+            "Make everything the controlled tasks share inside the body, from the schedule it is given, and let nothing outside the schedule (real time, randomness, state kept between runs) decide which tasks start or which points they reach."
+        case .finishFromControlledTask:
+            "only code no controlled task runs (the body) can let the tasks take their steps"
+        case .scheduleOfAnotherRun, .scheduleAfterItsRun: oneRun
+        case .taskOutlivedItsHold(_, .some, _): "Await or cancel such tasks before it ends; the lock is released now."
+        case .taskOutlivedItsHold(_, nil, _):
+            "Await or cancel such tasks before the closure returns; the lock is released now."
+        case .tasksStillRunning: "Await them with waitForAll() or stop them with cancelAll() before the test ends."
+        }
+    }
+}
+
+/// What ``explore(_:stepTimeout:fileID:filePath:line:column:isolation:_:)`` throws when it fails
+/// where nothing records failures (no spec, no Swift Testing test, no XCTest run): every failure it
+/// found, the failing interleaving with its replay token last. See <doc:ExploringInterleavings>.
+public struct ExplorationFailure: Error, Sendable, CustomStringConvertible {
+    /// The failures, in the order they happened, each `File.swift:12: message`.
+    public let failures: [String]
+    /// What the exploration did before it stopped.
+    public let exploration: Exploration
+
+    /// The failures, one a line.
+    public var description: String {
+        failures.joined(separator: "\n")
+    }
+}
