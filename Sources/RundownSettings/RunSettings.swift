@@ -85,10 +85,10 @@ package struct RunSettings: Sendable {
     /// The settings of this process.
     package static let current: RunSettings = {
         let settings = RunSettings(environment: ProcessInfo.processInfo.environment) { warning in
-            FileHandle.standardError.write(Data(EngineWarning.printed(warning).utf8))
+            FileHandle.standardError.write(Data(SettingsWarning.printed(warning).utf8))
         }
         if settings.seedIsRandom, let seed = settings.seed {
-            FileHandle.standardError.write(Data("Rundown: \(EngineWarning.seedPicked(seed).message)\n".utf8))
+            FileHandle.standardError.write(Data("Rundown: \(SettingsWarning.seedPicked(seed).message)\n".utf8))
         }
         return settings
     }()
@@ -106,7 +106,7 @@ package struct RunSettings: Sendable {
         }
         for name in environment.keys.sorted() where name.hasPrefix("RUNDOWN_") && !Self.knownNames.contains(name) {
             let settings = Self.table.filter { $0.name.hasPrefix("RUNDOWN_") && $0.read != nil }.map(\.name)
-            warn(EngineWarning.unknownSetting(name: name, settings: settings).message)
+            warn(SettingsWarning.unknownSetting(name: name, settings: settings).message)
         }
     }
 
@@ -127,7 +127,7 @@ package struct RunSettings: Sendable {
         Row(name: "RUNDOWN_REPORT") { value, settings, _, warn in
             switch value {
             case "tree": settings.treeReport = true
-            default: warn(EngineWarning.reportNotKnown(value).message)
+            default: warn(SettingsWarning.reportNotKnown(value).message)
             }
         },
         Row(name: "RUNDOWN_FILTER") { value, settings, _, warn in
@@ -139,7 +139,7 @@ package struct RunSettings: Sendable {
             let patterns = value.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }
             if patterns.isEmpty {
-                warn(EngineWarning.filterWithoutPattern(value).message)
+                warn(SettingsWarning.filterWithoutPattern(value).message)
             } else {
                 settings.filter = patterns
             }
@@ -151,7 +151,7 @@ package struct RunSettings: Sendable {
             {
                 settings.shard = valid
             } else {
-                warn(EngineWarning.shardNotKnown(value).message)
+                warn(SettingsWarning.shardNotKnown(value).message)
             }
         },
         Row(name: "RUNDOWN_LABELS") { value, settings, _, warn in
@@ -159,28 +159,28 @@ package struct RunSettings: Sendable {
             do throws(LabelExpressionError) {
                 settings.labels = try LabelExpression(parsing: value)
             } catch {
-                warn(EngineWarning.labelsNotUnderstood(value, problem: error).message)
+                warn(SettingsWarning.labelsNotUnderstood(value, problem: error).message)
             }
         },
         Row(name: "RUNDOWN_PARALLEL") { value, settings, _, warn in
             if let limit = Int(value.trimmingCharacters(in: .whitespaces)), limit >= 1 {
                 settings.parallelism = limit
             } else {
-                warn(EngineWarning.parallelNotKnown(value, cores: RunControls.cores).message)
+                warn(SettingsWarning.parallelNotKnown(value, cores: RunControls.cores).message)
             }
         },
         Row(name: "RUNDOWN_REPEAT") { value, settings, _, warn in
             if let repetitions = repeatSetting(value) {
                 settings.repetitions = repetitions
             } else {
-                warn(EngineWarning.repeatNotKnown(value).message)
+                warn(SettingsWarning.repeatNotKnown(value).message)
             }
         },
         Row(name: "RUNDOWN_RETRIES") { value, settings, _, warn in
             if let count = Int(value.trimmingCharacters(in: .whitespaces)), count >= 0 {
                 settings.retries = count
             } else {
-                warn(EngineWarning.retriesNotKnown(value).message)
+                warn(SettingsWarning.retriesNotKnown(value).message)
             }
         },
         Row(name: "RUNDOWN_FAILURES") { value, settings, _, _ in
@@ -193,7 +193,7 @@ package struct RunSettings: Sendable {
             } else if let number = UInt64(value) {
                 settings.seed = number
             } else {
-                warn(EngineWarning.seedNotKnown(value).message)
+                warn(SettingsWarning.seedNotKnown(value).message)
             }
         },
         Row(name: "CI") { value, settings, _, _ in
@@ -204,7 +204,7 @@ package struct RunSettings: Sendable {
             case "1": settings.forbidFocus = true
             case "0": settings.forbidFocus = false
             default:
-                warn(EngineWarning.forbidFocusNotKnown(value).message)
+                warn(SettingsWarning.forbidFocusNotKnown(value).message)
             }
         },
         Row(name: "RUNDOWN_JUNIT") { value, settings, _, _ in
@@ -227,7 +227,7 @@ package struct RunSettings: Sendable {
             {
                 settings.schedule = value
             } else {
-                warn(EngineWarning.scheduleNotKnown(value).message)
+                warn(SettingsWarning.scheduleNotKnown(value).message)
             }
         },
         // Rundown's own: the switch of its failing test fixtures, and the
@@ -260,7 +260,7 @@ package struct RunSettings: Sendable {
     /// cannot be read is a warning, and the filter selects by no list.
     private static func readPathList(_ file: String, into settings: inout RunSettings, warn: (String) -> Void) {
         guard !file.isEmpty else {
-            return warn(EngineWarning.filterFileUnnamed.message)
+            return warn(SettingsWarning.filterFileUnnamed.message)
         }
         do {
             let text = try String(contentsOfFile: file, encoding: .utf8)
@@ -270,7 +270,7 @@ package struct RunSettings: Sendable {
             settings.exactPathsFile = file
         } catch {
             let exists = FileManager.default.fileExists(atPath: file)
-            warn(EngineWarning.filterFileUnreadable(file: file, exists: exists).message)
+            warn(SettingsWarning.filterFileUnreadable(file: file, exists: exists).message)
         }
     }
 
@@ -293,10 +293,10 @@ package struct RunSettings: Sendable {
         let trimmed = String(raw.filter { !$0.isWhitespace })
         let range = timeoutScaleRange
         guard let factor = Double(trimmed), factor.isFinite, factor > 0 else {
-            return (1, EngineWarning.timeoutScaleNotUnderstood(raw, range: range).message)
+            return (1, SettingsWarning.timeoutScaleNotUnderstood(raw, range: range).message)
         }
         guard range.contains(factor) else {
-            return (1, EngineWarning.timeoutScaleOutOfRange(raw, range: range).message)
+            return (1, SettingsWarning.timeoutScaleOutOfRange(raw, range: range).message)
         }
         return (factor, nil)
     }

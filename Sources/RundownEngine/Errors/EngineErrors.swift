@@ -198,7 +198,7 @@ package struct NestedSpecFailed: ExplainedError {
 }
 
 /// Why a label expression could not be read, and where: a part of the
-/// warning ``EngineWarning/labelsNotUnderstood(_:problem:)``, which says how to
+/// warning `SettingsWarning.labelsNotUnderstood(_:problem:)`, which says how to
 /// fix it, not a message of its own. See <doc:RunControls#Labels>.
 package struct LabelExpressionError: Error, Hashable, CustomStringConvertible {
     /// The expression as given.

@@ -240,7 +240,7 @@ struct ExploreRulesTests {
         #expect(Set(first).count > 5)
     }
 
-    // reaches: EngineWarning.scheduleNotKnown
+    // reaches: SettingsWarning.scheduleNotKnown
     @Test("RUNDOWN_SCHEDULE takes a token; anything else is a warning naming the valid form")
     func scheduleSetting() {
         var warnings: [String] = []

@@ -66,7 +66,7 @@ struct DeadlineTests {
         #expect(zero is InvalidArgumentError)
     }
 
-    // reaches: EngineWarning.timeoutScaleNotUnderstood, EngineWarning.timeoutScaleOutOfRange
+    // reaches: SettingsWarning.timeoutScaleNotUnderstood, SettingsWarning.timeoutScaleOutOfRange
     @Test("RUNDOWN_TIMEOUT_SCALE accepts a number from 0.01 to 1000 and warns about anything else")
     func timeoutScaleSetting() {
         #expect(TimeoutScale.parse(nil) == (1, nil))

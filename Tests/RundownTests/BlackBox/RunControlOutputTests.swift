@@ -129,7 +129,7 @@ struct RunControlOutputTests {
             ))
     }
 
-    // reaches: EngineWarning.seedPicked
+    // reaches: SettingsWarning.seedPicked
     @Test func aRandomSeedIsPrintedSoTheOrderCanBeReplayed() async throws {
         let run = try await Self.run("testOther", ["RUNDOWN_SEED": "random"])
         let line = try #require(run.lines.first { $0.hasPrefix("Rundown: RUNDOWN_SEED=random picked seed ") })

@@ -73,7 +73,7 @@ import Testing
         #expect(read.selectionDescription == "RUNDOWN_LABELS=(db && !slow)")
     }
 
-    // reaches: EngineWarning.labelsNotUnderstood
+    // reaches: SettingsWarning.labelsNotUnderstood
     @Test func aMalformedSettingIsAWarningThatShowsWhereAndSelectsNothingOut() {
         let (read, warnings) = settings("db && (slow")
         #expect(read.labels == nil)

@@ -75,7 +75,7 @@ import FoundationXML
         #expect(settings(["RUNDOWN_FORBID_FOCUS": "1"]).0.forbidFocus)
     }
 
-    // reaches: EngineWarning.filterWithoutPattern, EngineWarning.shardNotKnown, EngineWarning.seedNotKnown, EngineWarning.forbidFocusNotKnown
+    // reaches: SettingsWarning.filterWithoutPattern, SettingsWarning.shardNotKnown, SettingsWarning.seedNotKnown, SettingsWarning.forbidFocusNotKnown
     @Test(arguments: [
         (
             "RUNDOWN_SHARD", "0/5",

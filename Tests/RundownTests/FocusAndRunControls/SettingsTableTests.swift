@@ -21,7 +21,7 @@ import Testing
     static let settings = RunSettings.table.filter { $0.name.hasPrefix("RUNDOWN_") && $0.read != nil }.map(\.name)
         .joined(separator: ", ")
 
-    // reaches: EngineWarning.unknownSetting
+    // reaches: SettingsWarning.unknownSetting
     @Test func aRundownVariableThatIsNoSettingIsAWarningNamingItAndTheSettings() {
         #expect(
             warnings(["RUNDOWN_SHARDS": "1/2", "RUNDOWN_FILTRE": "x", "RUNDOWN_": "", "RUNDOWNER": "1"]) == [

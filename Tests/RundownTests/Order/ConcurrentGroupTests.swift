@@ -299,7 +299,7 @@ import Testing
         #expect(report.passedCount == 2)
     }
 
-    // reaches: EngineWarning.parallelNotKnown
+    // reaches: SettingsWarning.parallelNotKnown
     @Test func theSettingIsAWholeNumberFromOne() {
         var warnings: [String] = []
         #expect(RunSettings(environment: ["RUNDOWN_PARALLEL": "3"]) { warnings.append($0) }.controls.parallelism == 3)

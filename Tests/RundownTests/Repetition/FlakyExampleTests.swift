@@ -281,7 +281,7 @@ import FoundationXML
         #expect(settings(["RUNDOWN_REPEAT": "7", "RUNDOWN_RETRIES": "1"]).1.isEmpty)
     }
 
-    // reaches: EngineWarning.repeatNotKnown
+    // reaches: SettingsWarning.repeatNotKnown
     @Test(arguments: ["0", "-3", "many", "until-failure:0", "until-failure:x"])
     func aBadRepeatIsAWarningListingTheValidForms(_ value: String) {
         let (read, warnings) = settings(["RUNDOWN_REPEAT": value])
@@ -292,7 +292,7 @@ import FoundationXML
             ])
     }
 
-    // reaches: EngineWarning.retriesNotKnown
+    // reaches: SettingsWarning.retriesNotKnown
     @Test func aNegativeRetriesIsAWarningListingTheValidForms() {
         let (read, warnings) = settings(["RUNDOWN_RETRIES": "-1"])
         #expect(read.retries == nil)
@@ -394,7 +394,7 @@ import FoundationXML
         #expect(read.selectionDescription == "RUNDOWN_FILTER=@\(file.path)")
     }
 
-    // reaches: EngineWarning.filterFileUnreadable
+    // reaches: SettingsWarning.filterFileUnreadable
     @Test func aMissingFilterFileIsAWarningAndEveryExampleRuns() {
         let (read, warnings) = settings(["RUNDOWN_FILTER": "@/no/such/failed.txt"])
         #expect(read.controls.exactPaths == nil)

@@ -109,7 +109,7 @@ import Testing
         #expect(warnings.isEmpty)
     }
 
-    // reaches: EngineWarning.reportNotKnown
+    // reaches: SettingsWarning.reportNotKnown
     @Test func aReportRundownDoesNotKnowIsAWarningThatListsTheValidForms() {
         var warnings: [String] = []
         let settings = RunSettings(environment: ["RUNDOWN_REPORT": "junit"]) { warnings.append($0) }

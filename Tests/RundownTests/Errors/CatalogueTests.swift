@@ -1,4 +1,5 @@
 import Foundation
+import RundownTestSupport
 import Testing
 
 /// What users are told is written in one place per module, and every text of
@@ -9,7 +10,7 @@ import Testing
 /// (`Sources/<Module>/Errors/<Name>Errors.swift`), and every case of a warnings
 /// enum (a `…Warning` enum, one a module). A test that provokes an entry and
 /// checks what it says marks itself with a comment naming it,
-/// `// reaches: EmptyGroup` or `// reaches: EngineWarning.seedNotKnown` (a list
+/// `// reaches: EmptyGroup` or `// reaches: SettingsWarning.seedNotKnown` (a list
 /// may follow, separated by commas); an entry that no test names is a failure
 /// naming the entry.
 @Suite struct CatalogueTests {
@@ -29,7 +30,7 @@ import Testing
 
     /// The catalogued error types that do not have the one shape, each with why.
     static let unshaped: [String: String] = [
-        "LabelExpressionError": "a part of EngineWarning.labelsNotUnderstood, which says how to fix it",
+        "LabelExpressionError": "a part of SettingsWarning.labelsNotUnderstood, which says how to fix it",
         "ExplorationFailure": "lists the messages of other failures, each with its own fix",
     ]
 
@@ -71,7 +72,7 @@ import Testing
                 #expect(declaration.documentation.contains("<doc:"), "\(declaration.name) links no article")
             }
         }
-        #expect(enumsByModule.count == 5, "\(enumsByModule)")
+        #expect(enumsByModule.count == 6, "\(enumsByModule)")
         for (module, names) in enumsByModule {
             #expect(names.count == 1, "\(module) has more than one warnings enum: \(names)")
         }
@@ -194,7 +195,7 @@ import Testing
 
     /// Every Swift file below `folder` of the package, by its path from the package's root.
     static func swiftFiles(under folder: String) throws -> [(path: String, text: String)] {
-        let root = packageRoot
+        let root = PackageRoot.of()
         let base = root.appendingPathComponent(folder)
         let enumerator = try #require(FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil))
         var files: [(String, String)] = []
@@ -204,15 +205,4 @@ import Testing
         }
         return files.sorted { $0.0 < $1.0 }
     }
-
-    /// The folder above this file that holds `Package.swift`, wherever the tests are moved to.
-    static let packageRoot: URL = {
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path),
-            folder.path != "/"
-        {
-            folder.deleteLastPathComponent()
-        }
-        return folder
-    }()
 }

@@ -1,5 +1,7 @@
 import Foundation
 import RundownEngine
+import RundownSettings
+import RundownTestSupport
 import Testing
 
 @testable import Rundown
@@ -38,7 +40,7 @@ import Testing
                 + "Not a directory; make RUNDOWN_FAILURES name a file this process can write @1")
     }
 
-    // reaches: EngineWarning.filterFileUnnamed
+    // reaches: SettingsWarning.filterFileUnnamed
     @Test func aFilterOfAnAtSignAloneIsAWarningAndEveryExampleRuns() {
         var warnings: [String] = []
         let settings = RunSettings(environment: ["RUNDOWN_FILTER": "@"]) { warnings.append($0) }
