@@ -99,10 +99,11 @@ public enum ExampleBuilder<Call: CallKind> {
         Steps(content: accumulated.content.appending(next.content))
     }
 
-    /// An `afterAll` hook, which may follow anything.
-    public static func buildPartialBlock<F, P>(accumulated: Steps<F, P, Call>, next: Step<AfterAllPhase, Call>)
-        -> Steps<F, AfterAllPhase, Call>
-    {
+    /// An `afterAll` hook, which may follow anything; so may a loop or
+    /// conditional whose last element is a helper returning ``ExampleGroup``.
+    public static func buildPartialBlock<F, P, L: GroupClosingPhase>(
+        accumulated: Steps<F, P, Call>, next: Step<L, Call>
+    ) -> Steps<F, L, Call> {
         Steps(content: accumulated.content.appending(next.content))
     }
 

@@ -14,6 +14,11 @@ public enum ExamplesPhase {}
 public enum AfterEachPhase {}
 /// The phase of `afterAll` hooks, which come last in a group.
 public enum AfterAllPhase {}
+/// The last phase of an ``ExampleGroup``: a helper that returns one may end
+/// with any hook, so, as after an `afterAll` hook, only `afterAll` hooks may
+/// follow it. A phase of its own, so that the error for what follows names
+/// the helper, and the error after a real `afterAll` hook does not.
+public enum WholeGroupPhase {}
 
 // Every phase conforms to every protocol below; the conformances that break
 // a rule are unavailable (see OrderingRules.swift).
@@ -28,6 +33,12 @@ public protocol OpenToBeforeEach {}
 public protocol OpenToExamples {}
 /// A phase after which an `afterEach` hook may still be declared.
 public protocol OpenToAfterEach {}
+
+/// A phase that may follow any other: after it, only `afterAll` hooks may come.
+public protocol GroupClosingPhase {}
+
+extension AfterAllPhase: GroupClosingPhase {}
+extension WholeGroupPhase: GroupClosingPhase {}
 
 extension BeforeAllPhase: OpenToBeforeAll, OpenToAroundEach, OpenToBeforeEach, OpenToExamples, OpenToAfterEach {}
 extension AroundEachPhase: OpenToAroundEach, OpenToBeforeEach, OpenToExamples, OpenToAfterEach {}

@@ -50,7 +50,7 @@ public typealias Examples<Call: CallKind> = Step<ExamplesPhase, Call>
 /// `context("when empty") { emptyExamples() }`.
 /// To use a helper among other elements, declare its first and last phase
 /// instead (``Steps``, or ``Examples`` when it holds no hook).
-public typealias ExampleGroup<Call: CallKind> = Steps<BeforeAllPhase, AfterAllPhase, Call>
+public typealias ExampleGroup<Call: CallKind> = Steps<BeforeAllPhase, WholeGroupPhase, Call>
 /// A `beforeAll` hook.
 public typealias BeforeAll<Call: CallKind> = Step<BeforeAllPhase, Call>
 /// An `aroundEach` hook.
