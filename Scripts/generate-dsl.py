@@ -34,7 +34,7 @@ GLOBAL_SYNC = {
     "constraint": "CallKind",
     "closure": "",
     "effects": "throws",
-    "adapt": "Call.body(body)",
+    "adapt": "Call._body(body)",
     "around": "body",
     "disfavored": False,
 }
@@ -42,15 +42,15 @@ GLOBAL_ASYNC = {
     "constraint": "AsyncCallKind",
     "closure": "",
     "effects": "async throws",
-    "adapt": "Call.asyncBody(body)",
-    "around": "Call.asyncAround(body)",
+    "adapt": "Call._asyncBody(body)",
+    "around": "Call._asyncAround(body)",
     "disfavored": True,
 }
 MAIN_SYNC = {
     "constraint": "MainActorCallKind",
     "closure": "@MainActor ",
     "effects": "throws",
-    "adapt": "Call.body(body)",
+    "adapt": "Call._body(body)",
     "around": "SyncMainCall.around(body)",
     "disfavored": False,
 }
@@ -58,8 +58,8 @@ MAIN_ASYNC = {
     "constraint": "AsyncMainActorCallKind",
     "closure": "@MainActor ",
     "effects": "async throws",
-    "adapt": "Call.asyncMainBody(body)",
-    "around": "Call.asyncMainAround(body)",
+    "adapt": "Call._asyncMainBody(body)",
+    "around": "Call._asyncMainAround(body)",
     "disfavored": True,
 }
 

@@ -13,6 +13,7 @@
 @_exported import struct RundownEngine.FreshValueMisuse
 @_exported import struct RundownEngine.GroupNestedTooDeep
 @_exported import enum RundownEngine.HookKind
+@_exported import protocol RundownEngine.LocatedError
 @_exported import struct RundownEngine.MainActorSpecOffMainThread
 @_exported import struct RundownEngine.Skip
 @_exported import struct RundownEngine.SpecFailure

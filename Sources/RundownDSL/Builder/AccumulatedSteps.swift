@@ -11,6 +11,7 @@ import RundownEngine
 // where the helper is used.
 
 /// Steps after which a `beforeAll` hook may be declared.
+@_documentation(visibility: internal)
 public protocol StepOpenToBeforeAll<First, Call> {
     /// The first phase of the steps.
     associatedtype First
@@ -21,6 +22,7 @@ public protocol StepOpenToBeforeAll<First, Call> {
 }
 
 /// Steps after which an `aroundEach` hook may be declared.
+@_documentation(visibility: internal)
 public protocol StepOpenToAroundEach<First, Call> {
     /// The first phase of the steps.
     associatedtype First
@@ -31,6 +33,7 @@ public protocol StepOpenToAroundEach<First, Call> {
 }
 
 /// Steps after which a `beforeEach` hook may be declared.
+@_documentation(visibility: internal)
 public protocol StepOpenToBeforeEach<First, Call> {
     /// The first phase of the steps.
     associatedtype First
@@ -41,6 +44,7 @@ public protocol StepOpenToBeforeEach<First, Call> {
 }
 
 /// Steps after which examples and groups may be declared.
+@_documentation(visibility: internal)
 public protocol StepOpenToExamples<First, Call> {
     /// The first phase of the steps.
     associatedtype First
@@ -51,6 +55,7 @@ public protocol StepOpenToExamples<First, Call> {
 }
 
 /// Steps after which an `afterEach` hook may be declared.
+@_documentation(visibility: internal)
 public protocol StepOpenToAfterEach<First, Call> {
     /// The first phase of the steps.
     associatedtype First
@@ -69,6 +74,7 @@ extension Steps: StepOpenToAfterEach where Last: OpenToAfterEach {}
 /// Steps seen through their last phase only: the body of an `if` without
 /// `else`, which counts as its last element (the builder cannot know the
 /// first phase of the body that is not there).
+@_documentation(visibility: internal)
 public protocol StepsEndingIn<Last, Call> {
     /// The last phase of the steps.
     associatedtype Last

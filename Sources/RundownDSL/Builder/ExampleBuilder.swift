@@ -50,21 +50,25 @@ import RundownEngine
 @resultBuilder
 public enum ExampleBuilder<Call: CallKind> {
     /// Takes steps as they are; the call kind of the spec decides `Call`.
+    @_documentation(visibility: internal)
     public static func buildExpression<F, L>(_ steps: Steps<F, L, Call>) -> Steps<F, L, Call> {
         steps
     }
 
     /// An empty group, branch or loop body: nothing to add.
+    @_documentation(visibility: internal)
     public static func buildBlock() -> Step<ExamplesPhase, Call> {
         Step(content: GroupContent())
     }
 
     /// The first element of a group.
+    @_documentation(visibility: internal)
     public static func buildPartialBlock<F, L>(first: Steps<F, L, Call>) -> Steps<F, L, Call> {
         first
     }
 
     /// A `beforeAll` hook, or steps starting with one (such as an ``ExampleGroup``), after the steps so far; only other `beforeAll` hooks may precede it.
+    @_documentation(visibility: internal)
     public static func buildPartialBlock<F, L>(
         accumulated: any StepOpenToBeforeAll<F, Call>, next: Steps<BeforeAllPhase, L, Call>
     ) -> Steps<F, L, Call> {
@@ -72,6 +76,7 @@ public enum ExampleBuilder<Call: CallKind> {
     }
 
     /// An `aroundEach` hook, or steps starting with one, after the steps so far.
+    @_documentation(visibility: internal)
     public static func buildPartialBlock<F, L>(
         accumulated: any StepOpenToAroundEach<F, Call>, next: Steps<AroundEachPhase, L, Call>
     ) -> Steps<F, L, Call> {
@@ -79,6 +84,7 @@ public enum ExampleBuilder<Call: CallKind> {
     }
 
     /// A `beforeEach` hook, or steps starting with one, after the steps so far.
+    @_documentation(visibility: internal)
     public static func buildPartialBlock<F, L>(
         accumulated: any StepOpenToBeforeEach<F, Call>, next: Steps<BeforeEachPhase, L, Call>
     ) -> Steps<F, L, Call> {
@@ -86,6 +92,7 @@ public enum ExampleBuilder<Call: CallKind> {
     }
 
     /// An example or group, or steps starting with one, after the steps so far.
+    @_documentation(visibility: internal)
     public static func buildPartialBlock<F, L>(
         accumulated: any StepOpenToExamples<F, Call>, next: Steps<ExamplesPhase, L, Call>
     ) -> Steps<F, L, Call> {
@@ -93,6 +100,7 @@ public enum ExampleBuilder<Call: CallKind> {
     }
 
     /// An `afterEach` hook, or steps starting with one, after the steps so far.
+    @_documentation(visibility: internal)
     public static func buildPartialBlock<F, L>(
         accumulated: any StepOpenToAfterEach<F, Call>, next: Steps<AfterEachPhase, L, Call>
     ) -> Steps<F, L, Call> {
@@ -101,6 +109,7 @@ public enum ExampleBuilder<Call: CallKind> {
 
     /// An `afterAll` hook, which may follow anything; so may a loop or
     /// conditional whose last element is a helper returning ``ExampleGroup``.
+    @_documentation(visibility: internal)
     public static func buildPartialBlock<F, P, L: GroupClosingPhase>(
         accumulated: Steps<F, P, Call>, next: Step<L, Call>
     ) -> Steps<F, L, Call> {
@@ -108,22 +117,26 @@ public enum ExampleBuilder<Call: CallKind> {
     }
 
     /// An `if` without `else`: its body, or nothing. It counts as its last element.
+    @_documentation(visibility: internal)
     public static func buildOptional<L>(_ steps: (any StepsEndingIn<L, Call>)?) -> Step<L, Call> {
         Step(content: steps?.content ?? GroupContent())
     }
 
     /// The first branch of an `if`/`else` or `switch`. It counts as its last element.
+    @_documentation(visibility: internal)
     public static func buildEither<F, L>(first steps: Steps<F, L, Call>) -> Step<L, Call> {
         Step(content: steps.content)
     }
 
     /// The other branch of an `if`/`else` or `switch`. It counts as its last element.
+    @_documentation(visibility: internal)
     public static func buildEither<F, L>(second steps: Steps<F, L, Call>) -> Step<L, Call> {
         Step(content: steps.content)
     }
 
     /// A `for` loop: every iteration's steps, in order; their hooks join the
     /// group. It counts as its last element.
+    @_documentation(visibility: internal)
     @_specialize(kind:partial,where Call == SyncCall)
     @_specialize(kind:partial,where Call == AsyncCall)
     @_specialize(kind:partial,where Call == SyncMainCall)
@@ -138,6 +151,7 @@ public enum ExampleBuilder<Call: CallKind> {
     }
 
     /// An `if #available` body.
+    @_documentation(visibility: internal)
     public static func buildLimitedAvailability<F, L>(_ steps: Steps<F, L, Call>) -> Steps<F, L, Call> {
         steps
     }
@@ -145,12 +159,14 @@ public enum ExampleBuilder<Call: CallKind> {
     /// What a helper declared with its phases (``Steps``, ``Examples``) holds:
     /// the steps with their first and last phase, which the group it is used
     /// in checks.
+    @_documentation(visibility: internal)
     public static func buildFinalResult<F, L>(_ steps: Steps<F, L, Call>) -> Steps<F, L, Call> {
         steps
     }
 
     /// What a group, spec or helper returning ``ExampleGroup`` holds, whatever
     /// its phases.
+    @_documentation(visibility: internal)
     @_disfavoredOverload
     public static func buildFinalResult<F, L>(_ steps: Steps<F, L, Call>) -> ExampleGroup<Call> {
         ExampleGroup(content: steps.content)

@@ -24,17 +24,23 @@ public enum WholeGroupPhase {}
 // a rule are unavailable (see OrderingRules.swift).
 
 /// A phase after which a `beforeAll` hook may still be declared.
+@_documentation(visibility: internal)
 public protocol OpenToBeforeAll {}
 /// A phase after which an `aroundEach` hook may still be declared.
+@_documentation(visibility: internal)
 public protocol OpenToAroundEach {}
 /// A phase after which a `beforeEach` hook may still be declared.
+@_documentation(visibility: internal)
 public protocol OpenToBeforeEach {}
 /// A phase after which examples and groups may still be declared.
+@_documentation(visibility: internal)
 public protocol OpenToExamples {}
 /// A phase after which an `afterEach` hook may still be declared.
+@_documentation(visibility: internal)
 public protocol OpenToAfterEach {}
 
 /// A phase that may follow any other: after it, only `afterAll` hooks may come.
+@_documentation(visibility: internal)
 public protocol GroupClosingPhase {}
 
 extension AfterAllPhase: GroupClosingPhase {}

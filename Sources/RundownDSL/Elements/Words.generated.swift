@@ -27,7 +27,7 @@ public func it<Call: CallKind>(
     _ body: @escaping () throws -> Void
 ) -> Example<Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .example(description, traits, location, Call.body(body))
+    return .example(description, traits, location, Call._body(body))
 }
 
 /// Declares a focused example: while any element of a spec is focused, only focused ones run. Same as `it(_:.focused)`.
@@ -50,7 +50,7 @@ public func fIt<Call: CallKind>(
     _ body: @escaping () throws -> Void
 ) -> Example<Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .example(description, [.focused] + traits, location, Call.body(body))
+    return .example(description, [.focused] + traits, location, Call._body(body))
 }
 
 /// Declares an excluded example, which does not run. Same as `it(_:.excluded)`.
@@ -73,7 +73,7 @@ public func xIt<Call: CallKind>(
     _ body: @escaping () throws -> Void
 ) -> Example<Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .example(description, [.excluded] + traits, location, Call.body(body))
+    return .example(description, [.excluded] + traits, location, Call._body(body))
 }
 
 /// Declares an example: what the spec checks.
@@ -97,7 +97,7 @@ public func it<Call: AsyncCallKind>(
     _ body: @escaping () async throws -> Void
 ) -> Example<Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .example(description, traits, location, Call.asyncBody(body))
+    return .example(description, traits, location, Call._asyncBody(body))
 }
 
 /// Declares a focused example: while any element of a spec is focused, only focused ones run. Same as `it(_:.focused)`.
@@ -121,7 +121,7 @@ public func fIt<Call: AsyncCallKind>(
     _ body: @escaping () async throws -> Void
 ) -> Example<Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .example(description, [.focused] + traits, location, Call.asyncBody(body))
+    return .example(description, [.focused] + traits, location, Call._asyncBody(body))
 }
 
 /// Declares an excluded example, which does not run. Same as `it(_:.excluded)`.
@@ -145,7 +145,7 @@ public func xIt<Call: AsyncCallKind>(
     _ body: @escaping () async throws -> Void
 ) -> Example<Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .example(description, [.excluded] + traits, location, Call.asyncBody(body))
+    return .example(description, [.excluded] + traits, location, Call._asyncBody(body))
 }
 
 // MARK: groups
@@ -334,7 +334,7 @@ public func beforeAll<Call: CallKind>(
     _ body: @escaping () throws -> Void
 ) -> Step<BeforeAllPhase, Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .hook(.beforeAll, name, traits, location, .plain(Call.body(body)))
+    return .hook(.beforeAll, name, traits, location, .plain(Call._body(body)))
 }
 
 /// Wraps each element of its group: the hook receives the element's body and
@@ -389,7 +389,7 @@ public func beforeEach<Call: CallKind>(
     _ body: @escaping () throws -> Void
 ) -> Step<BeforeEachPhase, Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .hook(.beforeEach, name, traits, location, .plain(Call.body(body)))
+    return .hook(.beforeEach, name, traits, location, .plain(Call._body(body)))
 }
 
 /// Runs after each element of its group, even when the element or a hook before
@@ -413,7 +413,7 @@ public func afterEach<Call: CallKind>(
     _ body: @escaping () throws -> Void
 ) -> Step<AfterEachPhase, Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .hook(.afterEach, name, traits, location, .plain(Call.body(body)))
+    return .hook(.afterEach, name, traits, location, .plain(Call._body(body)))
 }
 
 /// Runs once after the elements of its group, even when one of them failed.
@@ -436,7 +436,7 @@ public func afterAll<Call: CallKind>(
     _ body: @escaping () throws -> Void
 ) -> Step<AfterAllPhase, Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .hook(.afterAll, name, traits, location, .plain(Call.body(body)))
+    return .hook(.afterAll, name, traits, location, .plain(Call._body(body)))
 }
 
 /// Runs once before the elements of its group, if any of them runs.
@@ -460,7 +460,7 @@ public func beforeAll<Call: AsyncCallKind>(
     _ body: @escaping () async throws -> Void
 ) -> Step<BeforeAllPhase, Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .hook(.beforeAll, name, traits, location, .plain(Call.asyncBody(body)))
+    return .hook(.beforeAll, name, traits, location, .plain(Call._asyncBody(body)))
 }
 
 /// Wraps each element of its group: the hook receives the element's body and
@@ -491,7 +491,7 @@ public func aroundEach<Call: AsyncCallKind>(
     _ body: @escaping (_ body: () async throws -> Void) async throws -> Void
 ) -> AroundEach<Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .hook(.aroundEach, name, traits, location, .around(Call.asyncAround(body)))
+    return .hook(.aroundEach, name, traits, location, .around(Call._asyncAround(body)))
 }
 
 /// Runs before each element of its group; for a nested group, once before the
@@ -517,7 +517,7 @@ public func beforeEach<Call: AsyncCallKind>(
     _ body: @escaping () async throws -> Void
 ) -> Step<BeforeEachPhase, Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .hook(.beforeEach, name, traits, location, .plain(Call.asyncBody(body)))
+    return .hook(.beforeEach, name, traits, location, .plain(Call._asyncBody(body)))
 }
 
 /// Runs after each element of its group, even when the element or a hook before
@@ -542,7 +542,7 @@ public func afterEach<Call: AsyncCallKind>(
     _ body: @escaping () async throws -> Void
 ) -> Step<AfterEachPhase, Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .hook(.afterEach, name, traits, location, .plain(Call.asyncBody(body)))
+    return .hook(.afterEach, name, traits, location, .plain(Call._asyncBody(body)))
 }
 
 /// Runs once after the elements of its group, even when one of them failed.
@@ -566,7 +566,7 @@ public func afterAll<Call: AsyncCallKind>(
     _ body: @escaping () async throws -> Void
 ) -> Step<AfterAllPhase, Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .hook(.afterAll, name, traits, location, .plain(Call.asyncBody(body)))
+    return .hook(.afterAll, name, traits, location, .plain(Call._asyncBody(body)))
 }
 
 // MARK: each-hooks with traits and no name, so that a trait can come first:
@@ -600,7 +600,7 @@ public func beforeEach<Call: CallKind>(
     _ body: @escaping () throws -> Void
 ) -> Step<BeforeEachPhase, Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .hook(.beforeEach, nil, [trait] + moreTraits, location, .plain(Call.body(body)))
+    return .hook(.beforeEach, nil, [trait] + moreTraits, location, .plain(Call._body(body)))
 }
 
 /// Declares an `afterEach` hook with traits and no name, such as
@@ -615,7 +615,7 @@ public func afterEach<Call: CallKind>(
     _ body: @escaping () throws -> Void
 ) -> Step<AfterEachPhase, Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .hook(.afterEach, nil, [trait] + moreTraits, location, .plain(Call.body(body)))
+    return .hook(.afterEach, nil, [trait] + moreTraits, location, .plain(Call._body(body)))
 }
 
 /// Declares an `aroundEach` hook with traits and no name, such as
@@ -631,7 +631,7 @@ public func aroundEach<Call: AsyncCallKind>(
     _ body: @escaping (_ body: () async throws -> Void) async throws -> Void
 ) -> AroundEach<Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .hook(.aroundEach, nil, [trait] + moreTraits, location, .around(Call.asyncAround(body)))
+    return .hook(.aroundEach, nil, [trait] + moreTraits, location, .around(Call._asyncAround(body)))
 }
 
 /// Declares a `beforeEach` hook with traits and no name, such as
@@ -647,7 +647,7 @@ public func beforeEach<Call: AsyncCallKind>(
     _ body: @escaping () async throws -> Void
 ) -> Step<BeforeEachPhase, Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .hook(.beforeEach, nil, [trait] + moreTraits, location, .plain(Call.asyncBody(body)))
+    return .hook(.beforeEach, nil, [trait] + moreTraits, location, .plain(Call._asyncBody(body)))
 }
 
 /// Declares an `afterEach` hook with traits and no name, such as
@@ -663,7 +663,7 @@ public func afterEach<Call: AsyncCallKind>(
     _ body: @escaping () async throws -> Void
 ) -> Step<AfterEachPhase, Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .hook(.afterEach, nil, [trait] + moreTraits, location, .plain(Call.asyncBody(body)))
+    return .hook(.afterEach, nil, [trait] + moreTraits, location, .plain(Call._asyncBody(body)))
 }
 
 // MARK: the same words inside a MainActorSuite, whose closures are main-actor isolated
@@ -680,7 +680,7 @@ extension MainActorSuite {
         _ body: @escaping @MainActor () throws -> Void
     ) -> Example<Call> {
         let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return .example(description, traits, location, Call.body(body))
+        return .example(description, traits, location, Call._body(body))
     }
 
     /// Declares a focused example whose body runs on the main actor.
@@ -694,7 +694,7 @@ extension MainActorSuite {
         _ body: @escaping @MainActor () throws -> Void
     ) -> Example<Call> {
         let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return .example(description, [.focused] + traits, location, Call.body(body))
+        return .example(description, [.focused] + traits, location, Call._body(body))
     }
 
     /// Declares an excluded example whose body runs on the main actor.
@@ -708,7 +708,7 @@ extension MainActorSuite {
         _ body: @escaping @MainActor () throws -> Void
     ) -> Example<Call> {
         let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return .example(description, [.excluded] + traits, location, Call.body(body))
+        return .example(description, [.excluded] + traits, location, Call._body(body))
     }
 
     /// Declares an example whose `async` body runs on the main actor.
@@ -723,7 +723,7 @@ extension MainActorSuite {
         _ body: @escaping @MainActor () async throws -> Void
     ) -> Example<Call> {
         let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return .example(description, traits, location, Call.asyncMainBody(body))
+        return .example(description, traits, location, Call._asyncMainBody(body))
     }
 
     /// Declares a focused example whose `async` body runs on the main actor.
@@ -738,7 +738,7 @@ extension MainActorSuite {
         _ body: @escaping @MainActor () async throws -> Void
     ) -> Example<Call> {
         let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return .example(description, [.focused] + traits, location, Call.asyncMainBody(body))
+        return .example(description, [.focused] + traits, location, Call._asyncMainBody(body))
     }
 
     /// Declares an excluded example whose `async` body runs on the main actor.
@@ -753,7 +753,7 @@ extension MainActorSuite {
         _ body: @escaping @MainActor () async throws -> Void
     ) -> Example<Call> {
         let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return .example(description, [.excluded] + traits, location, Call.asyncMainBody(body))
+        return .example(description, [.excluded] + traits, location, Call._asyncMainBody(body))
     }
 
     /// Declares a group of main-actor examples; see the global `describe`.
@@ -851,7 +851,7 @@ extension MainActorSuite {
         _ body: @escaping @MainActor () throws -> Void
     ) -> Step<BeforeAllPhase, Call> {
         let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return .hook(.beforeAll, name, traits, location, .plain(Call.body(body)))
+        return .hook(.beforeAll, name, traits, location, .plain(Call._body(body)))
     }
 
     /// Declares an `aroundEach` hook that runs on the main actor; see the global `aroundEach`.
@@ -879,7 +879,7 @@ extension MainActorSuite {
         _ body: @escaping @MainActor () throws -> Void
     ) -> Step<BeforeEachPhase, Call> {
         let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return .hook(.beforeEach, name, traits, location, .plain(Call.body(body)))
+        return .hook(.beforeEach, name, traits, location, .plain(Call._body(body)))
     }
 
     /// Declares an `afterEach` hook that runs on the main actor; see the global `afterEach`.
@@ -893,7 +893,7 @@ extension MainActorSuite {
         _ body: @escaping @MainActor () throws -> Void
     ) -> Step<AfterEachPhase, Call> {
         let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return .hook(.afterEach, name, traits, location, .plain(Call.body(body)))
+        return .hook(.afterEach, name, traits, location, .plain(Call._body(body)))
     }
 
     /// Declares an `afterAll` hook that runs on the main actor; see the global `afterAll`.
@@ -907,7 +907,7 @@ extension MainActorSuite {
         _ body: @escaping @MainActor () throws -> Void
     ) -> Step<AfterAllPhase, Call> {
         let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return .hook(.afterAll, name, traits, location, .plain(Call.body(body)))
+        return .hook(.afterAll, name, traits, location, .plain(Call._body(body)))
     }
 
     /// Declares an `async` `beforeAll` hook that runs on the main actor; see the global `beforeAll`.
@@ -922,7 +922,7 @@ extension MainActorSuite {
         _ body: @escaping @MainActor () async throws -> Void
     ) -> Step<BeforeAllPhase, Call> {
         let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return .hook(.beforeAll, name, traits, location, .plain(Call.asyncMainBody(body)))
+        return .hook(.beforeAll, name, traits, location, .plain(Call._asyncMainBody(body)))
     }
 
     /// Declares an `async` `aroundEach` hook that runs on the main actor; see the global `aroundEach`.
@@ -937,7 +937,7 @@ extension MainActorSuite {
         _ body: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void
     ) -> AroundEach<Call> {
         let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return .hook(.aroundEach, name, traits, location, .around(Call.asyncMainAround(body)))
+        return .hook(.aroundEach, name, traits, location, .around(Call._asyncMainAround(body)))
     }
 
     /// Declares an `async` `beforeEach` hook that runs on the main actor; see the global `beforeEach`.
@@ -952,7 +952,7 @@ extension MainActorSuite {
         _ body: @escaping @MainActor () async throws -> Void
     ) -> Step<BeforeEachPhase, Call> {
         let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return .hook(.beforeEach, name, traits, location, .plain(Call.asyncMainBody(body)))
+        return .hook(.beforeEach, name, traits, location, .plain(Call._asyncMainBody(body)))
     }
 
     /// Declares an `async` `afterEach` hook that runs on the main actor; see the global `afterEach`.
@@ -967,7 +967,7 @@ extension MainActorSuite {
         _ body: @escaping @MainActor () async throws -> Void
     ) -> Step<AfterEachPhase, Call> {
         let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return .hook(.afterEach, name, traits, location, .plain(Call.asyncMainBody(body)))
+        return .hook(.afterEach, name, traits, location, .plain(Call._asyncMainBody(body)))
     }
 
     /// Declares an `async` `afterAll` hook that runs on the main actor; see the global `afterAll`.
@@ -982,7 +982,7 @@ extension MainActorSuite {
         _ body: @escaping @MainActor () async throws -> Void
     ) -> Step<AfterAllPhase, Call> {
         let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return .hook(.afterAll, name, traits, location, .plain(Call.asyncMainBody(body)))
+        return .hook(.afterAll, name, traits, location, .plain(Call._asyncMainBody(body)))
     }
 
     /// Declares an `aroundEach` hook with traits and no name, such as
@@ -1012,7 +1012,7 @@ extension MainActorSuite {
         _ body: @escaping @MainActor () throws -> Void
     ) -> Step<BeforeEachPhase, Call> {
         let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return .hook(.beforeEach, nil, [trait] + moreTraits, location, .plain(Call.body(body)))
+        return .hook(.beforeEach, nil, [trait] + moreTraits, location, .plain(Call._body(body)))
     }
 
     /// Declares an `afterEach` hook with traits and no name, such as
@@ -1027,7 +1027,7 @@ extension MainActorSuite {
         _ body: @escaping @MainActor () throws -> Void
     ) -> Step<AfterEachPhase, Call> {
         let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return .hook(.afterEach, nil, [trait] + moreTraits, location, .plain(Call.body(body)))
+        return .hook(.afterEach, nil, [trait] + moreTraits, location, .plain(Call._body(body)))
     }
 
     /// Declares an `aroundEach` hook with traits and no name, such as
@@ -1043,7 +1043,7 @@ extension MainActorSuite {
         _ body: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void
     ) -> AroundEach<Call> {
         let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return .hook(.aroundEach, nil, [trait] + moreTraits, location, .around(Call.asyncMainAround(body)))
+        return .hook(.aroundEach, nil, [trait] + moreTraits, location, .around(Call._asyncMainAround(body)))
     }
 
     /// Declares a `beforeEach` hook with traits and no name, such as
@@ -1059,7 +1059,7 @@ extension MainActorSuite {
         _ body: @escaping @MainActor () async throws -> Void
     ) -> Step<BeforeEachPhase, Call> {
         let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return .hook(.beforeEach, nil, [trait] + moreTraits, location, .plain(Call.asyncMainBody(body)))
+        return .hook(.beforeEach, nil, [trait] + moreTraits, location, .plain(Call._asyncMainBody(body)))
     }
 
     /// Declares an `afterEach` hook with traits and no name, such as
@@ -1075,6 +1075,6 @@ extension MainActorSuite {
         _ body: @escaping @MainActor () async throws -> Void
     ) -> Step<AfterEachPhase, Call> {
         let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return .hook(.afterEach, nil, [trait] + moreTraits, location, .plain(Call.asyncMainBody(body)))
+        return .hook(.afterEach, nil, [trait] + moreTraits, location, .plain(Call._asyncMainBody(body)))
     }
 }
