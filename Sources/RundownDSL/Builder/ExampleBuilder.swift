@@ -67,45 +67,9 @@ public enum ExampleBuilder<Call: CallKind> {
         first
     }
 
-    /// A `beforeAll` hook, or steps starting with one (such as an ``ExampleGroup``), after the steps so far; only other `beforeAll` hooks may precede it.
-    @_documentation(visibility: internal)
-    public static func buildPartialBlock<F, L>(
-        accumulated: any StepOpenToBeforeAll<F, Call>, next: Steps<BeforeAllPhase, L, Call>
-    ) -> Steps<F, L, Call> {
-        Steps(content: accumulated.content.appending(next.content))
-    }
-
-    /// An `aroundEach` hook, or steps starting with one, after the steps so far.
-    @_documentation(visibility: internal)
-    public static func buildPartialBlock<F, L>(
-        accumulated: any StepOpenToAroundEach<F, Call>, next: Steps<AroundEachPhase, L, Call>
-    ) -> Steps<F, L, Call> {
-        Steps(content: accumulated.content.appending(next.content))
-    }
-
-    /// A `beforeEach` hook, or steps starting with one, after the steps so far.
-    @_documentation(visibility: internal)
-    public static func buildPartialBlock<F, L>(
-        accumulated: any StepOpenToBeforeEach<F, Call>, next: Steps<BeforeEachPhase, L, Call>
-    ) -> Steps<F, L, Call> {
-        Steps(content: accumulated.content.appending(next.content))
-    }
-
-    /// An example or group, or steps starting with one, after the steps so far.
-    @_documentation(visibility: internal)
-    public static func buildPartialBlock<F, L>(
-        accumulated: any StepOpenToExamples<F, Call>, next: Steps<ExamplesPhase, L, Call>
-    ) -> Steps<F, L, Call> {
-        Steps(content: accumulated.content.appending(next.content))
-    }
-
-    /// An `afterEach` hook, or steps starting with one, after the steps so far.
-    @_documentation(visibility: internal)
-    public static func buildPartialBlock<F, L>(
-        accumulated: any StepOpenToAfterEach<F, Call>, next: Steps<AfterEachPhase, L, Call>
-    ) -> Steps<F, L, Call> {
-        Steps(content: accumulated.content.appending(next.content))
-    }
+    // The partial blocks of the order rules (a `beforeAll`, `aroundEach` or
+    // `beforeEach` hook, an example or group, an `afterEach` hook after the steps
+    // so far) are generated with the rules: DSL.generated.swift.
 
     /// An `afterAll` hook, which may follow anything; so may a loop or
     /// conditional whose last element is a helper returning ``ExampleGroup``.

@@ -21,7 +21,8 @@ public enum AfterAllPhase {}
 public enum WholeGroupPhase {}
 
 // Every phase conforms to every protocol below; the conformances that break
-// a rule are unavailable (see OrderingRules.swift).
+// a rule are unavailable, with the rule as their message. Both are generated
+// from the table of rules in Scripts/generate-dsl.py: DSL.generated.swift.
 
 /// A phase after which a `beforeAll` hook may still be declared.
 @_documentation(visibility: internal)
@@ -45,9 +46,3 @@ public protocol GroupClosingPhase {}
 
 extension AfterAllPhase: GroupClosingPhase {}
 extension WholeGroupPhase: GroupClosingPhase {}
-
-extension BeforeAllPhase: OpenToBeforeAll, OpenToAroundEach, OpenToBeforeEach, OpenToExamples, OpenToAfterEach {}
-extension AroundEachPhase: OpenToAroundEach, OpenToBeforeEach, OpenToExamples, OpenToAfterEach {}
-extension BeforeEachPhase: OpenToBeforeEach, OpenToExamples, OpenToAfterEach {}
-extension ExamplesPhase: OpenToExamples, OpenToAfterEach {}
-extension AfterEachPhase: OpenToAfterEach {}

@@ -29,4 +29,4 @@ import RundownEngine
 /// protocol that refines `MainActorSuite`.
 public protocol MainActorSuite {}
 
-// Its words (`it`, `describe`, the hooks, …) are generated with the global ones: Words.generated.swift.
+// Its words (`it`, `describe`, the hooks, …) are generated with the global ones: DSL.generated.swift.

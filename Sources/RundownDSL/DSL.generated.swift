@@ -1078,3 +1078,342 @@ extension MainActorSuite {
         return .hook(.afterEach, nil, [trait] + moreTraits, location, .plain(Call._asyncMainBody(body)))
     }
 }
+
+// MARK: the words where nothing takes them
+//
+// An element or hook written inside an example's body (or any other plain
+// code) is a statement whose result nobody takes, so the DSL's generic
+// functions cannot tell which call kind it is for. These overloads are what
+// the compiler settles on then, only to report what is wrong: being
+// unavailable, they are never chosen where a spec's closure takes the step.
+
+/// Not a declaration: the compile error for `it` written where nothing takes
+/// it, such as inside an example's body.
+@available(
+    *, unavailable,
+    message:
+        "'it' declares nothing here: write it directly in a 'spec', 'describe' or 'context' closure, not inside an example's body"
+)
+public func it(
+    _ description: String, _ traits: ExampleTrait..., line: Int = #line, _ body: @escaping () async throws -> Void
+) {}
+
+/// Not a declaration: the compile error for `describe` written where nothing takes
+/// it, such as inside an example's body.
+@available(
+    *, unavailable,
+    message:
+        "'describe' declares nothing here: write it directly in a 'spec', 'describe' or 'context' closure, not inside an example's body"
+)
+public func describe(
+    _ description: String, _ traits: ExampleTrait..., line: Int = #line,
+    @ExampleBuilder<AsyncCall> _ content: () -> ExampleGroup<AsyncCall>
+) {}
+
+/// Not a declaration: the compile error for `context` written where nothing takes
+/// it, such as inside an example's body.
+@available(
+    *, unavailable,
+    message:
+        "'context' declares nothing here: write it directly in a 'spec', 'describe' or 'context' closure, not inside an example's body"
+)
+public func context(
+    _ description: String, _ traits: ExampleTrait..., line: Int = #line,
+    @ExampleBuilder<AsyncCall> _ content: () -> ExampleGroup<AsyncCall>
+) {}
+
+/// Not a declaration: the compile error for `beforeAll` written where nothing takes
+/// it, such as inside an example's body.
+@available(
+    *, unavailable,
+    message:
+        "'beforeAll' declares nothing here: hooks belong directly in a 'spec', 'describe' or 'context' closure, before its examples, not inside an example's body"
+)
+public func beforeAll(
+    _ name: String? = nil, _ traits: HookTrait..., line: Int = #line, _ body: @escaping () async throws -> Void
+) {}
+
+/// Not a declaration: the compile error for `beforeEach` written where nothing takes
+/// it, such as inside an example's body.
+@available(
+    *, unavailable,
+    message:
+        "'beforeEach' declares nothing here: hooks belong directly in a 'spec', 'describe' or 'context' closure, before its examples, not inside an example's body"
+)
+public func beforeEach(
+    _ name: String? = nil, _ traits: EachHookTrait..., line: Int = #line, _ body: @escaping () async throws -> Void
+) {}
+
+/// Not a declaration: the compile error for `afterEach` written where nothing takes
+/// it, such as inside an example's body.
+@available(
+    *, unavailable,
+    message:
+        "'afterEach' declares nothing here: hooks belong directly in a 'spec', 'describe' or 'context' closure, after its examples, not inside an example's body"
+)
+public func afterEach(
+    _ name: String? = nil, _ traits: EachHookTrait..., line: Int = #line, _ body: @escaping () async throws -> Void
+) {}
+
+/// Not a declaration: the compile error for `afterAll` written where nothing takes
+/// it, such as inside an example's body.
+@available(
+    *, unavailable,
+    message:
+        "'afterAll' declares nothing here: hooks belong directly in a 'spec', 'describe' or 'context' closure, after its examples, not inside an example's body"
+)
+public func afterAll(
+    _ name: String? = nil, _ traits: HookTrait..., line: Int = #line, _ body: @escaping () async throws -> Void
+) {}
+
+/// Not a declaration: the compile error for `aroundEach` written where nothing takes
+/// it, such as inside an example's body.
+@available(
+    *, unavailable,
+    message:
+        "'aroundEach' declares nothing here: hooks belong directly in a 'spec', 'describe' or 'context' closure, before its examples, not inside an example's body"
+)
+public func aroundEach(
+    _ name: String? = nil, _ traits: EachHookTrait..., line: Int = #line,
+    _ body: @escaping (_ body: () async throws -> Void) async throws -> Void
+) {}
+
+// MARK: the order rules
+//
+// What ExampleBuilder has accumulated before an element is seen through the
+// rule that element needs: `Steps` conforms to `StepOpenTo…` for every last
+// phase, but only through the phase's conformance to the matching `OpenTo…`
+// protocol (Phases.swift). Every phase conforms to every `OpenTo…` protocol,
+// and the conformances that would let an element come too late are
+// unavailable, with the rule as their message. The builder converts the
+// accumulated steps to the existential at the element's own location, so a
+// misordered element fails to compile on its own line:
+//
+//     error: conformance of 'ExamplesPhase' to 'OpenToBeforeEach' is unavailable:
+//            'beforeEach' must come before the examples of its group
+//
+// `First` carries the first phase of what came before, which the builder's
+// result keeps so that a helper's first phase is known where it is used.
+
+/// Steps after which a `beforeAll` hook may be declared.
+@_documentation(visibility: internal)
+public protocol StepOpenToBeforeAll<First, Call> {
+    /// The first phase of the steps.
+    associatedtype First
+    /// The call kind of the spec.
+    associatedtype Call: CallKind
+    /// The hooks and elements accumulated so far.
+    var content: GroupContent<Call.Mode> { get }
+}
+
+/// Steps after which an `aroundEach` hook may be declared.
+@_documentation(visibility: internal)
+public protocol StepOpenToAroundEach<First, Call> {
+    /// The first phase of the steps.
+    associatedtype First
+    /// The call kind of the spec.
+    associatedtype Call: CallKind
+    /// The hooks and elements accumulated so far.
+    var content: GroupContent<Call.Mode> { get }
+}
+
+/// Steps after which a `beforeEach` hook may be declared.
+@_documentation(visibility: internal)
+public protocol StepOpenToBeforeEach<First, Call> {
+    /// The first phase of the steps.
+    associatedtype First
+    /// The call kind of the spec.
+    associatedtype Call: CallKind
+    /// The hooks and elements accumulated so far.
+    var content: GroupContent<Call.Mode> { get }
+}
+
+/// Steps after which examples and groups may be declared.
+@_documentation(visibility: internal)
+public protocol StepOpenToExamples<First, Call> {
+    /// The first phase of the steps.
+    associatedtype First
+    /// The call kind of the spec.
+    associatedtype Call: CallKind
+    /// The hooks and elements accumulated so far.
+    var content: GroupContent<Call.Mode> { get }
+}
+
+/// Steps after which an `afterEach` hook may be declared.
+@_documentation(visibility: internal)
+public protocol StepOpenToAfterEach<First, Call> {
+    /// The first phase of the steps.
+    associatedtype First
+    /// The call kind of the spec.
+    associatedtype Call: CallKind
+    /// The hooks and elements accumulated so far.
+    var content: GroupContent<Call.Mode> { get }
+}
+
+extension Steps: StepOpenToBeforeAll where Last: OpenToBeforeAll {}
+extension Steps: StepOpenToAroundEach where Last: OpenToAroundEach {}
+extension Steps: StepOpenToBeforeEach where Last: OpenToBeforeEach {}
+extension Steps: StepOpenToExamples where Last: OpenToExamples {}
+extension Steps: StepOpenToAfterEach where Last: OpenToAfterEach {}
+
+extension ExampleBuilder {
+    /// A `beforeAll` hook, or steps starting with one (such as an ``ExampleGroup``), after the steps so far; only other `beforeAll` hooks may precede it.
+    @_documentation(visibility: internal)
+    public static func buildPartialBlock<F, L>(
+        accumulated: any StepOpenToBeforeAll<F, Call>, next: Steps<BeforeAllPhase, L, Call>
+    ) -> Steps<F, L, Call> {
+        Steps(content: accumulated.content.appending(next.content))
+    }
+
+    /// An `aroundEach` hook, or steps starting with one, after the steps so far.
+    @_documentation(visibility: internal)
+    public static func buildPartialBlock<F, L>(
+        accumulated: any StepOpenToAroundEach<F, Call>, next: Steps<AroundEachPhase, L, Call>
+    ) -> Steps<F, L, Call> {
+        Steps(content: accumulated.content.appending(next.content))
+    }
+
+    /// A `beforeEach` hook, or steps starting with one, after the steps so far.
+    @_documentation(visibility: internal)
+    public static func buildPartialBlock<F, L>(
+        accumulated: any StepOpenToBeforeEach<F, Call>, next: Steps<BeforeEachPhase, L, Call>
+    ) -> Steps<F, L, Call> {
+        Steps(content: accumulated.content.appending(next.content))
+    }
+
+    /// An example or group, or steps starting with one, after the steps so far.
+    @_documentation(visibility: internal)
+    public static func buildPartialBlock<F, L>(
+        accumulated: any StepOpenToExamples<F, Call>, next: Steps<ExamplesPhase, L, Call>
+    ) -> Steps<F, L, Call> {
+        Steps(content: accumulated.content.appending(next.content))
+    }
+
+    /// An `afterEach` hook, or steps starting with one, after the steps so far.
+    @_documentation(visibility: internal)
+    public static func buildPartialBlock<F, L>(
+        accumulated: any StepOpenToAfterEach<F, Call>, next: Steps<AfterEachPhase, L, Call>
+    ) -> Steps<F, L, Call> {
+        Steps(content: accumulated.content.appending(next.content))
+    }
+}
+
+extension BeforeAllPhase: OpenToBeforeAll, OpenToAroundEach, OpenToBeforeEach, OpenToExamples, OpenToAfterEach {}
+extension AroundEachPhase: OpenToAroundEach, OpenToBeforeEach, OpenToExamples, OpenToAfterEach {}
+extension BeforeEachPhase: OpenToBeforeEach, OpenToExamples, OpenToAfterEach {}
+extension ExamplesPhase: OpenToExamples, OpenToAfterEach {}
+extension AfterEachPhase: OpenToAfterEach {}
+
+// MARK: BeforeAll
+
+@available(
+    *, unavailable,
+    message:
+        "'beforeAll' must come before every other hook and every example of its group, and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook"
+)
+extension AroundEachPhase: OpenToBeforeAll {}
+
+@available(
+    *, unavailable,
+    message:
+        "'beforeAll' must come before every other hook and every example of its group, and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook"
+)
+extension BeforeEachPhase: OpenToBeforeAll {}
+
+@available(
+    *, unavailable,
+    message:
+        "'beforeAll' must come before every other hook and every example of its group, and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook"
+)
+extension ExamplesPhase: OpenToBeforeAll {}
+
+@available(
+    *, unavailable,
+    message:
+        "'beforeAll' must come before every other hook and every example of its group, and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook"
+)
+extension AfterEachPhase: OpenToBeforeAll {}
+
+@available(
+    *, unavailable,
+    message:
+        "'beforeAll' must come before every other hook and every example of its group, and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook"
+)
+extension AfterAllPhase: OpenToBeforeAll {}
+
+@available(
+    *, unavailable,
+    message:
+        "'beforeAll' must come before every other hook and every example of its group, and so must a helper that returns 'ExampleGroup'; to use such a helper later, declare its first and last phase: '-> Steps<BeforeEachPhase, ExamplesPhase, Call>', or '-> Examples<Call>' if it holds no hook"
+)
+extension WholeGroupPhase: OpenToBeforeAll {}
+
+// MARK: AroundEach
+
+@available(*, unavailable, message: "'aroundEach' must come before 'beforeEach' and the examples of its group")
+extension BeforeEachPhase: OpenToAroundEach {}
+
+@available(*, unavailable, message: "'aroundEach' must come before 'beforeEach' and the examples of its group")
+extension ExamplesPhase: OpenToAroundEach {}
+
+@available(*, unavailable, message: "'aroundEach' must come before 'beforeEach' and the examples of its group")
+extension AfterEachPhase: OpenToAroundEach {}
+
+@available(*, unavailable, message: "'aroundEach' must come before 'beforeEach' and the examples of its group")
+extension AfterAllPhase: OpenToAroundEach {}
+
+@available(
+    *, unavailable,
+    message:
+        "only 'afterAll' hooks may follow a helper that returns 'ExampleGroup', which may end with any hook: declare its first and last phase to use it before other elements"
+)
+extension WholeGroupPhase: OpenToAroundEach {}
+
+// MARK: BeforeEach
+
+@available(*, unavailable, message: "'beforeEach' must come before the examples of its group")
+extension ExamplesPhase: OpenToBeforeEach {}
+
+@available(*, unavailable, message: "'beforeEach' must come before the examples of its group")
+extension AfterEachPhase: OpenToBeforeEach {}
+
+@available(*, unavailable, message: "'beforeEach' must come before the examples of its group")
+extension AfterAllPhase: OpenToBeforeEach {}
+
+@available(
+    *, unavailable,
+    message:
+        "only 'afterAll' hooks may follow a helper that returns 'ExampleGroup', which may end with any hook: declare its first and last phase to use it before other elements"
+)
+extension WholeGroupPhase: OpenToBeforeEach {}
+
+// MARK: Examples
+
+@available(
+    *, unavailable, message: "examples and groups must come before the 'afterEach' and 'afterAll' hooks of their group"
+)
+extension AfterEachPhase: OpenToExamples {}
+
+@available(
+    *, unavailable, message: "examples and groups must come before the 'afterEach' and 'afterAll' hooks of their group"
+)
+extension AfterAllPhase: OpenToExamples {}
+
+@available(
+    *, unavailable,
+    message:
+        "only 'afterAll' hooks may follow a helper that returns 'ExampleGroup', which may end with any hook: declare its first and last phase to use it before other elements"
+)
+extension WholeGroupPhase: OpenToExamples {}
+
+// MARK: AfterEach
+
+@available(*, unavailable, message: "'afterEach' must come before 'afterAll'")
+extension AfterAllPhase: OpenToAfterEach {}
+
+@available(
+    *, unavailable,
+    message:
+        "only 'afterAll' hooks may follow a helper that returns 'ExampleGroup', which may end with any hook: declare its first and last phase to use it before other elements"
+)
+extension WholeGroupPhase: OpenToAfterEach {}
