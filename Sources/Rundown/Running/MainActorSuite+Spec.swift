@@ -22,7 +22,7 @@ extension MainActorSuite {
         _ traits: SpecTrait...,
         function: String = #function,
         fileID: String = #fileID,
-        // A StaticString, as XCTest takes it for the spec\'s skip (SpecCall.filePath).
+        // A StaticString, as XCTest takes it for the spec's skip (SpecCall.filePath).
         filePath: StaticString = #filePath,
         line: Int = #line,
         column: Int = #column,
@@ -54,7 +54,7 @@ extension MainActorSuite {
         _ traits: SpecTrait...,
         function: String = #function,
         fileID: String = #fileID,
-        // A StaticString, as XCTest takes it for the spec\'s skip (SpecCall.filePath).
+        // A StaticString, as XCTest takes it for the spec's skip (SpecCall.filePath).
         filePath: StaticString = #filePath,
         line: Int = #line,
         column: Int = #column,

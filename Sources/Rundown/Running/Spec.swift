@@ -38,7 +38,7 @@ public func spec(
     _ traits: SpecTrait...,
     function: String = #function,
     fileID: String = #fileID,
-    // A StaticString, as XCTest takes it for the spec\'s skip (SpecCall.filePath).
+    // A StaticString, as XCTest takes it for the spec's skip (SpecCall.filePath).
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column,
@@ -68,7 +68,7 @@ nonisolated(nonsending) public func spec(
     _ traits: SpecTrait...,
     function: String = #function,
     fileID: String = #fileID,
-    // A StaticString, as XCTest takes it for the spec\'s skip (SpecCall.filePath).
+    // A StaticString, as XCTest takes it for the spec's skip (SpecCall.filePath).
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column,

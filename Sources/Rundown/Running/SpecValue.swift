@@ -74,7 +74,7 @@ public struct Spec: Sendable {
         _ name: String,
         _ traits: SpecTrait...,
         fileID: String = #fileID,
-        // A StaticString, as XCTest takes it for the spec\'s skip (SpecCall.filePath).
+        // A StaticString, as XCTest takes it for the spec's skip (SpecCall.filePath).
         filePath: StaticString = #filePath,
         line: Int = #line,
         column: Int = #column,
@@ -100,7 +100,7 @@ public struct Spec: Sendable {
         _ name: String,
         _ traits: SpecTrait...,
         fileID: String = #fileID,
-        // A StaticString, as XCTest takes it for the spec\'s skip (SpecCall.filePath).
+        // A StaticString, as XCTest takes it for the spec's skip (SpecCall.filePath).
         filePath: StaticString = #filePath,
         line: Int = #line,
         column: Int = #column,

@@ -53,7 +53,7 @@ open class TestCase: XCTestCase {
         _ traits: SpecTrait...,
         function: String = #function,
         fileID: String = #fileID,
-        // A StaticString, as XCTest takes it for the spec\'s skip (SpecCall.filePath).
+        // A StaticString, as XCTest takes it for the spec's skip (SpecCall.filePath).
         filePath: StaticString = #filePath,
         line: Int = #line,
         column: Int = #column,
@@ -82,7 +82,7 @@ open class TestCase: XCTestCase {
         _ traits: SpecTrait...,
         function: String = #function,
         fileID: String = #fileID,
-        // A StaticString, as XCTest takes it for the spec\'s skip (SpecCall.filePath).
+        // A StaticString, as XCTest takes it for the spec's skip (SpecCall.filePath).
         filePath: StaticString = #filePath,
         line: Int = #line,
         column: Int = #column,
