@@ -98,6 +98,26 @@ public enum ExampleBuilder<Call: CallKind> {
         Step(content: steps.content)
     }
 
+    /// A branch that ends a group (a helper returning ``ExampleGroup``) beside
+    /// one ending in `afterAll`: both count as an `afterAll`, as they did
+    /// before ``WholeGroupPhase`` told them apart. Disfavored, so branches
+    /// that both end a helper keep its phase.
+    @_documentation(visibility: internal)
+    @_disfavoredOverload
+    public static func buildEither<F, L: GroupClosingPhase>(first steps: Steps<F, L, Call>) -> Step<AfterAllPhase, Call>
+    {
+        Step(content: steps.content)
+    }
+
+    /// The other branch, as the first.
+    @_documentation(visibility: internal)
+    @_disfavoredOverload
+    public static func buildEither<F, L: GroupClosingPhase>(second steps: Steps<F, L, Call>) -> Step<
+        AfterAllPhase, Call
+    > {
+        Step(content: steps.content)
+    }
+
     /// A `for` loop: every iteration's steps, in order; their hooks join the
     /// group. It counts as its last element.
     @_documentation(visibility: internal)
