@@ -36,6 +36,11 @@
 # (the synchronous and asynchronous `it`, the four `beforeEach`) one page, so a landing page
 # curates ``it(_:_:fileID:filePath:line:column:_:)`` once instead of once per hash suffix.
 #
+# Titles. The sidebar and the topic lists title a function by its full name, which for every DSL
+# word ends in `fileID:filePath:line:column:`; Scripts/shorten-doc-titles.py leaves those out of
+# Rundown's archive (`beforeEach(_:_:_:)`), since docc's @DisplayName renames a page but neither its
+# sidebar entry nor an overload group's.
+#
 # Inherited documentation. docc takes the doc comment of a re-exported symbol for one inherited
 # from another module; without --enable-inherited-docs it shows "Inherited from
 # CustomStringConvertible.description." in place of what `CodeLocation.description` or
@@ -105,6 +110,8 @@ for module in Rundown RundownConcurrency RundownTasks; do
     log="$out/$module.log"
     status=0
     convert "$catalog" "$module" "$archive" "$log" || status=$?
+    # The DSL words' titles without their source-location parameters (see the script).
+    if [ "$module" = Rundown ] && [ "$status" -eq 0 ]; then python3 Scripts/shorten-doc-titles.py "$archive"; fi
     warnings=$(grep -cE '^(warning|error): ' "$log" || true)
     symbols=$(cat "$graphs/$module"/*.symbols.json | grep -o '"precise":' | wc -l)
     articles=$(find "$catalog" -name '*.md' ! -name "$module.md" | wc -l)

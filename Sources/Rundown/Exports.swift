@@ -10,6 +10,7 @@
 @_exported import class RundownEngine.ExampleRunner
 @_exported import protocol RundownEngine.ExecutionMode
 @_exported import enum RundownEngine.HookKind
+@_exported import protocol RundownEngine.LocatedError
 @_exported import struct RundownEngine.Skip
 @_exported import struct RundownEngine.SpecFailure
 @_exported import enum RundownEngine.Synchronous

@@ -1,4 +1,5 @@
 // expect-error: here: 'afterEach' must come before 'afterAll'
+// expect-no-error-mentioning: helper
 import Rundown
 
 func misordered(flag: Bool) throws {

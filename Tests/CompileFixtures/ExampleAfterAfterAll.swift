@@ -1,4 +1,5 @@
 // expect-error: here: examples and groups must come before the 'afterEach' and 'afterAll' hooks of their group
+// expect-no-error-mentioning: helper
 import Rundown
 
 func misordered(items: [Int]) throws {

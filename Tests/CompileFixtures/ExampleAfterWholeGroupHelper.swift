@@ -1,4 +1,4 @@
-// expect-error: here: and only 'afterAll' hooks may follow a helper that returns 'ExampleGroup': declare its first and last phase to use it before other elements
+// expect-error: here: only 'afterAll' hooks may follow a helper that returns 'ExampleGroup', which may end with any hook: declare its first and last phase to use it before other elements
 import Rundown
 
 // A helper returning ExampleGroup may end with any hook, so only afterAll

@@ -92,6 +92,11 @@ func syncSpec() throws {
                 if stack.items.isEmpty { emptyExamples(stack) }
                 afterAll {}
             }
+            context("in one branch, beside an afterAll in the other: both count as an afterAll") {
+                it("first") {}
+                if stack.items.isEmpty { emptyExamples(stack) } else { afterAll {} }
+                afterAll {}
+            }
         }
     }
 }

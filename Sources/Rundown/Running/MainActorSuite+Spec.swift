@@ -22,15 +22,15 @@ extension MainActorSuite {
         _ traits: SpecTrait...,
         function: String = #function,
         fileID: String = #fileID,
+        // A StaticString, as XCTest takes it for the spec's skip (SpecCall.filePath).
         filePath: StaticString = #filePath,
         line: Int = #line,
         column: Int = #column,
         @ExampleBuilder<SyncMainCall> _ content: () -> ExampleGroup<SyncMainCall>
     ) throws {
-        let root = SpecRoot(
-            name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column,
-            content: content()
-        )
+        let call = SpecCall(
+            name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
+        let root = SpecRoot(call, content: content())
         try MainThread.run(specAt: root.location) {
             try SpecRun(root, testCase: self as AnyObject).run()
         }
@@ -54,15 +54,15 @@ extension MainActorSuite {
         _ traits: SpecTrait...,
         function: String = #function,
         fileID: String = #fileID,
+        // A StaticString, as XCTest takes it for the spec's skip (SpecCall.filePath).
         filePath: StaticString = #filePath,
         line: Int = #line,
         column: Int = #column,
         @ExampleBuilder<AsyncMainCall> _ content: () -> ExampleGroup<AsyncMainCall>
     ) async throws {
-        let root = SpecRoot(
-            name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column,
-            content: content()
-        )
+        let call = SpecCall(
+            name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
+        let root = SpecRoot(call, content: content())
         try await SpecRun(root, testCase: self as AnyObject).run()
     }
 }

@@ -38,15 +38,15 @@ public func spec(
     _ traits: SpecTrait...,
     function: String = #function,
     fileID: String = #fileID,
+    // A StaticString, as XCTest takes it for the spec's skip (SpecCall.filePath).
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column,
     @ExampleBuilder<SyncCall> _ content: () -> ExampleGroup<SyncCall>
 ) throws {
-    let root = SpecRoot(
-        name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column,
-        content: content())
-    try SpecRun(root).run()
+    let call = SpecCall(
+        name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
+    try SpecRun(SpecRoot(call, content: content())).run()
 }
 
 /// Builds a spec whose closures may be `async`, and runs it.
@@ -68,13 +68,13 @@ nonisolated(nonsending) public func spec(
     _ traits: SpecTrait...,
     function: String = #function,
     fileID: String = #fileID,
+    // A StaticString, as XCTest takes it for the spec's skip (SpecCall.filePath).
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column,
     @ExampleBuilder<AsyncCall> _ content: () -> ExampleGroup<AsyncCall>
 ) async throws {
-    let root = SpecRoot(
-        name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column,
-        content: content())
-    try await SpecRun(root).run()
+    let call = SpecCall(
+        name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
+    try await SpecRun(SpecRoot(call, content: content())).run()
 }

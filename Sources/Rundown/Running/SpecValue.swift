@@ -55,13 +55,10 @@ public struct Spec: Sendable {
         case async(@Sendable () -> ExampleGroup<AsyncCall>)
     }
 
-    let name: String
-    let traits: [SpecTrait]
+    /// The spec's name, which is also the `#function` of its root.
+    var name: String { call.function }
+    let call: SpecCall
     let content: Content
-    let fileID: String
-    let filePath: StaticString
-    let line: Int
-    let column: Int
 
     /// A spec whose closures may be `async`; its examples run with
     /// `try await example.run()`.
@@ -78,14 +75,15 @@ public struct Spec: Sendable {
         _ name: String,
         _ traits: SpecTrait...,
         fileID: String = #fileID,
+        // A StaticString, as XCTest takes it for the spec's skip (SpecCall.filePath).
         filePath: StaticString = #filePath,
         line: Int = #line,
         column: Int = #column,
         @ExampleBuilder<AsyncCall> _ content: @escaping @Sendable () -> ExampleGroup<AsyncCall>
     ) {
-        self.init(
-            name: name, traits: traits, content: .async(content), fileID: fileID, filePath: filePath, line: line,
-            column: column)
+        self.call = SpecCall(
+            name, traits, function: name, fileID: fileID, filePath: filePath, line: line, column: column)
+        self.content = .async(content)
     }
 
     /// A spec whose closures are all synchronous: its examples also run
@@ -103,27 +101,19 @@ public struct Spec: Sendable {
         _ name: String,
         _ traits: SpecTrait...,
         fileID: String = #fileID,
+        // A StaticString, as XCTest takes it for the spec's skip (SpecCall.filePath).
         filePath: StaticString = #filePath,
         line: Int = #line,
         column: Int = #column,
         @ExampleBuilder<SyncCall> _ content: @escaping @Sendable () -> ExampleGroup<SyncCall>
     ) -> Spec {
-        Spec(
-            name: name, traits: traits, content: .sync(content), fileID: fileID, filePath: filePath, line: line,
-            column: column)
+        let call = SpecCall(
+            name, traits, function: name, fileID: fileID, filePath: filePath, line: line, column: column)
+        return Spec(call: call, content: .sync(content))
     }
 
-    private init(
-        name: String, traits: [SpecTrait], content: Content, fileID: String, filePath: StaticString, line: Int,
-        column: Int
-    ) {
-        self.name = name
-        self.traits = traits
-        self.content = content
-        self.fileID = fileID
-        self.filePath = filePath
-        self.line = line
-        self.column = column
+    private init(call: SpecCall, content: Content) {
+        (self.call, self.content) = (call, content)
     }
 
     /// Every example of the spec, in declaration order, focused, excluded
@@ -156,9 +146,7 @@ public struct Spec: Sendable {
     }
 
     func root<Call: CallKind>(_ content: () -> ExampleGroup<Call>) -> SpecRoot<Call> {
-        SpecRoot(
-            name, traits, function: name, fileID: fileID, filePath: filePath, line: line, column: column,
-            content: content())
+        SpecRoot(call, content: content())
     }
 
     /// The paths of the examples, and the focused elements, which a run of

@@ -53,15 +53,15 @@ open class TestCase: XCTestCase {
         _ traits: SpecTrait...,
         function: String = #function,
         fileID: String = #fileID,
+        // A StaticString, as XCTest takes it for the spec's skip (SpecCall.filePath).
         filePath: StaticString = #filePath,
         line: Int = #line,
         column: Int = #column,
         @ExampleBuilder<SyncCall> _ content: () -> ExampleGroup<SyncCall>
     ) throws {
-        let root = SpecRoot(
-            name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column,
-            content: content())
-        try SpecRun(root, testCase: self).run()
+        let call = SpecCall(
+            name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
+        try SpecRun(SpecRoot(call, content: content()), testCase: self).run()
     }
 
     /// Builds a spec whose closures may be `async`, runs it, and records each
@@ -82,15 +82,15 @@ open class TestCase: XCTestCase {
         _ traits: SpecTrait...,
         function: String = #function,
         fileID: String = #fileID,
+        // A StaticString, as XCTest takes it for the spec's skip (SpecCall.filePath).
         filePath: StaticString = #filePath,
         line: Int = #line,
         column: Int = #column,
         @ExampleBuilder<AsyncCall> _ content: () -> ExampleGroup<AsyncCall>
     ) async throws {
-        let root = SpecRoot(
-            name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column,
-            content: content())
-        try await SpecRun(root, testCase: self).run()
+        let call = SpecCall(
+            name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
+        try await SpecRun(SpecRoot(call, content: content()), testCase: self).run()
     }
 
     /// Marks the test as running while XCTest runs it, set-up and tear-down

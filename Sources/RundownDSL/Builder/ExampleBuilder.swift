@@ -50,79 +50,77 @@ import RundownEngine
 @resultBuilder
 public enum ExampleBuilder<Call: CallKind> {
     /// Takes steps as they are; the call kind of the spec decides `Call`.
+    @_documentation(visibility: internal)
     public static func buildExpression<F, L>(_ steps: Steps<F, L, Call>) -> Steps<F, L, Call> {
         steps
     }
 
     /// An empty group, branch or loop body: nothing to add.
+    @_documentation(visibility: internal)
     public static func buildBlock() -> Step<ExamplesPhase, Call> {
         Step(content: GroupContent())
     }
 
     /// The first element of a group.
+    @_documentation(visibility: internal)
     public static func buildPartialBlock<F, L>(first: Steps<F, L, Call>) -> Steps<F, L, Call> {
         first
     }
 
-    /// A `beforeAll` hook, or steps starting with one (such as an ``ExampleGroup``), after the steps so far; only other `beforeAll` hooks may precede it.
-    public static func buildPartialBlock<F, L>(
-        accumulated: any StepOpenToBeforeAll<F, Call>, next: Steps<BeforeAllPhase, L, Call>
-    ) -> Steps<F, L, Call> {
-        Steps(content: accumulated.content.appending(next.content))
-    }
+    // The partial blocks of the order rules (a `beforeAll`, `aroundEach` or
+    // `beforeEach` hook, an example or group, an `afterEach` hook after the steps
+    // so far) are generated with the rules: DSL.generated.swift.
 
-    /// An `aroundEach` hook, or steps starting with one, after the steps so far.
-    public static func buildPartialBlock<F, L>(
-        accumulated: any StepOpenToAroundEach<F, Call>, next: Steps<AroundEachPhase, L, Call>
+    /// An `afterAll` hook, which may follow anything; so may a loop or
+    /// conditional whose last element is a helper returning ``ExampleGroup``.
+    @_documentation(visibility: internal)
+    public static func buildPartialBlock<F, P, L: GroupClosingPhase>(
+        accumulated: Steps<F, P, Call>, next: Step<L, Call>
     ) -> Steps<F, L, Call> {
-        Steps(content: accumulated.content.appending(next.content))
-    }
-
-    /// A `beforeEach` hook, or steps starting with one, after the steps so far.
-    public static func buildPartialBlock<F, L>(
-        accumulated: any StepOpenToBeforeEach<F, Call>, next: Steps<BeforeEachPhase, L, Call>
-    ) -> Steps<F, L, Call> {
-        Steps(content: accumulated.content.appending(next.content))
-    }
-
-    /// An example or group, or steps starting with one, after the steps so far.
-    public static func buildPartialBlock<F, L>(
-        accumulated: any StepOpenToExamples<F, Call>, next: Steps<ExamplesPhase, L, Call>
-    ) -> Steps<F, L, Call> {
-        Steps(content: accumulated.content.appending(next.content))
-    }
-
-    /// An `afterEach` hook, or steps starting with one, after the steps so far.
-    public static func buildPartialBlock<F, L>(
-        accumulated: any StepOpenToAfterEach<F, Call>, next: Steps<AfterEachPhase, L, Call>
-    ) -> Steps<F, L, Call> {
-        Steps(content: accumulated.content.appending(next.content))
-    }
-
-    /// An `afterAll` hook, which may follow anything.
-    public static func buildPartialBlock<F, P>(accumulated: Steps<F, P, Call>, next: Step<AfterAllPhase, Call>)
-        -> Steps<F, AfterAllPhase, Call>
-    {
         Steps(content: accumulated.content.appending(next.content))
     }
 
     /// An `if` without `else`: its body, or nothing. It counts as its last element.
+    @_documentation(visibility: internal)
     public static func buildOptional<L>(_ steps: (any StepsEndingIn<L, Call>)?) -> Step<L, Call> {
         Step(content: steps?.content ?? GroupContent())
     }
 
     /// The first branch of an `if`/`else` or `switch`. It counts as its last element.
+    @_documentation(visibility: internal)
     public static func buildEither<F, L>(first steps: Steps<F, L, Call>) -> Step<L, Call> {
         Step(content: steps.content)
     }
 
     /// The other branch of an `if`/`else` or `switch`. It counts as its last element.
+    @_documentation(visibility: internal)
     public static func buildEither<F, L>(second steps: Steps<F, L, Call>) -> Step<L, Call> {
+        Step(content: steps.content)
+    }
+
+    /// A branch that ends a group (a helper returning ``ExampleGroup``) beside
+    /// one ending in `afterAll`: both count as an `afterAll`, as they did
+    /// before ``WholeGroupPhase`` told them apart. Disfavored, so branches
+    /// that both end a helper keep its phase.
+    @_documentation(visibility: internal)
+    @_disfavoredOverload
+    public static func buildEither<F, L: GroupClosingPhase>(first steps: Steps<F, L, Call>) -> Step<AfterAllPhase, Call>
+    {
+        Step(content: steps.content)
+    }
+
+    /// The other branch, as the first.
+    @_documentation(visibility: internal)
+    @_disfavoredOverload
+    public static func buildEither<F, L: GroupClosingPhase>(second steps: Steps<F, L, Call>) -> Step<
+        AfterAllPhase, Call
+    > {
         Step(content: steps.content)
     }
 
     /// A `for` loop: every iteration's steps, in order; their hooks join the
     /// group. It counts as its last element.
+    @_documentation(visibility: internal)
     @_specialize(kind:partial,where Call == SyncCall)
     @_specialize(kind:partial,where Call == AsyncCall)
     @_specialize(kind:partial,where Call == SyncMainCall)
@@ -137,6 +135,7 @@ public enum ExampleBuilder<Call: CallKind> {
     }
 
     /// An `if #available` body.
+    @_documentation(visibility: internal)
     public static func buildLimitedAvailability<F, L>(_ steps: Steps<F, L, Call>) -> Steps<F, L, Call> {
         steps
     }
@@ -144,12 +143,14 @@ public enum ExampleBuilder<Call: CallKind> {
     /// What a helper declared with its phases (``Steps``, ``Examples``) holds:
     /// the steps with their first and last phase, which the group it is used
     /// in checks.
+    @_documentation(visibility: internal)
     public static func buildFinalResult<F, L>(_ steps: Steps<F, L, Call>) -> Steps<F, L, Call> {
         steps
     }
 
     /// What a group, spec or helper returning ``ExampleGroup`` holds, whatever
     /// its phases.
+    @_documentation(visibility: internal)
     @_disfavoredOverload
     public static func buildFinalResult<F, L>(_ steps: Steps<F, L, Call>) -> ExampleGroup<Call> {
         ExampleGroup(content: steps.content)

@@ -22,6 +22,7 @@ import RundownEngine
 /// A helper whose phases do not matter to its users returns ``ExampleGroup``.
 public struct Steps<First, Last, Call: CallKind> {
     /// The hooks and elements this piece adds to its group.
+    @_documentation(visibility: internal)
     public var content: GroupContent<Call.Mode>
 
     /// Wraps content.
@@ -50,7 +51,7 @@ public typealias Examples<Call: CallKind> = Step<ExamplesPhase, Call>
 /// `context("when empty") { emptyExamples() }`.
 /// To use a helper among other elements, declare its first and last phase
 /// instead (``Steps``, or ``Examples`` when it holds no hook).
-public typealias ExampleGroup<Call: CallKind> = Steps<BeforeAllPhase, AfterAllPhase, Call>
+public typealias ExampleGroup<Call: CallKind> = Steps<BeforeAllPhase, WholeGroupPhase, Call>
 /// A `beforeAll` hook.
 public typealias BeforeAll<Call: CallKind> = Step<BeforeAllPhase, Call>
 /// An `aroundEach` hook.
@@ -117,7 +118,7 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
         let misuse = EveryExampleOnAnExample(example: description)
         let node = ExampleNode<Call.Mode>(
             description: description, marks: ExampleTrait.marks(traits), location: location,
-            scopes: ExampleTrait.scopes(traits), body: Call.body { throw misuse })
+            scopes: ExampleTrait.scopes(traits), body: Call._body { throw misuse })
         return Self(content: GroupContent(element: .example(node)))
     }
 
@@ -153,7 +154,7 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
         let error = GroupNestedTooDeep(group: description)
         let node = ExampleNode<Call.Mode>(
             description: description, marks: ExampleTrait.marks(traits), location: location,
-            body: Call.body { throw error })
+            body: Call._body { throw error })
         return Self(content: GroupContent(element: .example(node)))
     }
 

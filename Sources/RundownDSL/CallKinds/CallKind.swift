@@ -16,9 +16,11 @@ import RundownEngine
 /// do not call them.
 public protocol CallKind: SendableMetatype {
     /// The shape of closure the engine runs for specs of this kind.
+    @_documentation(visibility: internal)
     associatedtype Mode: ExecutionMode
     /// Adapts a synchronous body.
-    static func body(_ body: @escaping () throws -> Void) -> Mode.Body
+    @_documentation(visibility: internal)
+    static func _body(_ body: @escaping () throws -> Void) -> Mode.Body
 }
 
 /// A call kind whose specs may contain `async` closures.
@@ -28,17 +30,21 @@ public protocol CallKind: SendableMetatype {
 /// message that says what to change, on the closure's own line.
 public protocol AsyncCallKind: CallKind {
     /// Adapts an `async` body.
-    static func asyncBody(_ body: @escaping () async throws -> Void) -> Mode.Body
+    @_documentation(visibility: internal)
+    static func _asyncBody(_ body: @escaping () async throws -> Void) -> Mode.Body
     /// Adapts an `async` `aroundEach` hook.
-    static func asyncAround(_ around: @escaping (_ body: () async throws -> Void) async throws -> Void) -> Mode.Around
+    @_documentation(visibility: internal)
+    static func _asyncAround(_ around: @escaping (_ body: () async throws -> Void) async throws -> Void) -> Mode.Around
 }
 
 extension AsyncCallKind where Mode == Asynchronous {
     /// Adapts an `async` body to this kind's engine.
-    public static func asyncBody(_ body: @escaping () async throws -> Void) -> Mode.Body { body }
+    @_documentation(visibility: internal)
+    public static func _asyncBody(_ body: @escaping () async throws -> Void) -> Mode.Body { body }
 
     /// Adapts an `async` `aroundEach` hook to this kind's engine.
-    public static func asyncAround(_ around: @escaping (_ body: () async throws -> Void) async throws -> Void)
+    @_documentation(visibility: internal)
+    public static func _asyncAround(_ around: @escaping (_ body: () async throws -> Void) async throws -> Void)
         -> Mode.Around
     {
         around
@@ -49,17 +55,20 @@ extension AsyncCallKind where Mode == Asynchronous {
 /// `@MainActor` state without `await`.
 public protocol MainActorCallKind: CallKind {
     /// Adapts a main-actor body.
-    static func body(_ body: @escaping @MainActor () throws -> Void) -> Mode.Body
+    @_documentation(visibility: internal)
+    static func _body(_ body: @escaping @MainActor () throws -> Void) -> Mode.Body
 }
 
 extension CallKind where Mode == Synchronous {
     /// A synchronous body is already what a synchronous engine runs.
-    public static func body(_ body: @escaping () throws -> Void) -> Mode.Body { body }
+    @_documentation(visibility: internal)
+    public static func _body(_ body: @escaping () throws -> Void) -> Mode.Body { body }
 }
 
 extension CallKind where Mode == Asynchronous {
     /// A synchronous body runs unchanged inside an asynchronous spec.
-    public static func body(_ body: @escaping () throws -> Void) -> Mode.Body {
+    @_documentation(visibility: internal)
+    public static func _body(_ body: @escaping () throws -> Void) -> Mode.Body {
         { try body() }
     }
 }
@@ -68,7 +77,8 @@ extension MainActorCallKind where Mode == Synchronous {
     /// Runs the body on the main actor. The `spec` members of
     /// ``MainActorSuite`` start such specs there; a tree run some other way
     /// off the main actor fails instead of trapping.
-    public static func body(_ body: @escaping @MainActor () throws -> Void) -> Mode.Body {
+    @_documentation(visibility: internal)
+    public static func _body(_ body: @escaping @MainActor () throws -> Void) -> Mode.Body {
         {
             guard MainActorCheck.isOnMainActor else { throw MainActorSpecOffMainThread(location: nil) }
             try MainActor.assumeIsolated { try body() }
@@ -78,7 +88,8 @@ extension MainActorCallKind where Mode == Synchronous {
 
 extension MainActorCallKind where Mode == Asynchronous {
     /// A main-actor body is awaited, which hops to the main actor.
-    public static func body(_ body: @escaping @MainActor () throws -> Void) -> Mode.Body {
+    @_documentation(visibility: internal)
+    public static func _body(_ body: @escaping @MainActor () throws -> Void) -> Mode.Body {
         { try await body() }
     }
 }
@@ -90,15 +101,18 @@ extension MainActorCallKind where Mode == Asynchronous {
 /// message that says what to change, on the closure's own line.
 public protocol AsyncMainActorCallKind: MainActorCallKind {
     /// Adapts an `async` main-actor body.
-    static func asyncMainBody(_ body: @escaping @MainActor () async throws -> Void) -> Mode.Body
+    @_documentation(visibility: internal)
+    static func _asyncMainBody(_ body: @escaping @MainActor () async throws -> Void) -> Mode.Body
     /// Adapts an `async` main-actor `aroundEach` hook.
-    static func asyncMainAround(_ around: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void)
+    @_documentation(visibility: internal)
+    static func _asyncMainAround(_ around: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void)
         -> Mode.Around
 }
 
 /// Synchronous specs: `try spec { … }`.
 public enum SyncCall: CallKind {
     /// Its closures run synchronously.
+    @_documentation(visibility: internal)
     public typealias Mode = Synchronous
 }
 
@@ -111,12 +125,14 @@ public enum SyncCall: CallKind {
 )
 extension SyncCall: AsyncCallKind {
     /// Adapts an `async` body to this kind's engine.
-    public static func asyncBody(_ body: @escaping () async throws -> Void) -> Mode.Body {
+    @_documentation(visibility: internal)
+    public static func _asyncBody(_ body: @escaping () async throws -> Void) -> Mode.Body {
         preconditionFailure("unreachable: the conformance is unavailable")
     }
 
     /// Adapts an `async` `aroundEach` hook to this kind's engine.
-    public static func asyncAround(_ around: @escaping (_ body: () async throws -> Void) async throws -> Void)
+    @_documentation(visibility: internal)
+    public static func _asyncAround(_ around: @escaping (_ body: () async throws -> Void) async throws -> Void)
         -> Mode.Around
     {
         preconditionFailure("unreachable: the conformance is unavailable")
@@ -126,18 +142,21 @@ extension SyncCall: AsyncCallKind {
 /// Asynchronous specs: `try await spec { … }`. Synchronous and `async` closures mix freely.
 public enum AsyncCall: AsyncCallKind {
     /// Its closures run asynchronously.
+    @_documentation(visibility: internal)
     public typealias Mode = Asynchronous
 }
 
 /// Synchronous main-actor specs, built by the `spec` members of a ``MainActorSuite``.
 public enum SyncMainCall: MainActorCallKind {
     /// Its closures run synchronously.
+    @_documentation(visibility: internal)
     public typealias Mode = Synchronous
 }
 
 /// Asynchronous main-actor specs, built by the `async` `spec` members of a ``MainActorSuite``.
 public enum AsyncMainCall: AsyncCallKind, MainActorCallKind {
     /// Its closures run asynchronously.
+    @_documentation(visibility: internal)
     public typealias Mode = Asynchronous
 }
 
@@ -150,12 +169,14 @@ public enum AsyncMainCall: AsyncCallKind, MainActorCallKind {
 )
 extension SyncMainCall: AsyncMainActorCallKind {
     /// Adapts a main-actor `async` body to this kind's engine.
-    public static func asyncMainBody(_ body: @escaping @MainActor () async throws -> Void) -> Mode.Body {
+    @_documentation(visibility: internal)
+    public static func _asyncMainBody(_ body: @escaping @MainActor () async throws -> Void) -> Mode.Body {
         preconditionFailure("unreachable: the conformance is unavailable")
     }
 
     /// Adapts a main-actor `async` `aroundEach` hook to this kind's engine.
-    public static func asyncMainAround(
+    @_documentation(visibility: internal)
+    public static func _asyncMainAround(
         _ around: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void
     ) -> Mode.Around {
         preconditionFailure("unreachable: the conformance is unavailable")
@@ -164,12 +185,14 @@ extension SyncMainCall: AsyncMainActorCallKind {
 
 extension AsyncMainCall: AsyncMainActorCallKind {
     /// Adapts a main-actor `async` body to this kind's engine.
-    public static func asyncMainBody(_ body: @escaping @MainActor () async throws -> Void) -> Mode.Body {
+    @_documentation(visibility: internal)
+    public static func _asyncMainBody(_ body: @escaping @MainActor () async throws -> Void) -> Mode.Body {
         self.body(body)
     }
 
     /// Adapts a main-actor `async` `aroundEach` hook to this kind's engine.
-    public static func asyncMainAround(
+    @_documentation(visibility: internal)
+    public static func _asyncMainAround(
         _ around: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void
     ) -> Mode.Around {
         self.around(around)

@@ -11,7 +11,7 @@ extension ElementNode {
         return .example(
             ExampleNode(
                 description: group.description, marks: group.marks, location: group.location,
-                body: Call.body { throw error }))
+                body: Call._body { throw error }))
     }
 }
 
@@ -25,7 +25,7 @@ extension GroupNode {
         var root = self
         root.content = GroupContent(
             element: .example(
-                ExampleNode(description: "no example", location: location, body: Call.body { throw error })))
+                ExampleNode(description: "no example", location: location, body: Call._body { throw error })))
         return root
     }
 }

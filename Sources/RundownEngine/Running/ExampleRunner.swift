@@ -40,6 +40,7 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     @TaskLocal public static var current: ExampleRunner?
 
     /// Creates a runner. The engine makes one for each closure it runs.
+    @_documentation(visibility: internal)
     public init(path: [String], role: Role, location: CodeLocation) {
         trail = .steps(path)
         self.role = role

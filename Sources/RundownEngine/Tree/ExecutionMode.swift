@@ -3,6 +3,7 @@
 /// The engine's rules are written once; only the small drivers that call the
 /// closures exist in a synchronous and an asynchronous form. Main-actor
 /// closures are adapted to one of these two shapes before they reach the engine.
+@_documentation(visibility: internal)
 public protocol ExecutionMode: SendableMetatype {
     /// A hook or example body.
     associatedtype Body
@@ -13,6 +14,7 @@ public protocol ExecutionMode: SendableMetatype {
 }
 
 /// Closures that run synchronously, on the caller's thread.
+@_documentation(visibility: internal)
 public enum Synchronous: ExecutionMode {
     /// A body that runs to completion on the caller's thread.
     public typealias Body = () throws -> Void
@@ -26,6 +28,7 @@ public enum Synchronous: ExecutionMode {
 }
 
 /// Closures that may suspend.
+@_documentation(visibility: internal)
 public enum Asynchronous: ExecutionMode {
     /// A body that may suspend.
     public typealias Body = () async throws -> Void

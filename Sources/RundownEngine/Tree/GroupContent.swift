@@ -6,6 +6,7 @@
 ///
 /// The type is public only because the DSL's public builder protocols carry
 /// it; everything in it is Rundown's own.
+@_documentation(visibility: internal)
 public struct GroupContent<Mode: ExecutionMode> {
     /// The hooks, in declaration order, by kind.
     package private(set) var hooks: [HookKind: [HookNode<Mode>]] = [:]

@@ -468,7 +468,9 @@ import FoundationXML
 /// The root of a spec as `spec` makes it, for runs with settings of their own.
 func specRoot(_ name: String, @ExampleBuilder<SyncCall> _ content: () -> ExampleGroup<SyncCall>) -> SpecRoot<SyncCall> {
     SpecRoot(
-        name, function: "", fileID: "RundownTests/RunControlTests.swift", filePath: #filePath, line: 1, column: 1,
+        SpecCall(
+            name, [], function: "", fileID: "RundownTests/RunControlTests.swift", filePath: #filePath, line: 1,
+            column: 1),
         content: content())
 }
 

@@ -366,8 +366,10 @@ struct ReportedRun {
         _ name: String, @ExampleBuilder<SyncCall> _ content: () -> ExampleGroup<SyncCall>
     ) async throws -> ReportedRun {
         let root = SpecRoot(
-            name, function: "", fileID: "RundownTests/ReportedFailureTests.swift", filePath: #filePath, line: 1,
-            column: 1, content: content())
+            SpecCall(
+                name, [], function: "", fileID: "RundownTests/ReportedFailureTests.swift", filePath: #filePath, line: 1,
+                column: 1),
+            content: content())
         return try await outcome(name) { settings, print in
             var run = SpecRun(root, settings: settings)
             run.print = print
@@ -379,8 +381,10 @@ struct ReportedRun {
         _ name: String, @ExampleBuilder<AsyncCall> _ content: () -> ExampleGroup<AsyncCall>
     ) async throws -> ReportedRun {
         let root = SpecRoot(
-            name, function: "", fileID: "RundownTests/ReportedFailureTests.swift", filePath: #filePath, line: 1,
-            column: 1, content: content())
+            SpecCall(
+                name, [], function: "", fileID: "RundownTests/ReportedFailureTests.swift", filePath: #filePath, line: 1,
+                column: 1),
+            content: content())
         return try await outcome(name) { settings, print in
             var run = SpecRun(root, settings: settings)
             run.print = print

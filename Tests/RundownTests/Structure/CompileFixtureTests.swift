@@ -42,6 +42,12 @@ import Testing
         for error in errors where !expected.contains(where: { $0.matches(error) }) {
             Issue.record("\(name): unexpected error on line \(error.line): \(error.message)")
         }
+        let unmentioned = "// expect-no-error-mentioning: "
+        for text in header.filter({ $0.hasPrefix(unmentioned) }).map({ $0.dropFirst(unmentioned.count) }) {
+            for error in errors where error.message.contains(text) {
+                Issue.record("\(name): the error on line \(error.line) mentions «\(text)»: \(error.message)")
+            }
+        }
     }
 }
 
