@@ -5,10 +5,14 @@ extension SpecWalk where Mode == Asynchronous {
     /// It runs on the caller's actor, so closures that capture the caller's
     /// state never cross an isolation boundary.
     nonisolated(nonsending) func drive(recognizers: [SkipRecognizer]) async {
+        // Read once: only a scope binds a limit, and it does so around the
+        // nested drive its body runs, never while this loop is between two
+        // closures.
+        let limit = TimeLimit.current
         while let instruction = next() {
             switch instruction {
             case .call(let body, let runner):
-                if let limit = TimeLimit.current {
+                if let limit {
                     finish(await Outcome.of(runner, recognizers: recognizers, limit: limit, body))
                 } else {
                     finish(await Outcome.of(runner, recognizers: recognizers, body))
