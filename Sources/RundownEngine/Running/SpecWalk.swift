@@ -360,13 +360,15 @@ final class SpecWalk<Mode: ExecutionMode> {
                 element.stage = .afterEach(element.layers.count - 1, 0)
                 element.bodyStarted = true
                 switch element.node {
-                case .example(let example):
+                case .example:
+                    // Field by field: binding the example would copy it whole.
+                    guard let body = element.node.exampleBody else { preconditionFailure("an example has a body") }
                     pending = .example(element)
                     let runner = ExampleRunner(
-                        node: element.path, extra: nil, role: .example, location: example.location, scope: element,
-                        attempt: element.attempts?.note)
+                        node: element.path, extra: nil, role: .example, location: element.node.location,
+                        scope: element, attempt: element.attempts?.note)
                     pendingRunner = runner
-                    return .call(example.body, runner)
+                    return .call(body, runner)
                 case .group(let group):
                     push(
                         GroupFrame(
