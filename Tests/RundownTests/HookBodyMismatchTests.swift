@@ -101,10 +101,12 @@ extension HookBodyMismatchTests {
             let log = Log()
             let report = await SpecEngine.run(
                 Self.spec([
-                    Self.hook(.aroundEach, nil, line: 30, HookNode<Asynchronous>.Body.plain { log("wrapper") }),
-                    Self.example("a") { log("a") },
-                    Self.example("b") { log("b") },
-                    Self.hook(.afterAll, nil, line: 31, .plain { log("afterAll") }),
+                    Self.hook(
+                        .aroundEach, nil, line: 30,
+                        HookNode<Asynchronous>.Body.plain(Asynchronous.Body { log("wrapper") })),
+                    Self.example("a", Asynchronous.Body { log("a") }),
+                    Self.example("b", Asynchronous.Body { log("b") }),
+                    Self.hook(.afterAll, nil, line: 31, .plain(Asynchronous.Body { log("afterAll") })),
                 ]))
             #expect(log.entries == ["afterAll"])
             #expect(report.failures.map(\.path) == [["Spec", "a", "aroundEach"], ["Spec", "b", "aroundEach"]])
@@ -117,15 +119,15 @@ extension HookBodyMismatchTests {
             let log = Log()
             let report = await SpecEngine.run(
                 Self.spec([
-                    Self.example("a") { log("a") },
-                    Self.example("b") { log("b") },
+                    Self.example("a", Asynchronous.Body { log("a") }),
+                    Self.example("b", Asynchronous.Body { log("b") }),
                     Self.hook(
                         .afterEach, nil, line: 40,
                         HookNode<Asynchronous>.Body.around { body in
                             log("after")
                             try await body()
                         }),
-                    Self.hook(.afterEach, "cleanup", line: 41, .plain { log("cleanup") }),
+                    Self.hook(.afterEach, "cleanup", line: 41, .plain(Asynchronous.Body { log("cleanup") })),
                 ]))
             #expect(log.entries == ["a", "cleanup", "b", "cleanup"])
             #expect(

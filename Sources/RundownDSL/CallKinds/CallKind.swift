@@ -35,7 +35,7 @@ public protocol AsyncCallKind: CallKind {
 
 extension AsyncCallKind where Mode == Asynchronous {
     /// Adapts an `async` body to this kind's engine.
-    public static func asyncBody(_ body: @escaping () async throws -> Void) -> Mode.Body { body }
+    public static func asyncBody(_ body: @escaping () async throws -> Void) -> Mode.Body { Asynchronous.Body(body) }
 
     /// Adapts an `async` `aroundEach` hook to this kind's engine.
     public static func asyncAround(_ around: @escaping (_ body: () async throws -> Void) async throws -> Void)
@@ -60,7 +60,7 @@ extension CallKind where Mode == Synchronous {
 extension CallKind where Mode == Asynchronous {
     /// A synchronous body runs unchanged inside an asynchronous spec.
     public static func body(_ body: @escaping () throws -> Void) -> Mode.Body {
-        { try body() }
+        Asynchronous.Body(synchronous: body)
     }
 }
 
@@ -79,7 +79,7 @@ extension MainActorCallKind where Mode == Synchronous {
 extension MainActorCallKind where Mode == Asynchronous {
     /// A main-actor body is awaited, which hops to the main actor.
     public static func body(_ body: @escaping @MainActor () throws -> Void) -> Mode.Body {
-        { try await body() }
+        Asynchronous.Body { try await body() }
     }
 }
 
@@ -198,7 +198,7 @@ extension SyncMainCall {
 
 extension AsyncMainCall {
     static func body(_ body: @escaping @MainActor () async throws -> Void) -> Mode.Body {
-        { try await body() }
+        Asynchronous.Body { try await body() }
     }
 
     static func around(_ around: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void)

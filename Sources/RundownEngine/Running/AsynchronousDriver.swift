@@ -13,9 +13,15 @@ extension SpecWalk where Mode == Asynchronous {
             switch instruction {
             case .call(let body, let runner):
                 if let limit {
-                    finish(await Outcome.of(runner, recognizers: recognizers, limit: limit, body))
+                    finish(await Outcome.of(runner, recognizers: recognizers, limit: limit) { try await body() })
                 } else {
-                    finish(await Outcome.of(runner, recognizers: recognizers, body))
+                    switch body.run {
+                    case .synchronous(let body):
+                        // Called as the synchronous driver calls it: nothing in it can suspend.
+                        finish(Outcome.of(runner, recognizers: recognizers, body))
+                    case .asynchronous(let body):
+                        finish(await Outcome.of(runner, recognizers: recognizers, body))
+                    }
                 }
             case .wrap(let around, let runner, let token):
                 // The hook may call its body from another executor: a hook

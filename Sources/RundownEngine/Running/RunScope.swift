@@ -211,11 +211,9 @@ extension RunScope.Cleanup {
         switch body {
         case .sync(let cleanup):
             if Mode.self == Synchronous.self { return cleanup as? Mode.Body }
-            let body: Asynchronous.Body = { try cleanup() }
-            return body as? Mode.Body
+            return Asynchronous.Body(synchronous: cleanup) as? Mode.Body
         case .async(let cleanup):
-            let body: Asynchronous.Body = { try await cleanup() }
-            return body as? Mode.Body
+            return Asynchronous.Body(cleanup) as? Mode.Body
         }
     }
 }
