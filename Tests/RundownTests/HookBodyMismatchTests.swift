@@ -56,9 +56,9 @@ extension HookBodyMismatchTests {
                             log.append("setup")
                             try body()
                         }),
-                    Self.example("a") { log.append("a") },
-                    Self.example("b") { log.append("b") },
-                    Self.hook(.afterAll, nil, line: 20, .plain { log.append("afterAll") }),
+                    Self.example("a", Synchronous.Body { log.append("a") }),
+                    Self.example("b", Synchronous.Body { log.append("b") }),
+                    Self.hook(.afterAll, nil, line: 20, .plain(Synchronous.Body { log.append("afterAll") })),
                 ]))
             #expect(log == ["afterAll"])
             #expect(
@@ -82,10 +82,10 @@ extension HookBodyMismatchTests {
                             try body()
                             log.append("outer >")
                         }),
-                    Self.hook(.aroundEach, "wrapper", line: 11, .plain { log.append("wrapper") }),
-                    Self.hook(.beforeEach, nil, line: 12, .plain { log.append("beforeEach") }),
-                    Self.example("a") { log.append("a") },
-                    Self.hook(.afterEach, nil, line: 13, .plain { log.append("afterEach") }),
+                    Self.hook(.aroundEach, "wrapper", line: 11, .plain(Synchronous.Body { log.append("wrapper") })),
+                    Self.hook(.beforeEach, nil, line: 12, .plain(Synchronous.Body { log.append("beforeEach") })),
+                    Self.example("a", Synchronous.Body { log.append("a") }),
+                    Self.hook(.afterEach, nil, line: 13, .plain(Synchronous.Body { log.append("afterEach") })),
                 ]))
             #expect(log == ["outer <", "outer >"])
             #expect(

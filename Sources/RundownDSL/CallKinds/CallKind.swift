@@ -54,7 +54,7 @@ public protocol MainActorCallKind: CallKind {
 
 extension CallKind where Mode == Synchronous {
     /// A synchronous body is already what a synchronous engine runs.
-    public static func body(_ body: @escaping () throws -> Void) -> Mode.Body { body }
+    public static func body(_ body: @escaping () throws -> Void) -> Mode.Body { Synchronous.Body(body) }
 }
 
 extension CallKind where Mode == Asynchronous {
@@ -69,7 +69,7 @@ extension MainActorCallKind where Mode == Synchronous {
     /// ``MainActorSuite`` start such specs there; a tree run some other way
     /// off the main actor fails instead of trapping.
     public static func body(_ body: @escaping @MainActor () throws -> Void) -> Mode.Body {
-        {
+        Synchronous.Body {
             guard MainActorCheck.isOnMainActor else { throw MainActorSpecOffMainThread(location: nil) }
             try MainActor.assumeIsolated { try body() }
         }

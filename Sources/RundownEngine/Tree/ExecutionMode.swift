@@ -15,7 +15,23 @@ public protocol ExecutionMode: SendableMetatype {
 /// Closures that run synchronously, on the caller's thread.
 public enum Synchronous: ExecutionMode {
     /// A body that runs to completion on the caller's thread.
-    public typealias Body = () throws -> Void
+    ///
+    /// A struct, so that the closure inside is stored as it is called, not
+    /// in the form the tree's generic storage would give a bare closure
+    /// (which took a heap box and a thunk at every call).
+    public struct Body {
+        package let run: () throws -> Void
+
+        /// A body that runs `run`.
+        package init(_ run: @escaping () throws -> Void) {
+            self.run = run
+        }
+
+        /// Runs the body.
+        package func callAsFunction() throws {
+            try run()
+        }
+    }
     /// An `aroundEach` hook that calls the body it wraps synchronously.
     public typealias Around = (_ body: () throws -> Void) throws -> Void
 
