@@ -25,7 +25,7 @@ package struct GroupNode<Mode: ExecutionMode> {
         self.marks = marks
         self.location = location
         self.scopes = scopes
-        self.content = content
+        self.content = content.settled
     }
 }
 
