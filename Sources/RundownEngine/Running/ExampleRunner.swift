@@ -55,7 +55,7 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     /// cleanups), if the walk runs it; `attempt` is which run of its example
     /// it is, if the example repeats or retries.
     package init(
-        node: PathNode, extra: String?, role: Role, location: CodeLocation, scope: RunScope? = nil,
+        node: any PathSource, extra: String?, role: Role, location: CodeLocation, scope: RunScope? = nil,
         attempt: AttemptNote? = nil
     ) {
         trail = .node(node, extra)
@@ -100,7 +100,7 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     /// Where the path comes from: the steps given, or the walk's chain.
     private enum Trail: Sendable {
         case steps([String])
-        case node(PathNode, String?)
+        case node(any PathSource, String?)
     }
 
     private let trail: Trail

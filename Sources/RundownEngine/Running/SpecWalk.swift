@@ -324,7 +324,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 element.stage = .waitingForAround
                 let hook = hooks[level].node
                 let runner = ExampleRunner(
-                    node: element.path, extra: hook.pathComponent, role: .hook(.aroundEach), location: hook.location,
+                    node: element, extra: hook.pathComponent, role: .hook(.aroundEach), location: hook.location,
                     scope: element, attempt: element.attempts?.note)
                 guard case .around(let body) = hook.body else {
                     // A hand-built node: fail the element as if the hook had thrown before calling its body.
@@ -350,7 +350,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
                 element.stage = .beforeEach(layer, index + 1)
                 if let instruction = call(
-                    hooks[index], path: element.path, scope: element, pending: .elementHook(element, hooks[index]),
+                    hooks[index], path: element, scope: element, pending: .elementHook(element, hooks[index]),
                     attempt: element.attempts?.note)
                 {
                     return instruction
@@ -365,7 +365,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                     guard let body = element.node.exampleBody else { preconditionFailure("an example has a body") }
                     pending = .example(element)
                     let runner = ExampleRunner(
-                        node: element.path, extra: nil, role: .example, location: element.node.location,
+                        node: element, extra: nil, role: .example, location: element.node.location,
                         scope: element, attempt: element.attempts?.note)
                     pendingRunner = runner
                     return .call(body, runner)
@@ -384,7 +384,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
                 element.stage = .afterEach(layer, index + 1)
                 if let instruction = call(
-                    hooks[index], path: element.path, scope: element, pending: .elementHook(element, hooks[index]),
+                    hooks[index], path: element, scope: element, pending: .elementHook(element, hooks[index]),
                     attempt: element.attempts?.note)
                 {
                     return instruction
@@ -420,7 +420,7 @@ final class SpecWalk<Mode: ExecutionMode> {
 
     /// `attempt` is which run of its example an each-hook runs for, if the example repeats or retries.
     private func call(
-        _ ref: HookRef, path: PathNode, scope: RunScope, pending: Pending, attempt: AttemptNote? = nil
+        _ ref: HookRef, path: any PathSource, scope: RunScope, pending: Pending, attempt: AttemptNote? = nil
     ) -> Instruction? {
         self.pending = pending
         let hook = ref.node
@@ -801,7 +801,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         if !posters.isEmpty { posters.removeAll { $0.owner === element } }
         switch element.node {
         case .example:
-            recorder.finishExample(element.path, result, started: element.started)
+            recorder.finishExample(element, result, started: element.started)
         case .group(let group) where !element.bodyStarted:
             // The group never ran: its examples end the way the element did.
             leaveOut(group.content.elements, under: element.path.steps(), as: result)
@@ -929,7 +929,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     }
 
     // `@unchecked Sendable` for the same reason as GroupFrame.
-    fileprivate final class ElementFrame: RunScope, @unchecked Sendable {
+    fileprivate final class ElementFrame: RunScope, PathSource, @unchecked Sendable {
         /// `layer` indexes ``layers``; `unwinding` returns from the layer's
         /// entered `aroundEach` hooks, then moves to the next layer out.
         enum Stage {
@@ -942,7 +942,17 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
         let node: ElementNode<Mode>
         let parent: GroupFrame
-        let path: PathNode
+        /// The element's path as a chain, made the first time the walk needs
+        /// it (a nested group, a failure, a report): runners read their path
+        /// through the frame itself (see ``steps(appending:)``), so an example
+        /// that passes makes none. Only the walk reads it.
+        var path: PathNode {
+            if let madePath { return madePath }
+            let made = PathNode(node.description, parent: parent.path)
+            madePath = made
+            return made
+        }
+        @exclusivity(unchecked) private var madePath: PathNode?
         /// What runs around the element, outermost first: its own scopes; for
         /// an example, the every-example hooks of the groups above its own;
         /// its group's each-hooks.
@@ -977,7 +987,6 @@ final class SpecWalk<Mode: ExecutionMode> {
             self.node = node
             self.parent = parent
             started = timed ? ContinuousClock.now : nil
-            path = PathNode(node.description, parent: parent.path)
             var layers =
                 switch node {
                 case .example: parent.exampleLayers
@@ -1004,6 +1013,14 @@ final class SpecWalk<Mode: ExecutionMode> {
                 attempts = nil
             }
             super.init(kind: kind, isAsynchronous: Mode.self == Asynchronous.self, inbox: inbox)
+        }
+
+        /// The element's path, from immutable parts only: runners read it
+        /// from any task.
+        func steps(appending extra: String?) -> [String] {
+            var steps = parent.path.steps(appending: node.description)
+            if let extra { steps.append(extra) }
+            return steps
         }
 
         /// Back to the first stage, for the next run of an example that repeats or retries.
@@ -1104,10 +1121,10 @@ private final class Recorder {
         if progress { observe(.exampleFinished(path: path, result: result, duration: .zero)) }
     }
 
-    func finishExample(_ path: PathNode, _ result: ExampleResult, started: ContinuousClock.Instant?) {
+    func finishExample(_ path: any PathSource, _ result: ExampleResult, started: ContinuousClock.Instant?) {
         report.count(result)
         guard progress else { return }
         let duration = started.map { $0.duration(to: .now) } ?? .zero
-        observe(.exampleFinished(path: path.steps(), result: result, duration: duration))
+        observe(.exampleFinished(path: path.steps(appending: nil), result: result, duration: duration))
     }
 }
