@@ -324,7 +324,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 element.stage = .waitingForAround
                 let hook = hooks[level].node
                 let runner = ExampleRunner(
-                    node: element, extra: hook.pathComponent, role: .hook(.aroundEach), location: hook.location,
+                    node: element, extra: hook.pathComponent, role: .hook(.aroundEach), site: hooks[level],
                     scope: element, attempt: element.attempts?.note)
                 guard case .around(let body) = hook.body else {
                     // A hand-built node: fail the element as if the hook had thrown before calling its body.
@@ -365,8 +365,8 @@ final class SpecWalk<Mode: ExecutionMode> {
                     guard let body = element.node.exampleBody else { preconditionFailure("an example has a body") }
                     pending = .example(element)
                     let runner = ExampleRunner(
-                        node: element, extra: nil, role: .example, location: element.node.location,
-                        scope: element, attempt: element.attempts?.note)
+                        node: element, extra: nil, role: .example, site: element, scope: element,
+                        attempt: element.attempts?.note)
                     pendingRunner = runner
                     return .call(body, runner)
                 case .group(let group):
@@ -431,8 +431,7 @@ final class SpecWalk<Mode: ExecutionMode> {
             return nil
         }
         let runner = ExampleRunner(
-            node: path, extra: hook.pathComponent, role: .hook(hook.kind), location: hook.location, scope: scope,
-            attempt: attempt)
+            node: path, extra: hook.pathComponent, role: .hook(hook.kind), site: ref, scope: scope, attempt: attempt)
         pendingRunner = runner
         return .call(body, runner)
     }
@@ -837,12 +836,18 @@ final class SpecWalk<Mode: ExecutionMode> {
 
     /// A hook, shared by reference: the walk hands hooks around for every
     /// example, and a reference costs one retain where a node costs one per field.
-    fileprivate final class HookRef {
+    ///
+    /// `@unchecked Sendable`: it never changes, and the runners of the hook,
+    /// which go to any task, see it only as its ``location``, a Sendable
+    /// value; its closures are called by the walk's driver alone.
+    fileprivate final class HookRef: DeclarationSite, @unchecked Sendable {
         let node: HookNode<Mode>
 
         init(_ node: HookNode<Mode>) {
             self.node = node
         }
+
+        var location: CodeLocation { node.location }
     }
 
     /// One layer of the each-hooks around an element: its `aroundEach` hooks
@@ -929,7 +934,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     }
 
     // `@unchecked Sendable` for the same reason as GroupFrame.
-    fileprivate final class ElementFrame: RunScope, PathSource, @unchecked Sendable {
+    fileprivate final class ElementFrame: RunScope, PathSource, DeclarationSite, @unchecked Sendable {
         /// `layer` indexes ``layers``; `unwinding` returns from the layer's
         /// entered `aroundEach` hooks, then moves to the next layer out.
         enum Stage {
@@ -1014,6 +1019,9 @@ final class SpecWalk<Mode: ExecutionMode> {
             }
             super.init(kind: kind, isAsynchronous: Mode.self == Asynchronous.self, inbox: inbox)
         }
+
+        /// Where the element was declared: its example runner's location.
+        var location: CodeLocation { node.location }
 
         /// The element's path, from immutable parts only: runners read it
         /// from any task.
