@@ -1,9 +1,12 @@
 extension SpecWalk where Mode == Asynchronous {
-    /// Runs closures, awaiting each, until the walk ends, or until what the
-    /// current `aroundEach` hook wraps is done.
+    /// Runs closures, awaiting each that may suspend, until the walk ends,
+    /// or until what the current `aroundEach` hook wraps is done.
     ///
     /// It runs on the caller's actor, so closures that capture the caller's
-    /// state never cross an isolation boundary.
+    /// state never cross an isolation boundary. A synchronous body (most
+    /// hooks) is called as the synchronous driver calls it, on that same
+    /// actor, with none of the cost of an `await`; under a time limit every
+    /// body runs in the task the limit can leave behind.
     nonisolated(nonsending) func drive(recognizers: [SkipRecognizer]) async {
         // Read once: only a scope binds a limit, and it does so around the
         // nested drive its body runs, never while this loop is between two
