@@ -43,6 +43,14 @@
 // recorded in it fail the element. A group hook's misuses are recorded as soon
 // as the hook returns.
 //
+// Runners. Every closure gets its own ExampleRunner (its identity tells which
+// closure posted a failure), but a runner copies nothing of its element: it
+// points at the element's frame for its path and at the hook, or the frame,
+// for its location (PathSource, DeclarationSite). A runner is read from any
+// task, so these come only from the frame's immutable parts; the frame's own
+// PathNode is made when the walk first needs one (a nested group, a failure,
+// a report), which a passing example never does.
+//
 // Why the body runs at most once. The walk is not thread-safe and has one
 // position; a second run of the body would drive it from a stage it has left,
 // and a concurrent one (two `async let`s in Swift 5 mode) from two threads.
