@@ -40,7 +40,7 @@ public protocol AsyncCallKind: CallKind {
 extension AsyncCallKind where Mode == Asynchronous {
     /// Adapts an `async` body to this kind's engine.
     @_documentation(visibility: internal)
-    public static func _asyncBody(_ body: @escaping () async throws -> Void) -> Mode.Body { body }
+    public static func _asyncBody(_ body: @escaping () async throws -> Void) -> Mode.Body { Asynchronous.Body(body) }
 
     /// Adapts an `async` `aroundEach` hook to this kind's engine.
     @_documentation(visibility: internal)
@@ -62,14 +62,14 @@ public protocol MainActorCallKind: CallKind {
 extension CallKind where Mode == Synchronous {
     /// A synchronous body is already what a synchronous engine runs.
     @_documentation(visibility: internal)
-    public static func _body(_ body: @escaping () throws -> Void) -> Mode.Body { body }
+    public static func _body(_ body: @escaping () throws -> Void) -> Mode.Body { Synchronous.Body(body) }
 }
 
 extension CallKind where Mode == Asynchronous {
     /// A synchronous body runs unchanged inside an asynchronous spec.
     @_documentation(visibility: internal)
     public static func _body(_ body: @escaping () throws -> Void) -> Mode.Body {
-        { try body() }
+        Asynchronous.Body(synchronous: body)
     }
 }
 
@@ -79,7 +79,7 @@ extension MainActorCallKind where Mode == Synchronous {
     /// off the main actor fails instead of trapping.
     @_documentation(visibility: internal)
     public static func _body(_ body: @escaping @MainActor () throws -> Void) -> Mode.Body {
-        {
+        Synchronous.Body {
             guard MainActorCheck.isOnMainActor else { throw MainActorSpecOffMainThread(location: nil) }
             try MainActor.assumeIsolated { try body() }
         }
@@ -90,7 +90,7 @@ extension MainActorCallKind where Mode == Asynchronous {
     /// A main-actor body is awaited, which hops to the main actor.
     @_documentation(visibility: internal)
     public static func _body(_ body: @escaping @MainActor () throws -> Void) -> Mode.Body {
-        { try await body() }
+        Asynchronous.Body { try await body() }
     }
 }
 
@@ -221,7 +221,7 @@ extension SyncMainCall {
 
 extension AsyncMainCall {
     static func body(_ body: @escaping @MainActor () async throws -> Void) -> Mode.Body {
-        { try await body() }
+        Asynchronous.Body { try await body() }
     }
 
     static func around(_ around: @escaping @MainActor (_ body: () async throws -> Void) async throws -> Void)

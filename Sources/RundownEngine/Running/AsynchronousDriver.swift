@@ -1,17 +1,30 @@
 extension SpecWalk where Mode == Asynchronous {
-    /// Runs closures, awaiting each, until the walk ends, or until what the
-    /// current `aroundEach` hook wraps is done.
+    /// Runs closures, awaiting each that may suspend, until the walk ends,
+    /// or until what the current `aroundEach` hook wraps is done.
     ///
     /// It runs on the caller's actor, so closures that capture the caller's
-    /// state never cross an isolation boundary.
+    /// state never cross an isolation boundary. A synchronous body (most
+    /// hooks) is called as the synchronous driver calls it, on that same
+    /// actor, with none of the cost of an `await`; under a time limit every
+    /// body runs in the task the limit can leave behind.
     nonisolated(nonsending) func drive(recognizers: [SkipRecognizer]) async {
+        // Read once: only a scope binds a limit, and it does so around the
+        // nested drive its body runs, never while this loop is between two
+        // closures.
+        let limit = TimeLimit.current
         while let instruction = next() {
             switch instruction {
             case .call(let body, let runner):
-                if let limit = TimeLimit.current {
-                    finish(await Outcome.of(runner, recognizers: recognizers, limit: limit, body))
+                if let limit {
+                    finish(await Outcome.of(runner, recognizers: recognizers, limit: limit) { try await body() })
                 } else {
-                    finish(await Outcome.of(runner, recognizers: recognizers, body))
+                    switch body.run {
+                    case .synchronous(let body):
+                        // Called as the synchronous driver calls it: nothing in it can suspend.
+                        finish(Outcome.of(runner, recognizers: recognizers, body))
+                    case .asynchronous(let body):
+                        finish(await Outcome.of(runner, recognizers: recognizers, body))
+                    }
                 }
             case .wrap(let around, let runner, let token):
                 // The hook may call its body from another executor: a hook

@@ -34,7 +34,12 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     /// Whether this runs an example or a hook.
     public let role: Role
     /// Where the element or hook was declared.
-    public let location: CodeLocation
+    public var location: CodeLocation {
+        switch place {
+        case .given(let location): location
+        case .declared(let site): site.location
+        }
+    }
 
     /// The runner of the element or hook running in this task, or `nil` outside a spec.
     @TaskLocal public static var current: ExampleRunner?
@@ -44,7 +49,7 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     public init(path: [String], role: Role, location: CodeLocation) {
         trail = .steps(path)
         self.role = role
-        self.location = location
+        place = .given(location)
         scope = nil
         attempt = nil
     }
@@ -56,12 +61,25 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     /// cleanups), if the walk runs it; `attempt` is which run of its example
     /// it is, if the example repeats or retries.
     package init(
-        node: PathNode, extra: String?, role: Role, location: CodeLocation, scope: RunScope? = nil,
+        node: any PathSource, extra: String?, role: Role, location: CodeLocation, scope: RunScope? = nil,
         attempt: AttemptNote? = nil
     ) {
         trail = .node(node, extra)
         self.role = role
-        self.location = location
+        place = .given(location)
+        self.scope = scope
+        self.attempt = attempt
+    }
+
+    /// A runner like the one above whose location is `site`'s, read when
+    /// asked: the walk's, which so copies no location for every closure.
+    package init(
+        node: any PathSource, extra: String?, role: Role, site: any DeclarationSite, scope: RunScope,
+        attempt: AttemptNote?
+    ) {
+        trail = .node(node, extra)
+        self.role = role
+        place = .declared(site)
         self.scope = scope
         self.attempt = attempt
     }
@@ -93,7 +111,7 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     package init(cleanupOf registrant: ExampleRunner, role: Role, location: CodeLocation) {
         trail = registrant.trail
         self.role = role
-        self.location = location
+        place = .given(location)
         scope = registrant.scope
         attempt = registrant.attempt
     }
@@ -101,13 +119,31 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     /// Where the path comes from: the steps given, or the walk's chain.
     private enum Trail: Sendable {
         case steps([String])
-        case node(PathNode, String?)
+        case node(any PathSource, String?)
     }
 
     private let trail: Trail
+
+    /// Where the location comes from: the one given, or the declaration the walk runs.
+    private enum Place: Sendable {
+        case given(CodeLocation)
+        case declared(any DeclarationSite)
+    }
+
+    private let place: Place
 
     /// The path as one string, its steps joined with ", ": `"Spec, in a context, does a thing"`.
     public var description: String {
         path.joined(separator: ", ")
     }
+}
+
+/// Where an element or hook the walk runs was declared, kept by the walk's own
+/// objects (its frame of an element, its reference to a hook), so that a
+/// runner points at it instead of copying it.
+///
+/// The location must be immutable: a runner's location is read from any task.
+package protocol DeclarationSite: AnyObject, Sendable {
+    /// Where the element or hook was declared.
+    var location: CodeLocation { get }
 }

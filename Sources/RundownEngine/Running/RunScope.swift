@@ -210,12 +210,10 @@ extension RunScope.Cleanup {
     func body<Mode: ExecutionMode>(for _: Mode.Type) -> Mode.Body? {
         switch body {
         case .sync(let cleanup):
-            if Mode.self == Synchronous.self { return cleanup as? Mode.Body }
-            let body: Asynchronous.Body = { try cleanup() }
-            return body as? Mode.Body
+            if Mode.self == Synchronous.self { return Synchronous.Body(cleanup) as? Mode.Body }
+            return Asynchronous.Body(synchronous: cleanup) as? Mode.Body
         case .async(let cleanup):
-            let body: Asynchronous.Body = { try await cleanup() }
-            return body as? Mode.Body
+            return Asynchronous.Body(cleanup) as? Mode.Body
         }
     }
 }

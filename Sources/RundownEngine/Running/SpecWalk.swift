@@ -44,6 +44,14 @@
 // recorded in it fail the element. A group hook's misuses are recorded as soon
 // as the hook returns.
 //
+// Runners. Every closure gets its own ExampleRunner (its identity tells which
+// closure posted a failure), but a runner copies nothing of its element: it
+// points at the element's frame for its path and at the hook, or the frame,
+// for its location (PathSource, DeclarationSite). A runner is read from any
+// task, so these come only from the frame's immutable parts; the frame's own
+// PathNode is made when the walk first needs one (a nested group, a failure,
+// a report), which a passing example never does.
+//
 // Why the body runs at most once. The walk is not thread-safe and has one
 // position; a second run of the body would drive it from a stage it has left,
 // and a concurrent one (two `async let`s in Swift 5 mode) from two threads.
@@ -321,7 +329,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 element.stage = .waitingForAround
                 let hook = hooks[level].node
                 let runner = ExampleRunner(
-                    node: element.path, extra: hook.pathComponent, role: .hook(.aroundEach), location: hook.location,
+                    node: element, extra: hook.pathComponent, role: .hook(.aroundEach), site: hooks[level],
                     scope: element, attempt: element.attempts?.note)
                 guard case .around(let body) = hook.body else {
                     // A hand-built node: fail the element as if the hook had thrown before calling its body.
@@ -347,7 +355,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
                 element.stage = .beforeEach(layer, index + 1)
                 if let instruction = call(
-                    hooks[index], path: element.path, scope: element, pending: .elementHook(element, hooks[index]),
+                    hooks[index], path: element, scope: element, pending: .elementHook(element, hooks[index]),
                     attempt: element.attempts?.note)
                 {
                     return instruction
@@ -357,13 +365,15 @@ final class SpecWalk<Mode: ExecutionMode> {
                 element.stage = .afterEach(element.layers.count - 1, 0)
                 element.bodyStarted = true
                 switch element.node {
-                case .example(let example):
+                case .example:
+                    // Field by field: binding the example would copy it whole.
+                    guard let body = element.node.exampleBody else { preconditionFailure("an example has a body") }
                     pending = .example(element)
                     let runner = ExampleRunner(
-                        node: element.path, extra: nil, role: .example, location: example.location, scope: element,
+                        node: element, extra: nil, role: .example, site: element, scope: element,
                         attempt: element.attempts?.note)
                     pendingRunner = runner
-                    return .call(example.body, runner)
+                    return .call(body, runner)
                 case .group(let group):
                     push(
                         GroupFrame(
@@ -379,7 +389,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
                 element.stage = .afterEach(layer, index + 1)
                 if let instruction = call(
-                    hooks[index], path: element.path, scope: element, pending: .elementHook(element, hooks[index]),
+                    hooks[index], path: element, scope: element, pending: .elementHook(element, hooks[index]),
                     attempt: element.attempts?.note)
                 {
                     return instruction
@@ -415,7 +425,7 @@ final class SpecWalk<Mode: ExecutionMode> {
 
     /// `attempt` is which run of its example an each-hook runs for, if the example repeats or retries.
     private func call(
-        _ ref: HookRef, path: PathNode, scope: RunScope, pending: Pending, attempt: AttemptNote? = nil
+        _ ref: HookRef, path: any PathSource, scope: RunScope, pending: Pending, attempt: AttemptNote? = nil
     ) -> Instruction? {
         self.pending = pending
         let hook = ref.node
@@ -426,8 +436,7 @@ final class SpecWalk<Mode: ExecutionMode> {
             return nil
         }
         let runner = ExampleRunner(
-            node: path, extra: hook.pathComponent, role: .hook(hook.kind), location: hook.location, scope: scope,
-            attempt: attempt)
+            node: path, extra: hook.pathComponent, role: .hook(hook.kind), site: ref, scope: scope, attempt: attempt)
         pendingRunner = runner
         return .call(body, runner)
     }
@@ -800,7 +809,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         if !posters.isEmpty { posters.removeAll { $0.owner === element } }
         switch element.node {
         case .example:
-            recorder.finishExample(element.path, result, started: element.started)
+            recorder.finishExample(element, result, started: element.started)
         case .group(let group) where !element.bodyStarted:
             // The group never ran: its examples end the way the element did.
             leaveOut(group, under: element.path.steps(), as: result)
@@ -843,12 +852,18 @@ final class SpecWalk<Mode: ExecutionMode> {
 
     /// A hook, shared by reference: the walk hands hooks around for every
     /// example, and a reference costs one retain where a node costs one per field.
-    fileprivate final class HookRef {
+    ///
+    /// `@unchecked Sendable`: it never changes, and the runners of the hook,
+    /// which go to any task, see it only as its ``location``, a Sendable
+    /// value; its closures are called by the walk's driver alone.
+    fileprivate final class HookRef: DeclarationSite, @unchecked Sendable {
         let node: HookNode<Mode>
 
         init(_ node: HookNode<Mode>) {
             self.node = node
         }
+
+        var location: CodeLocation { node.location }
     }
 
     /// One layer of the each-hooks around an element: its `aroundEach` hooks
@@ -935,7 +950,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     }
 
     // `@unchecked Sendable` for the same reason as GroupFrame.
-    fileprivate final class ElementFrame: RunScope, @unchecked Sendable {
+    fileprivate final class ElementFrame: RunScope, PathSource, DeclarationSite, @unchecked Sendable {
         /// `layer` indexes ``layers``; `unwinding` returns from the layer's
         /// entered `aroundEach` hooks, then moves to the next layer out.
         enum Stage {
@@ -948,7 +963,17 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
         let node: ElementNode<Mode>
         let parent: GroupFrame
-        let path: PathNode
+        /// The element's path as a chain, made the first time the walk needs
+        /// it (a nested group, a failure, a report): runners read their path
+        /// through the frame itself (see ``steps(appending:)``), so an example
+        /// that passes makes none. Only the walk reads it.
+        var path: PathNode {
+            if let madePath { return madePath }
+            let made = PathNode(node.description, parent: parent.path)
+            madePath = made
+            return made
+        }
+        @exclusivity(unchecked) private var madePath: PathNode?
         /// What runs around the element, outermost first: its own scopes; for
         /// an example, the every-example hooks of the groups above its own;
         /// its group's each-hooks.
@@ -983,7 +1008,6 @@ final class SpecWalk<Mode: ExecutionMode> {
             self.node = node
             self.parent = parent
             started = timed ? ContinuousClock.now : nil
-            path = PathNode(node.description, parent: parent.path)
             var layers =
                 switch node {
                 case .example: parent.exampleLayers
@@ -1010,6 +1034,17 @@ final class SpecWalk<Mode: ExecutionMode> {
                 attempts = nil
             }
             super.init(kind: kind, isAsynchronous: Mode.self == Asynchronous.self, inbox: inbox)
+        }
+
+        /// Where the element was declared: its example runner's location.
+        var location: CodeLocation { node.location }
+
+        /// The element's path, from immutable parts only: runners read it
+        /// from any task.
+        func steps(appending extra: String?) -> [String] {
+            var steps = parent.path.steps(appending: node.description)
+            if let extra { steps.append(extra) }
+            return steps
         }
 
         /// Back to the first stage, for the next run of an example that repeats or retries.
@@ -1122,10 +1157,10 @@ private final class Recorder {
         if progress { observe(.exampleFinished(path: path, result: result, duration: .zero)) }
     }
 
-    func finishExample(_ path: PathNode, _ result: ExampleResult, started: ContinuousClock.Instant?) {
+    func finishExample(_ path: any PathSource, _ result: ExampleResult, started: ContinuousClock.Instant?) {
         report.count(result)
         guard progress else { return }
         let duration = started.map { $0.duration(to: .now) } ?? .zero
-        observe(.exampleFinished(path: path.steps(), result: result, duration: duration))
+        observe(.exampleFinished(path: path.steps(appending: nil), result: result, duration: duration))
     }
 }

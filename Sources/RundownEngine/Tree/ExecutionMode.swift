@@ -17,7 +17,23 @@ public protocol ExecutionMode: SendableMetatype {
 @_documentation(visibility: internal)
 public enum Synchronous: ExecutionMode {
     /// A body that runs to completion on the caller's thread.
-    public typealias Body = () throws -> Void
+    ///
+    /// A struct, so that the closure inside is stored as it is called, not
+    /// in the form the tree's generic storage would give a bare closure
+    /// (which took a heap box and a thunk at every call).
+    public struct Body {
+        package let run: () throws -> Void
+
+        /// A body that runs `run`.
+        package init(_ run: @escaping () throws -> Void) {
+            self.run = run
+        }
+
+        /// Runs the body.
+        package func callAsFunction() throws {
+            try run()
+        }
+    }
     /// An `aroundEach` hook that calls the body it wraps synchronously.
     public typealias Around = (_ body: () throws -> Void) throws -> Void
 
@@ -30,8 +46,41 @@ public enum Synchronous: ExecutionMode {
 /// Closures that may suspend.
 @_documentation(visibility: internal)
 public enum Asynchronous: ExecutionMode {
-    /// A body that may suspend.
-    public typealias Body = () async throws -> Void
+    /// A body that may suspend, or a synchronous one that an asynchronous
+    /// spec runs as it is.
+    ///
+    /// The engine calls a synchronous body without awaiting it (it runs on
+    /// the spec's isolation either way), which spares the suspension points,
+    /// executor checks and frames an `async` call costs; most hooks are
+    /// synchronous. A struct, so that the closure inside is stored as it is
+    /// called, not in the form the tree's generic storage would give it.
+    public struct Body {
+        /// The closure, and whether it may suspend.
+        package enum Run {
+            case synchronous(() throws -> Void)
+            case asynchronous(() async throws -> Void)
+        }
+
+        package let run: Run
+
+        /// A body that may suspend.
+        package init(_ body: @escaping () async throws -> Void) {
+            run = .asynchronous(body)
+        }
+
+        /// A body that runs to its end without suspending.
+        package init(synchronous body: @escaping () throws -> Void) {
+            run = .synchronous(body)
+        }
+
+        /// Runs the body, awaiting it if it may suspend.
+        package func callAsFunction() async throws {
+            switch run {
+            case .synchronous(let body): try body()
+            case .asynchronous(let body): try await body()
+            }
+        }
+    }
     /// An `aroundEach` hook that awaits the body it wraps.
     ///
     /// The body is escaping only so that a main-actor hook can carry it to

@@ -11,7 +11,18 @@ public struct GroupContent<Mode: ExecutionMode> {
     /// The hooks, in declaration order, by kind.
     package private(set) var hooks: [HookKind: [HookNode<Mode>]] = [:]
     /// The examples and nested groups, in declaration order.
-    package private(set) var elements: [ElementNode<Mode>] = []
+    package var elements: [ElementNode<Mode>] {
+        if let single { return [single] }
+        return stored
+    }
+    /// The elements, unless ``single`` holds the only one.
+    private var stored: [ElementNode<Mode>] = []
+    /// The one element of content made of one element, which the DSL makes
+    /// for every example: kept out of an array until other content takes it
+    /// in, so that building an example allocates no array of its own. When
+    /// set, ``stored`` is empty. A group's node holds its content settled
+    /// (see ``settled``), so the walk never reads an array made on the fly.
+    private var single: ElementNode<Mode>?
 
     /// Creates empty content.
     @_specialize(where Mode == Synchronous)
@@ -29,7 +40,7 @@ public struct GroupContent<Mode: ExecutionMode> {
     @_specialize(where Mode == Synchronous)
     @_specialize(where Mode == Asynchronous)
     package init(element: ElementNode<Mode>) {
-        elements = [element]
+        single = element
     }
 
     /// The hooks of one kind, in declaration order.
@@ -47,12 +58,40 @@ public struct GroupContent<Mode: ExecutionMode> {
                 hooks[kind, default: []].append(contentsOf: list)
             }
         }
-        if elements.isEmpty, elements.capacity < other.elements.count {
-            // Nothing to keep and no room reserved: share the other's storage.
-            elements = other.elements
-        } else if !other.elements.isEmpty {
-            elements.append(contentsOf: other.elements)
+        if let element = other.single {
+            append(element)
+        } else if !other.stored.isEmpty {
+            if let mine = single {
+                single = nil
+                stored = [mine] + other.stored
+            } else if stored.isEmpty, stored.capacity < other.stored.count {
+                // Nothing to keep and no room reserved: share the other's storage.
+                stored = other.stored
+            } else {
+                stored.append(contentsOf: other.stored)
+            }
         }
+    }
+
+    /// Appends one element after the existing ones.
+    private mutating func append(_ element: ElementNode<Mode>) {
+        if let mine = single {
+            single = nil
+            stored = [mine, element]
+        } else if stored.isEmpty, stored.capacity == 0 {
+            single = element
+        } else {
+            stored.append(element)
+        }
+    }
+
+    /// The same content with its elements in an array, as a group's node holds it.
+    var settled: GroupContent<Mode> {
+        guard let single else { return self }
+        var result = self
+        result.single = nil
+        result.stored = [single]
+        return result
     }
 
     /// Makes room for `count` more elements, so that appending them one by
@@ -60,7 +99,13 @@ public struct GroupContent<Mode: ExecutionMode> {
     @_specialize(where Mode == Synchronous)
     @_specialize(where Mode == Asynchronous)
     package mutating func reserveElements(_ count: Int) {
-        elements.reserveCapacity(elements.count + count)
+        if let mine = single {
+            single = nil
+            stored.reserveCapacity(1 + count)
+            stored.append(mine)
+        } else {
+            stored.reserveCapacity(stored.count + count)
+        }
     }
 
     /// This content followed by other content.
@@ -78,7 +123,7 @@ public struct GroupContent<Mode: ExecutionMode> {
     {
         var result = GroupContent()
         result.hooks = newHooks
-        result.elements = newElements
+        result.stored = newElements
         return result
     }
 }

@@ -28,7 +28,7 @@ package struct GroupNode<Mode: ExecutionMode> {
         self.marks = marks
         self.location = location
         self.scopes = scopes
-        self.content = content
+        self.content = content.settled
     }
 }
 
@@ -38,6 +38,7 @@ package indirect enum ElementNode<Mode: ExecutionMode> {
     case group(GroupNode<Mode>)
 
     /// The element's description, its step in a path.
+    @inline(__always)
     package var description: String {
         switch self {
         case .example(let example): example.description
@@ -54,6 +55,7 @@ package indirect enum ElementNode<Mode: ExecutionMode> {
     }
 
     /// Where the element was declared.
+    @inline(__always)
     package var location: CodeLocation {
         switch self {
         case .example(let example): example.location
@@ -72,7 +74,18 @@ package indirect enum ElementNode<Mode: ExecutionMode> {
         }
     }
 
+    /// An example's body; `nil` for a group. Inlined, like ``attemptMarks``,
+    /// so that the walk takes the body without copying the example.
+    @inline(__always)
+    package var exampleBody: Mode.Body? {
+        switch self {
+        case .example(let example): example.body
+        case .group: nil
+        }
+    }
+
     /// What wraps the element's whole run, outermost first.
+    @inline(__always)
     package var scopes: [ElementScope] {
         switch self {
         case .example(let example): example.scopes

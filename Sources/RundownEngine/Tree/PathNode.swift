@@ -4,7 +4,7 @@
 /// array of every step: extending a path costs one small allocation whatever
 /// its depth, and the steps are gathered into an array only when something
 /// reads them (a failure, a skip, a report, a runner's `path`).
-package final class PathNode: Sendable {
+package final class PathNode: PathSource {
     /// The path this one extends, or `nil` for the root group's.
     package let parent: PathNode?
     /// The last step.
@@ -33,4 +33,14 @@ package final class PathNode: Sendable {
         if let extra { steps[total - 1] = extra }
         return steps
     }
+}
+
+/// Something that knows a path, and gathers its steps when asked: a
+/// ``PathNode``, or the walk's frame of an element, which a runner reads its
+/// path through so that an example needs no node of its own.
+///
+/// Its steps must be immutable: a runner's path is read from any task.
+package protocol PathSource: AnyObject, Sendable {
+    /// The steps from the outermost, followed by `extra` if given.
+    func steps(appending extra: String?) -> [String]
 }

@@ -58,9 +58,9 @@ extension HookBodyMismatchTests {
                             log.append("setup")
                             try body()
                         }),
-                    Self.example("a") { log.append("a") },
-                    Self.example("b") { log.append("b") },
-                    Self.hook(.afterAll, nil, line: 20, .plain { log.append("afterAll") }),
+                    Self.example("a", Synchronous.Body { log.append("a") }),
+                    Self.example("b", Synchronous.Body { log.append("b") }),
+                    Self.hook(.afterAll, nil, line: 20, .plain(Synchronous.Body { log.append("afterAll") })),
                 ]))
             #expect(log == ["afterAll"])
             #expect(
@@ -84,10 +84,10 @@ extension HookBodyMismatchTests {
                             try body()
                             log.append("outer >")
                         }),
-                    Self.hook(.aroundEach, "wrapper", line: 11, .plain { log.append("wrapper") }),
-                    Self.hook(.beforeEach, nil, line: 12, .plain { log.append("beforeEach") }),
-                    Self.example("a") { log.append("a") },
-                    Self.hook(.afterEach, nil, line: 13, .plain { log.append("afterEach") }),
+                    Self.hook(.aroundEach, "wrapper", line: 11, .plain(Synchronous.Body { log.append("wrapper") })),
+                    Self.hook(.beforeEach, nil, line: 12, .plain(Synchronous.Body { log.append("beforeEach") })),
+                    Self.example("a", Synchronous.Body { log.append("a") }),
+                    Self.hook(.afterEach, nil, line: 13, .plain(Synchronous.Body { log.append("afterEach") })),
                 ]))
             #expect(log == ["outer <", "outer >"])
             #expect(
@@ -103,10 +103,12 @@ extension HookBodyMismatchTests {
             let log = Log()
             let report = await SpecEngine.run(
                 Self.spec([
-                    Self.hook(.aroundEach, nil, line: 30, HookNode<Asynchronous>.Body.plain { log("wrapper") }),
-                    Self.example("a") { log("a") },
-                    Self.example("b") { log("b") },
-                    Self.hook(.afterAll, nil, line: 31, .plain { log("afterAll") }),
+                    Self.hook(
+                        .aroundEach, nil, line: 30,
+                        HookNode<Asynchronous>.Body.plain(Asynchronous.Body { log("wrapper") })),
+                    Self.example("a", Asynchronous.Body { log("a") }),
+                    Self.example("b", Asynchronous.Body { log("b") }),
+                    Self.hook(.afterAll, nil, line: 31, .plain(Asynchronous.Body { log("afterAll") })),
                 ]))
             #expect(log.entries == ["afterAll"])
             #expect(report.failures.map(\.path) == [["Spec", "a", "aroundEach"], ["Spec", "b", "aroundEach"]])
@@ -119,15 +121,15 @@ extension HookBodyMismatchTests {
             let log = Log()
             let report = await SpecEngine.run(
                 Self.spec([
-                    Self.example("a") { log("a") },
-                    Self.example("b") { log("b") },
+                    Self.example("a", Asynchronous.Body { log("a") }),
+                    Self.example("b", Asynchronous.Body { log("b") }),
                     Self.hook(
                         .afterEach, nil, line: 40,
                         HookNode<Asynchronous>.Body.around { body in
                             log("after")
                             try await body()
                         }),
-                    Self.hook(.afterEach, "cleanup", line: 41, .plain { log("cleanup") }),
+                    Self.hook(.afterEach, "cleanup", line: 41, .plain(Asynchronous.Body { log("cleanup") })),
                 ]))
             #expect(log.entries == ["a", "cleanup", "b", "cleanup"])
             #expect(

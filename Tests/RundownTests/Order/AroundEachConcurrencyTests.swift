@@ -29,16 +29,22 @@ import Testing
                 hook: HookNode(kind: .aroundEach, name: "racing", location: hookLocation, body: .around(around))))
         content.append(
             GroupContent(
-                hook: HookNode(kind: .beforeEach, name: nil, location: hookLocation, body: .plain { log("beforeEach") })
+                hook: HookNode(
+                    kind: .beforeEach, name: nil, location: hookLocation,
+                    body: .plain(Asynchronous.Body { log("beforeEach") }))
             ))
         for name in ["a", "b"] {
             content.append(
                 GroupContent(
-                    element: .example(ExampleNode(description: name, location: scenarioLocation, body: { log(name) }))))
+                    element: .example(
+                        ExampleNode(
+                            description: name, location: scenarioLocation, body: Asynchronous.Body { log(name) }))))
         }
         content.append(
             GroupContent(
-                hook: HookNode(kind: .afterEach, name: nil, location: hookLocation, body: .plain { log("afterEach") })))
+                hook: HookNode(
+                    kind: .afterEach, name: nil, location: hookLocation,
+                    body: .plain(Asynchronous.Body { log("afterEach") }))))
         return GroupNode(description: "Spec", location: scenarioLocation, content: content)
     }
 
@@ -49,16 +55,22 @@ import Testing
                 hook: HookNode(kind: .aroundEach, name: "racing", location: hookLocation, body: .around(around))))
         content.append(
             GroupContent(
-                hook: HookNode(kind: .beforeEach, name: nil, location: hookLocation, body: .plain { log("beforeEach") })
+                hook: HookNode(
+                    kind: .beforeEach, name: nil, location: hookLocation,
+                    body: .plain(Synchronous.Body { log("beforeEach") }))
             ))
         for name in ["a", "b"] {
             content.append(
                 GroupContent(
-                    element: .example(ExampleNode(description: name, location: scenarioLocation, body: { log(name) }))))
+                    element: .example(
+                        ExampleNode(description: name, location: scenarioLocation, body: Synchronous.Body { log(name) })
+                    )))
         }
         content.append(
             GroupContent(
-                hook: HookNode(kind: .afterEach, name: nil, location: hookLocation, body: .plain { log("afterEach") })))
+                hook: HookNode(
+                    kind: .afterEach, name: nil, location: hookLocation,
+                    body: .plain(Synchronous.Body { log("afterEach") }))))
         return GroupNode(description: "Spec", location: scenarioLocation, content: content)
     }
 

@@ -76,7 +76,8 @@ import Testing
     @Test func aRunThatForbidsFocusReportsTheFocusOfTheWholeSpecNotJustOfItsPath() {
         let root = GroupNode<Synchronous>(
             description: "Cart", location: here(1),
-            content: GroupContent(element: .example(ExampleNode(description: "adds", location: here(2), body: {}))))
+            content: GroupContent(
+                element: .example(ExampleNode(description: "adds", location: here(2), body: Synchronous.Body {}))))
         let elsewhere = FocusedElementLeftIn(path: ["Cart", "saving", "writes"], location: here(3))
         let report = SpecEngine.run(
             root, controls: RunControls(forbidFocus: true, example: ["Cart", "adds"], knownFocus: [elsewhere]))
