@@ -22,7 +22,8 @@ import XCTest
 ///    the element's path;
 /// 3. Swift Testing, when `Test.current` is set, or when Swift Testing drives the process (a
 ///    detached task: Swift Testing then hands the issue to the tests running, as it does `#expect`);
-/// 4. XCTest, through `XCTFail`, which records against the test method that is running.
+/// 4. XCTest, through `XCTFail` at the failure's location, which records against the test method
+///    that is running.
 ///
 /// Outside a test-runner process the failure is written to standard error rather than vanish.
 package enum FailureRouting {
@@ -49,7 +50,7 @@ package enum FailureRouting {
         #endif
         #if canImport(XCTest)
         if XCTestHost.isDrivingProcess {
-            XCTFail(failure.message, file: failure.staticFilePath, line: failure.staticLine)
+            XCTFailAtLocation.fail(failure.message, at: failure.location)
             return
         }
         #endif

@@ -81,10 +81,10 @@ public struct SharedResource: Hashable, Sendable, CustomStringConvertible {
     ///   while it waits, or the error thrown by `body`. Access is released on every path.
     public func withExclusiveAccess<Value>(
         within timeout: Duration? = nil,
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column,
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column,
         isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> Value
     ) async throws -> Value {
@@ -114,10 +114,10 @@ public struct SharedResource: Hashable, Sendable, CustomStringConvertible {
     public static func withExclusiveAccess<Value>(
         to resources: some Sequence<SharedResource>,
         within timeout: Duration? = nil,
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column,
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column,
         isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> Value
     ) async throws -> Value {
