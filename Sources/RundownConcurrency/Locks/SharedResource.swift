@@ -17,8 +17,8 @@ import RundownEngine
 ///
 /// Access is granted to a task and to the tasks that inherit its task-locals (see ``AsyncLock``
 /// for `Task { }` started inside). Holding is re-entrant: code that already has exclusive access
-/// (because its suite has the ``ExclusiveTrait`` and a test inside also asks, or a helper asks
-/// again) runs immediately instead of waiting for itself.
+/// (because its suite has the ``Testing/Trait/exclusive(_:_:)`` trait and a test inside also
+/// asks, or a helper asks again) runs immediately instead of waiting for itself.
 ///
 /// Resources are always taken in order of name. Asking for several at once sorts them; a task
 /// that holds one and then asks for another whose name sorts *before* it fails at once with
@@ -128,7 +128,7 @@ public struct SharedResource: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// ``withExclusiveAccess(to:within:fileID:filePath:line:column:isolation:_:)`` for a hold whose
-    /// failures belong to `site`: the suite or test of an ``ExclusiveTrait``, or a spec's element.
+    /// failures belong to `site`: the suite or test of an `ExclusiveTrait`, or a spec's element.
     package static func withExclusiveAccess<Value>(
         to resources: some Sequence<SharedResource>,
         within timeout: Duration? = nil,
