@@ -141,18 +141,28 @@ package struct XCTestHost: SpecHost, @unchecked Sendable {
     }
 
     /// Records a failure that no spec claimed (a Swift Testing issue in a
-    /// detached task) against the XCTest test running now.
+    /// detached task, a check of the concurrency toolkit) against the XCTest
+    /// test running now, at the failure's own file and line.
     ///
-    /// A ``Rundown.TestCase`` running now takes it at the issue's own line. A
-    /// plain `XCTestCase` cannot be found; `XCTFail` records it against it, at
-    /// a line of Rundown's, its message naming the issue's file and line.
+    /// A ``Rundown.TestCase`` running now takes it. Otherwise the test that
+    /// Rundown's XCTest observer saw start takes it, a plain `XCTestCase`
+    /// included. The observer is registered when Rundown first meets XCTest
+    /// (the first spec, toolkit failure or exploration of the process), so it
+    /// has not seen the test that was running then start: that test gets the
+    /// failure through `XCTFail`, at a line of Rundown's, its message naming
+    /// the failure's file and line.
     package static func recordOnRunningTest(_ message: String, at location: CodeLocation) {
+        XCTestFailureObserver.start()
         if let testCase = TestCaseRuns.onlyRunning {
             let recorded = TestCaseRuns.whileRunning(testCase) {
                 $isRecording.withValue(true) { recordFailure(message, at: location, in: testCase) }
             }
             if recorded { return }
         }
+        let recorded = XCTestFailureObserver.whileATestRuns { testCase in
+            $isRecording.withValue(true) { recordFailure(message, at: location, in: testCase) }
+        }
+        if recorded { return }
         XCTFail("\(message) (\(location.fileName):\(location.line))")
     }
 
@@ -222,18 +232,34 @@ private struct ActivityBody: @unchecked Sendable {
 }
 #endif
 
-/// Posts each failure that XCTest records by itself (`XCTAssert…`, `XCTFail`
+/// Rundown's one XCTest observer: it knows which XCTest test is running, and
+/// posts each failure that XCTest records by itself (`XCTAssert…`, `XCTFail`
 /// in an element of a spec called from a plain `XCTestCase`) to that spec's
 /// run, so that the run counts it. XCTest records it already: it is posted
 /// as such, and no host records it again; the failures the host records
 /// itself are left out (``XCTestHost/isRecordingFailure``).
 ///
-/// One observer for the process, registered when the first spec runs under
-/// XCTest. XCTest calls it on the thread that recorded the failure, where the
-/// task-local values say which spec and element recorded it.
+/// One observer for the process, registered when Rundown first meets XCTest:
+/// the first spec run under XCTest, the first toolkit failure or exploration
+/// there. XCTest calls it about failures on the thread that recorded them,
+/// where the task-local values say which spec and element recorded them.
+///
+/// The running test is the one XCTest has started most recently and not yet
+/// finished: a test that runs another test case inside it has it back when
+/// that one finishes. A test that had started before the observer was
+/// registered is not known; ``XCTestHost/recordOnRunningTest(_:at:)`` then
+/// falls back to `XCTFail`.
 package final class XCTestFailureObserver: NSObject, XCTestObservation, Sendable {
     private static let observer = XCTestFailureObserver()
     private static let registered = Protected(false)
+
+    /// The tests XCTest has started and not finished, the running one last.
+    ///
+    /// `XCTestCase` is not `Sendable`. A test case leaves this lock only into
+    /// XCTest's recording methods, in ``whileATestRuns(_:)``, which XCTest
+    /// expects to be called from any thread (assertions in background work do
+    /// the same); and only until XCTest says the test finished.
+    private static let started = Protected<[XCTestCase]>([])
 
     /// Registers the observer, once per process.
     package static func start() {
@@ -259,6 +285,32 @@ package final class XCTestFailureObserver: NSObject, XCTestObservation, Sendable
         XCTestObservationCenter.shared.addTestObserver(observer)
     }
     #endif
+
+    /// Runs `record` with the XCTest test running now, if the observer saw it
+    /// start, and keeps the observer from hearing that it finished until
+    /// `record` returns.
+    ///
+    /// `record` calls into XCTest, which calls back only into the observers'
+    /// failure methods; this one's takes no lock of Rundown's.
+    ///
+    /// - Returns: Whether `record` ran.
+    package static func whileATestRuns(_ record: (XCTestCase) -> Void) -> Bool {
+        started.withLock { started in
+            guard let testCase = started.last else { return false }
+            record(testCase)
+            return true
+        }
+    }
+
+    nonisolated package func testCaseWillStart(_ testCase: XCTestCase) {
+        Self.started.withLock { $0.append(testCase) }
+    }
+
+    nonisolated package func testCaseDidFinish(_ testCase: XCTestCase) {
+        Self.started.withLock { started in
+            if let index = started.lastIndex(where: { $0 === testCase }) { started.remove(at: index) }
+        }
+    }
 
     #if canImport(ObjectiveC)
     nonisolated package func testCase(_ testCase: XCTestCase, didRecord issue: XCTIssue) {
