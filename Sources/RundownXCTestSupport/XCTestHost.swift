@@ -250,8 +250,15 @@ private struct ActivityBody: @unchecked Sendable {
 /// registered is not known; ``XCTestHost/recordOnRunningTest(_:at:)`` then
 /// falls back to `XCTFail`.
 package final class XCTestFailureObserver: NSObject, XCTestObservation, Sendable {
-    private static let observer = XCTestFailureObserver()
-    private static let registered = Protected(false)
+    // `nonisolated` throughout: where XCTest declares its observation protocol
+    // `@MainActor`, conforming would otherwise put these on the main actor, but
+    // failures arrive on the thread that recorded them.
+    nonisolated private static let observer = XCTestFailureObserver()
+    nonisolated private static let registered = Protected(false)
+
+    nonisolated private override init() {
+        super.init()
+    }
 
     /// The tests XCTest has started and not finished, the running one last.
     ///
@@ -259,10 +266,10 @@ package final class XCTestFailureObserver: NSObject, XCTestObservation, Sendable
     /// XCTest's recording methods, in ``whileATestRuns(_:)``, which XCTest
     /// expects to be called from any thread (assertions in background work do
     /// the same); and only until XCTest says the test finished.
-    private static let started = Protected<[XCTestCase]>([])
+    nonisolated private static let started = Protected<[XCTestCase]>([])
 
     /// Registers the observer, once per process.
-    package static func start() {
+    nonisolated package static func start() {
         let first = registered.withLock { done in
             defer { done = true }
             return !done
@@ -294,7 +301,7 @@ package final class XCTestFailureObserver: NSObject, XCTestObservation, Sendable
     /// failure methods; this one's takes no lock of Rundown's.
     ///
     /// - Returns: Whether `record` ran.
-    package static func whileATestRuns(_ record: (XCTestCase) -> Void) -> Bool {
+    nonisolated package static func whileATestRuns(_ record: (XCTestCase) -> Void) -> Bool {
         started.withLock { started in
             guard let testCase = started.last else { return false }
             record(testCase)
@@ -328,7 +335,7 @@ package final class XCTestFailureObserver: NSObject, XCTestObservation, Sendable
 
     /// Posts a failure XCTest recorded to the run of the spec whose element
     /// recorded it, if any, so that the run counts it.
-    private static func post(_ description: String, filePath: String?, line: Int) {
+    nonisolated private static func post(_ description: String, filePath: String?, line: Int) {
         guard !XCTestHost.isRecordingFailure else { return }
         guard let runner = ExampleRunner.current else {
             // No spec takes it; code that watches for failures here (an exploration) is told.

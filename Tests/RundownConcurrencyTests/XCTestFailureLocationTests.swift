@@ -10,13 +10,22 @@ import XCTest
 ///
 /// Rundown finds the running test through its XCTest observer, which must have seen the test
 /// start: a user's process registers it when Rundown first meets XCTest; here it is registered
-/// before the class's tests run, as is Rundown's Swift Testing fallback handler.
+/// as XCTest makes the class's test cases, as is Rundown's Swift Testing fallback handler.
 final class XCTestFailureLocationTests: XCTestCase {
     private struct Recorded: Equatable {
         var description: String
         var filePath: String
         var line: Int
     }
+
+    /// Whether Swift Testing issues reach XCTest through Rundown's fallback handler. Made as XCTest
+    /// makes the test cases, before it starts any of them, so that Rundown's observer sees them start.
+    private let issuesReachRundown = XCTestFailureLocationTests.rundownWatchesXCTest
+
+    private static let rundownWatchesXCTest: Bool = {
+        XCTestFailureObserver.start()
+        return SwiftTestingIssuesInXCTest.install()
+    }()
 
     private let captured = LockedBox<[Recorded]>([])
     private let isCapturing = LockedBox(false)
@@ -29,12 +38,6 @@ final class XCTestFailureLocationTests: XCTestCase {
             defer { failures.removeAll() }
             return failures
         }
-    }
-
-    override class func setUp() {
-        super.setUp()
-        XCTestFailureObserver.start()
-        SwiftTestingIssuesInXCTest.install()
     }
 
     #if canImport(Darwin)
@@ -86,7 +89,7 @@ final class XCTestFailureLocationTests: XCTestCase {
     }
 
     func testASwiftTestingIssueNoSpecClaimsIsRecordedAtItsLine() async throws {
-        guard SwiftTestingIssuesInXCTest.install() else {
+        guard issuesReachRundown else {
             throw XCTSkip("Swift Testing issues reach XCTest through a fallback handler that is not Rundown's")
         }
         let failures = await capturingFailures {
