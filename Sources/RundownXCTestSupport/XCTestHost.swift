@@ -141,29 +141,42 @@ package struct XCTestHost: SpecHost, @unchecked Sendable {
     }
 
     /// Records a failure that no spec claimed (a Swift Testing issue in a
-    /// detached task, a check of the concurrency toolkit) against the XCTest
-    /// test running now, at the failure's own file and line.
+    /// detached task) against the XCTest test running now, at the failure's
+    /// own file and line.
     ///
     /// A ``Rundown.TestCase`` running now takes it. Otherwise the test that
-    /// Rundown's XCTest observer saw start takes it, a plain `XCTestCase`
-    /// included. The observer is registered when Rundown first meets XCTest
-    /// (the first spec, toolkit failure or exploration of the process), so it
-    /// has not seen the test that was running then start: that test gets the
-    /// failure through `XCTFail`, at a line of Rundown's, its message naming
-    /// the failure's file and line.
+    /// Rundown's XCTest observer knows to be running takes it, a plain
+    /// `XCTestCase` included. The observer is registered when Rundown first
+    /// meets XCTest in the process (the first spec, toolkit failure or
+    /// exploration), so it knows the test running then only once XCTest
+    /// records a failure of it; until then that test gets the failure through
+    /// `XCTFail`, at a line of Rundown's, its message naming the failure's
+    /// file and line.
     package static func recordOnRunningTest(_ message: String, at location: CodeLocation) {
+        if recordOnKnownTest(message, at: location) { return }
+        XCTFail("\(message) (\(location.fileName):\(location.line))")
+    }
+
+    /// Fails the XCTest test running now as `XCTFail(message)` would, but at
+    /// `location`, found as ``recordOnRunningTest(_:at:)`` finds it: for a
+    /// check of the concurrency toolkit outside any spec.
+    package static func failRunningTest(_ message: String, at location: CodeLocation) {
+        // XCTest's own words for an `XCTFail`.
+        if recordOnKnownTest("failed - \(message)", at: location) { return }
+        XCTFail("\(message) (\(location.fileName):\(location.line))")
+    }
+
+    private static func recordOnKnownTest(_ description: String, at location: CodeLocation) -> Bool {
         XCTestFailureObserver.start()
         if let testCase = TestCaseRuns.onlyRunning {
             let recorded = TestCaseRuns.whileRunning(testCase) {
-                $isRecording.withValue(true) { recordFailure(message, at: location, in: testCase) }
+                $isRecording.withValue(true) { recordFailure(description, at: location, in: testCase) }
             }
-            if recorded { return }
+            if recorded { return true }
         }
-        let recorded = XCTestFailureObserver.whileATestRuns { testCase in
-            $isRecording.withValue(true) { recordFailure(message, at: location, in: testCase) }
-        }
-        if recorded { return }
-        XCTFail("\(message) (\(location.fileName):\(location.line))")
+        guard let testCase = XCTestFailureObserver.runningTest else { return false }
+        $isRecording.withValue(true) { recordFailure(description, at: location, in: testCase) }
+        return true
     }
 
     package func deliver(_ run: FinishedRun) throws {
@@ -247,8 +260,8 @@ private struct ActivityBody: @unchecked Sendable {
 /// The running test is the one XCTest has started most recently and not yet
 /// finished: a test that runs another test case inside it has it back when
 /// that one finishes. A test that had started before the observer was
-/// registered is not known; ``XCTestHost/recordOnRunningTest(_:at:)`` then
-/// falls back to `XCTFail`.
+/// registered is known once XCTest records a failure of it; until then
+/// ``XCTestHost/recordOnRunningTest(_:at:)`` falls back to `XCTFail`.
 package final class XCTestFailureObserver: NSObject, XCTestObservation, Sendable {
     // `nonisolated` throughout: where XCTest declares its observation protocol
     // `@MainActor`, conforming would otherwise put these on the main actor, but
@@ -262,10 +275,10 @@ package final class XCTestFailureObserver: NSObject, XCTestObservation, Sendable
 
     /// The tests XCTest has started and not finished, the running one last.
     ///
-    /// `XCTestCase` is not `Sendable`. A test case leaves this lock only into
-    /// XCTest's recording methods, in ``whileATestRuns(_:)``, which XCTest
-    /// expects to be called from any thread (assertions in background work do
-    /// the same); and only until XCTest says the test finished.
+    /// `XCTestCase` is not `Sendable`. A test case leaves this lock only for
+    /// ``XCTestHost``, which hands it only to XCTest's recording methods;
+    /// XCTest expects them to be called from any thread (assertions in
+    /// background work do the same).
     nonisolated private static let started = Protected<[XCTestCase]>([])
 
     /// Registers the observer, once per process.
@@ -293,19 +306,20 @@ package final class XCTestFailureObserver: NSObject, XCTestObservation, Sendable
     }
     #endif
 
-    /// Runs `record` with the XCTest test running now, if the observer saw it
-    /// start, and keeps the observer from hearing that it finished until
-    /// `record` returns.
-    ///
-    /// `record` calls into XCTest, which calls back only into the observers'
-    /// failure methods; this one's takes no lock of Rundown's.
-    ///
-    /// - Returns: Whether `record` ran.
-    nonisolated package static func whileATestRuns(_ record: (XCTestCase) -> Void) -> Bool {
+    /// The XCTest test running now, if the observer knows it.
+    nonisolated package static var runningTest: XCTestCase? {
+        started.withLock { $0.last }
+    }
+
+    /// A test of which XCTest records a failure is running: XCTest refuses a
+    /// failure of a test that has not started or has finished. One that
+    /// started before the observer was registered goes first, under every
+    /// test the observer saw start. A failure Rundown records itself is of a
+    /// test it knows already.
+    nonisolated private static func noteRunning(_ testCase: XCTestCase) {
+        guard !XCTestHost.isRecordingFailure else { return }
         started.withLock { started in
-            guard let testCase = started.last else { return false }
-            record(testCase)
-            return true
+            if !started.contains(where: { $0 === testCase }) { started.insert(testCase, at: 0) }
         }
     }
 
@@ -321,6 +335,7 @@ package final class XCTestFailureObserver: NSObject, XCTestObservation, Sendable
 
     #if canImport(ObjectiveC)
     nonisolated package func testCase(_ testCase: XCTestCase, didRecord issue: XCTIssue) {
+        Self.noteRunning(testCase)
         let location = issue.sourceCodeContext.location
         Self.post(issue.compactDescription, filePath: location?.fileURL.path, line: location?.lineNumber ?? 0)
     }
@@ -329,6 +344,7 @@ package final class XCTestFailureObserver: NSObject, XCTestObservation, Sendable
         _ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?,
         atLine lineNumber: Int
     ) {
+        Self.noteRunning(testCase)
         Self.post(description, filePath: filePath, line: lineNumber)
     }
     #endif
