@@ -314,10 +314,9 @@ package final class XCTestFailureObserver: NSObject, XCTestObservation, Sendable
     /// A test of which XCTest records a failure is running: XCTest refuses a
     /// failure of a test that has not started or has finished. One that
     /// started before the observer was registered goes first, under every
-    /// test the observer saw start. A failure Rundown records itself is of a
-    /// test it knows already.
+    /// test the observer saw start. No lock of Rundown's is held while XCTest
+    /// records (``TestCaseRuns`` holds its own, never taken under this one).
     nonisolated private static func noteRunning(_ testCase: XCTestCase) {
-        guard !XCTestHost.isRecordingFailure else { return }
         started.withLock { started in
             if !started.contains(where: { $0 === testCase }) { started.insert(testCase, at: 0) }
         }
