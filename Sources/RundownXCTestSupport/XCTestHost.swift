@@ -135,19 +135,42 @@ package struct XCTestHost: SpecHost, @unchecked Sendable {
     }
 
     /// Records a failure that no spec claimed (a Swift Testing issue in a
-    /// detached task) against the XCTest test running now.
+    /// detached task) against the XCTest test running now, at the failure's
+    /// own file and line.
     ///
-    /// A ``Rundown.TestCase`` running now takes it at the issue's own line. A
-    /// plain `XCTestCase` cannot be found; `XCTFail` records it against it, at
-    /// a line of Rundown's, its message naming the issue's file and line.
+    /// A ``Rundown.TestCase`` running now takes it. Otherwise the test that
+    /// Rundown's XCTest observer knows to be running takes it, a plain
+    /// `XCTestCase` included. The observer is registered when Rundown first
+    /// meets XCTest in the process (the first spec, toolkit failure or
+    /// exploration), so it knows the test running then only once XCTest
+    /// records a failure of it; until then that test gets the failure through
+    /// `XCTFail`, at a line of Rundown's, its message naming the failure's
+    /// file and line.
     package static func recordOnRunningTest(_ message: String, at location: CodeLocation) {
+        if recordOnKnownTest(message, at: location) { return }
+        XCTFail("\(message) (\(location.fileName):\(location.line))")
+    }
+
+    /// Fails the XCTest test running now as `XCTFail(message)` would, but at
+    /// `location`, found as ``recordOnRunningTest(_:at:)`` finds it: for a
+    /// check of the concurrency toolkit outside any spec.
+    package static func failRunningTest(_ message: String, at location: CodeLocation) {
+        // XCTest's own words for an `XCTFail`.
+        if recordOnKnownTest("failed - \(message)", at: location) { return }
+        XCTFail("\(message) (\(location.fileName):\(location.line))")
+    }
+
+    private static func recordOnKnownTest(_ description: String, at location: CodeLocation) -> Bool {
+        XCTestFailureObserver.start()
         if let testCase = TestCaseRuns.onlyRunning {
             let recorded = TestCaseRuns.whileRunning(testCase) {
-                $isRecording.withValue(true) { recordFailure(message, at: location, in: testCase) }
+                $isRecording.withValue(true) { recordFailure(description, at: location, in: testCase) }
             }
-            if recorded { return }
+            if recorded { return true }
         }
-        XCTFail("\(message) (\(location.fileName):\(location.line))")
+        guard let testCase = XCTestFailureObserver.runningTest else { return false }
+        $isRecording.withValue(true) { recordFailure(description, at: location, in: testCase) }
+        return true
     }
 
     package func deliver(_ run: FinishedRun) throws {
@@ -216,21 +239,44 @@ private struct ActivityBody: @unchecked Sendable {
 }
 #endif
 
-/// Posts each failure that XCTest records by itself (`XCTAssert…`, `XCTFail`
+/// Rundown's one XCTest observer: it knows which XCTest test is running, and
+/// posts each failure that XCTest records by itself (`XCTAssert…`, `XCTFail`
 /// in an element of a spec called from a plain `XCTestCase`) to that spec's
 /// run, so that the run counts it. XCTest records it already: it is posted
 /// as such, and no host records it again; the failures the host records
 /// itself are left out (``XCTestHost/isRecordingFailure``).
 ///
-/// One observer for the process, registered when the first spec runs under
-/// XCTest. XCTest calls it on the thread that recorded the failure, where the
-/// task-local values say which spec and element recorded it.
+/// One observer for the process, registered when Rundown first meets XCTest:
+/// the first spec run under XCTest, the first toolkit failure or exploration
+/// there. XCTest calls it about failures on the thread that recorded them,
+/// where the task-local values say which spec and element recorded them.
+///
+/// The running test is the one XCTest has started most recently and not yet
+/// finished: a test that runs another test case inside it has it back when
+/// that one finishes. A test that had started before the observer was
+/// registered is known once XCTest records a failure of it; until then
+/// ``XCTestHost/recordOnRunningTest(_:at:)`` falls back to `XCTFail`.
 package final class XCTestFailureObserver: NSObject, XCTestObservation, Sendable {
-    private static let observer = XCTestFailureObserver()
-    private static let registered = Protected(false)
+    // `nonisolated` throughout: where XCTest declares its observation protocol
+    // `@MainActor`, conforming would otherwise put these on the main actor, but
+    // failures arrive on the thread that recorded them.
+    nonisolated private static let observer = XCTestFailureObserver()
+    nonisolated private static let registered = Protected(false)
+
+    nonisolated private override init() {
+        super.init()
+    }
+
+    /// The tests XCTest has started and not finished, the running one last.
+    ///
+    /// `XCTestCase` is not `Sendable`. A test case leaves this lock only for
+    /// ``XCTestHost``, which hands it only to XCTest's recording methods;
+    /// XCTest expects them to be called from any thread (assertions in
+    /// background work do the same).
+    nonisolated private static let started = Protected<[XCTestCase]>([])
 
     /// Registers the observer, once per process.
-    package static func start() {
+    nonisolated package static func start() {
         let first = registered.withLock { done in
             defer { done = true }
             return !done
@@ -254,8 +300,35 @@ package final class XCTestFailureObserver: NSObject, XCTestObservation, Sendable
     }
     #endif
 
+    /// The XCTest test running now, if the observer knows it.
+    nonisolated package static var runningTest: XCTestCase? {
+        started.withLock { $0.last }
+    }
+
+    /// A test of which XCTest records a failure is running: XCTest refuses a
+    /// failure of a test that has not started or has finished. One that
+    /// started before the observer was registered goes first, under every
+    /// test the observer saw start. No lock of Rundown's is held while XCTest
+    /// records (``TestCaseRuns`` holds its own, never taken under this one).
+    nonisolated private static func noteRunning(_ testCase: XCTestCase) {
+        started.withLock { started in
+            if !started.contains(where: { $0 === testCase }) { started.insert(testCase, at: 0) }
+        }
+    }
+
+    nonisolated package func testCaseWillStart(_ testCase: XCTestCase) {
+        Self.started.withLock { $0.append(testCase) }
+    }
+
+    nonisolated package func testCaseDidFinish(_ testCase: XCTestCase) {
+        Self.started.withLock { started in
+            if let index = started.lastIndex(where: { $0 === testCase }) { started.remove(at: index) }
+        }
+    }
+
     #if canImport(ObjectiveC)
     nonisolated package func testCase(_ testCase: XCTestCase, didRecord issue: XCTIssue) {
+        Self.noteRunning(testCase)
         let location = issue.sourceCodeContext.location
         Self.post(issue.compactDescription, filePath: location?.fileURL.path, line: location?.lineNumber ?? 0)
     }
@@ -264,13 +337,14 @@ package final class XCTestFailureObserver: NSObject, XCTestObservation, Sendable
         _ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?,
         atLine lineNumber: Int
     ) {
+        Self.noteRunning(testCase)
         Self.post(description, filePath: filePath, line: lineNumber)
     }
     #endif
 
     /// Posts a failure XCTest recorded to the run of the spec whose element
     /// recorded it, if any, so that the run counts it.
-    private static func post(_ description: String, filePath: String?, line: Int) {
+    nonisolated private static func post(_ description: String, filePath: String?, line: Int) {
         guard !XCTestHost.isRecordingFailure else { return }
         guard let runner = ExampleRunner.current else {
             // No spec takes it; code that watches for failures here (an exploration) is told.

@@ -129,11 +129,7 @@ final class JUnitCollector {
     private func flakyFailures(_ item: Case) -> String {
         var body = ""
         for failure in item.flakyFailures {
-            let below = failure.path.dropFirst(item.path.count)
-            let message =
-                (below.isEmpty ? "" : below.joined(separator: ", ") + ": ")
-                + String(describing: SeededFailure.note(seed, on: failure).error)
-            let location = "\(failure.location.filePath):\(failure.location.line)"
+            let (message, location) = text(of: failure, in: item)
             body +=
                 "      <flakyFailure message=\"\(XML.escape(message))\" type=\"\(XML.escape(Self.typeName(failure)))\">\n"
             body += "        <stackTrace>\(XML.escape("\(location): \(message)"))</stackTrace>\n"
@@ -141,6 +137,17 @@ final class JUnitCollector {
             body += "      </flakyFailure>\n"
         }
         return body
+    }
+
+    /// What a failure of `item` says, and where it is (`path:line`).
+    ///
+    /// The case's name is the example's path: the message names only the hook below it, if any.
+    private func text(of failure: SpecFailure, in item: Case) -> (message: String, location: String) {
+        let below = failure.path.dropFirst(item.path.count)
+        let message =
+            (below.isEmpty ? "" : below.joined(separator: ", ") + ": ")
+            + String(describing: SeededFailure.note(seed, on: failure).error)
+        return (message, "\(failure.location.filePath):\(failure.location.line)")
     }
 
     /// The type of what failed, looking through what only adds words to it.
@@ -184,12 +191,7 @@ final class JUnitCollector {
                 suite.failures += 1
             }
             for failure in item.failures {
-                // The case's name is the example's path: the message names only the hook below it, if any.
-                let below = failure.path.dropFirst(item.path.count)
-                let message =
-                    (below.isEmpty ? "" : below.joined(separator: ", ") + ": ")
-                    + String(describing: SeededFailure.note(seed, on: failure).error)
-                let location = "\(failure.location.filePath):\(failure.location.line)"
+                let (message, location) = text(of: failure, in: item)
                 body +=
                     "      <failure message=\"\(XML.escape(message))\">\(XML.escape("\(location): \(message)"))</failure>\n"
             }

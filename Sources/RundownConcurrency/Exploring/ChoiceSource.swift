@@ -1,3 +1,5 @@
+import RundownEngine
+
 /// Where the explorer's picks come from, one run after another.
 ///
 /// The scheduler asks only at steps with more than one option; a step with one option is taken

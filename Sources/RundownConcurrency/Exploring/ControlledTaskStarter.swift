@@ -8,10 +8,7 @@ struct ControlledTaskStarter: TaskStarting {
         name: String?,
         @_inheritActorContext operation: sending @escaping @isolated(any) () async -> Success
     ) -> Task<Success, Never> {
-        // The code under test has no call site worth showing; its failures are the exploration's.
-        let site = schedule.run.site
-        let label = name ?? "task"
-        guard let id = schedule.register(label, call: "tasks.start", site: site, reportsErrors: false) else {
+        guard let id = register(name) else {
             // Reported already; the code under test still gets a task that does its work.
             return Task(name: name, priority: priority, operation: operation)
         }
@@ -30,10 +27,7 @@ struct ControlledTaskStarter: TaskStarting {
         name: String?,
         @_inheritActorContext operation: sending @escaping @isolated(any) () async throws -> Success
     ) -> Task<Success, any Error> {
-        // The code under test has no call site worth showing; its failures are the exploration's.
-        let site = schedule.run.site
-        let label = name ?? "task"
-        guard let id = schedule.register(label, call: "tasks.start", site: site, reportsErrors: false) else {
+        guard let id = register(name) else {
             return Task(name: name, priority: priority, operation: operation)
         }
         let run = schedule.run
@@ -44,5 +38,12 @@ struct ControlledTaskStarter: TaskStarting {
         }
         run.attach(id) { task.cancel() }
         return task
+    }
+
+    /// Makes a task the code under test starts a controlled task of the run; `nil` if the run
+    /// refused it (and said why).
+    private func register(_ name: String?) -> Int? {
+        // The code under test has no call site worth showing; its failures are the exploration's.
+        schedule.register(name ?? "task", call: "tasks.start", site: schedule.run.site, reportsErrors: false)
     }
 }

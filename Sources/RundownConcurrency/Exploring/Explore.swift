@@ -54,10 +54,10 @@ import RundownSettings
 public func explore(
     _ strategy: ExplorationStrategy = .everyInterleaving(),
     stepTimeout: Duration? = nil,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
     isolation: isolated (any Actor)? = #isolation,
     _ body: (Schedule) async throws -> Void
 ) async throws -> Exploration {

@@ -49,10 +49,10 @@ public final class Schedule: Sendable {
     ///   - operation: The task's work.
     public func start(
         _ name: String,
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column,
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column,
         @_inheritActorContext operation: @escaping @isolated(any) @Sendable () async throws -> Void
     ) {
         let site = ConcurrencyFailure("", fileID: fileID, filePath: filePath, line: line, column: column)
@@ -79,10 +79,10 @@ public final class Schedule: Sendable {
 
     public nonisolated(nonsending) func point(
         _ name: String,
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column
     ) async {
         if let current = ControlledTask.current, current.run === run {
             // A plain `Task {}` started inside a controlled task inherits its task-local values; it

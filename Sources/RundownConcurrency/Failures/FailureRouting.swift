@@ -7,7 +7,6 @@ import Testing
 #endif
 #if canImport(XCTest)
 import RundownXCTestSupport
-import XCTest
 #endif
 
 /// Sends a ``ConcurrencyFailure`` to whichever test framework or spec is running the current code.
@@ -22,7 +21,8 @@ import XCTest
 ///    the element's path;
 /// 3. Swift Testing, when `Test.current` is set, or when Swift Testing drives the process (a
 ///    detached task: Swift Testing then hands the issue to the tests running, as it does `#expect`);
-/// 4. XCTest, through `XCTFail`, which records against the test method that is running.
+/// 4. XCTest: the test method that is running fails as by `XCTFail`, at the failure's file and
+///    line (`XCTestHost.failRunningTest`).
 ///
 /// Outside a test-runner process the failure is written to standard error rather than vanish.
 package enum FailureRouting {
@@ -49,7 +49,7 @@ package enum FailureRouting {
         #endif
         #if canImport(XCTest)
         if XCTestHost.isDrivingProcess {
-            XCTFail(failure.message, file: failure.staticFilePath, line: failure.staticLine)
+            XCTestHost.failRunningTest(failure.message, at: failure.location)
             return
         }
         #endif

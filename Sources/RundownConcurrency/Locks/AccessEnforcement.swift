@@ -29,10 +29,10 @@ extension SharedResource {
     /// - Returns: `true` if access is held; `false` after recording the failure.
     @discardableResult
     public func expectHeld(
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column
     ) -> Bool {
         guard !isHeldByCurrentTask else { return true }
         let error = ExclusiveAccessError.notHeld(resource: self, user: FailureRouting.currentTestName)

@@ -78,10 +78,10 @@ public final class AsyncLock: Sendable {
     ///   ``InvalidArgumentError`` if `timeout` is not more than zero, or the error thrown by `body`.
     public func withLock<Value>(
         within timeout: Duration? = nil,
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column,
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column,
         isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> Value
     ) async throws -> Value {

@@ -17,8 +17,8 @@ import RundownEngine
 ///
 /// Access is granted to a task and to the tasks that inherit its task-locals (see ``AsyncLock``
 /// for `Task { }` started inside). Holding is re-entrant: code that already has exclusive access
-/// (because its suite has the ``ExclusiveTrait`` and a test inside also asks, or a helper asks
-/// again) runs immediately instead of waiting for itself.
+/// (because its suite has the ``Testing/Trait/exclusive(_:_:)`` trait and a test inside also
+/// asks, or a helper asks again) runs immediately instead of waiting for itself.
 ///
 /// Resources are always taken in order of name. Asking for several at once sorts them; a task
 /// that holds one and then asks for another whose name sorts *before* it fails at once with
@@ -81,10 +81,10 @@ public struct SharedResource: Hashable, Sendable, CustomStringConvertible {
     ///   while it waits, or the error thrown by `body`. Access is released on every path.
     public func withExclusiveAccess<Value>(
         within timeout: Duration? = nil,
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column,
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column,
         isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> Value
     ) async throws -> Value {
@@ -114,10 +114,10 @@ public struct SharedResource: Hashable, Sendable, CustomStringConvertible {
     public static func withExclusiveAccess<Value>(
         to resources: some Sequence<SharedResource>,
         within timeout: Duration? = nil,
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column,
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column,
         isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> Value
     ) async throws -> Value {
@@ -128,7 +128,7 @@ public struct SharedResource: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// ``withExclusiveAccess(to:within:fileID:filePath:line:column:isolation:_:)`` for a hold whose
-    /// failures belong to `site`: the suite or test of an ``ExclusiveTrait``, or a spec's element.
+    /// failures belong to `site`: the suite or test of an `ExclusiveTrait`, or a spec's element.
     package static func withExclusiveAccess<Value>(
         to resources: some Sequence<SharedResource>,
         within timeout: Duration? = nil,

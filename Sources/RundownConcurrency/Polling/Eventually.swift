@@ -32,10 +32,10 @@ import RundownEngine
 public func eventually(
     _ description: String? = nil,
     within timeout: Duration? = nil,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
     isolation: isolated (any Actor)? = #isolation,
     _ condition: () async throws -> Bool
 ) async throws {
@@ -68,10 +68,10 @@ public func eventually(
 public func eventually<Value>(
     _ description: String? = nil,
     within timeout: Duration? = nil,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
     isolation: isolated (any Actor)? = #isolation,
     _ value: () async throws -> Value?
 ) async throws -> Value {
@@ -109,10 +109,10 @@ public func eventually<Value>(
 public func eventually<Value>(
     _ description: String? = nil,
     within timeout: Duration? = nil,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
     isolation: isolated (any Actor)? = #isolation,
     _ value: () async throws -> Value,
     satisfies predicate: (Value) throws -> Bool
@@ -132,18 +132,13 @@ struct PollSite {
     let location: CodeLocation
 
     init(
-        description: String?,
-        timeout: Duration?,
-        fileID: StaticString,
-        filePath: StaticString,
-        line: UInt,
-        column: UInt
+        description: String?, timeout: Duration?, fileID: String, filePath: String, line: Int, column: Int
     ) throws {
         let timeout = timeout ?? TimeoutScale.scaled(.seconds(2))
         try InvalidArgumentError.checkTimeout(timeout, in: "eventually(_:within:)")
         self.description = description
         self.timeout = timeout
-        self.location = CodeLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
+        self.location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     }
 }
 

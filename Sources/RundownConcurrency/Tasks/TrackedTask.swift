@@ -1,4 +1,4 @@
-/// What a ``TrackingTaskStarter`` knows about one task it started.
+/// What a ``TrackingTaskStarter`` knows about one task it started; only it makes them.
 public struct TrackedTask: Sendable, Identifiable, CustomStringConvertible {
     /// The position of the task in start order, beginning at 1.
     public let id: Int
@@ -10,15 +10,6 @@ public struct TrackedTask: Sendable, Identifiable, CustomStringConvertible {
     public let parentID: Int?
     /// Whether the task's operation has not returned yet.
     public let isRunning: Bool
-
-    /// Creates a record; ``TrackingTaskStarter`` makes these, tests rarely need to.
-    public init(id: Int, name: String?, priority: TaskPriority?, parentID: Int?, isRunning: Bool) {
-        self.id = id
-        self.name = name
-        self.priority = priority
-        self.parentID = parentID
-        self.isRunning = isRunning
-    }
 
     /// The name in quotes, or a numbered placeholder for unnamed tasks, as reports print it.
     public var label: String {

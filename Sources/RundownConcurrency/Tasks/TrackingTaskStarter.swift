@@ -145,10 +145,10 @@ public final class TrackingTaskStarter: TaskStarting {
     /// - Returns: `true` when nothing is running.
     @discardableResult
     public func expectNoneRunning(
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column
     ) -> Bool {
         let running = runningTasks
         guard !running.isEmpty else { return true }

@@ -205,7 +205,7 @@ package enum SeededOrder {
     /// `elements` in the order the seed gives the group at `path`.
     package static func shuffled<Element>(_ elements: [Element], seed: UInt64, path: [String]) -> [Element] {
         guard elements.count > 1 else { return elements }
-        var generator = SplitMix64(state: seed ^ StablePathHash.of(path))
+        var generator = SplitMix64(seed: seed ^ StablePathHash.of(path))
         var result = elements
         var index = result.count - 1
         while index > 0 {
@@ -214,17 +214,5 @@ package enum SeededOrder {
             index -= 1
         }
         return result
-    }
-
-    private struct SplitMix64 {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

@@ -423,8 +423,16 @@ extension SourceLocation {
     }
 }
 
-extension UInt {
+extension Int {
     /// The line where it is written, kept in `line` too, for a test to compare with the line reported.
+    static func here(_ line: inout Int, current: Int = #line) -> Int {
+        line = current
+        return current
+    }
+}
+
+extension UInt {
+    /// The same for XCTest's assertions, which take their line as a `UInt`.
     static func here(_ line: inout Int, current: UInt = #line) -> UInt {
         line = Int(current)
         return current
