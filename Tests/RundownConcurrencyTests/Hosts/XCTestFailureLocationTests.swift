@@ -1,10 +1,12 @@
 #if canImport(XCTest)
 import RundownConcurrency
+import RundownTestSupport
 import RundownXCTestSupport
 import Testing
 import XCTest
 
-/// A toolkit check that fails in a plain `XCTestCase`, and a Swift Testing issue that no spec
+/// Behaviour#Failures-point-at-your-code: a toolkit check that fails in a plain `XCTestCase`, and a
+/// Swift Testing issue that no spec
 /// claims there, are recorded against that test at the user's file and line, though Rundown has
 /// the location only as a `String` and an `Int` and `XCTFail` takes a `StaticString`.
 ///
