@@ -60,62 +60,6 @@ public struct Spec: Sendable {
     let call: SpecCall
     let content: Content
 
-    /// A spec whose closures may be `async`; its examples run with
-    /// `try await example.run()`.
-    ///
-    /// - Parameters:
-    ///   - name: The root group's description, the first step of every path.
-    ///   - traits: `.everyExample` to make every each-hook of the spec an every-example hook.
-    ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
-    ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
-    ///   - line: The caller's `#line`; see <doc:SourceLocations>.
-    ///   - column: The caller's `#column`; see <doc:SourceLocations>.
-    ///   - content: The spec's hooks and elements, built again for every run.
-    public init(
-        _ name: String,
-        _ traits: SpecTrait...,
-        fileID: String = #fileID,
-        // A StaticString, as XCTest takes it for the spec's skip (SpecCall.filePath).
-        filePath: StaticString = #filePath,
-        line: Int = #line,
-        column: Int = #column,
-        @ExampleBuilder<AsyncCall> _ content: @escaping @Sendable () -> ExampleGroup<AsyncCall>
-    ) {
-        self.call = SpecCall(
-            name, traits, function: name, fileID: fileID, filePath: filePath, line: line, column: column)
-        self.content = .async(content)
-    }
-
-    /// A spec whose closures are all synchronous: its examples also run
-    /// with `try example.run()`, in synchronous tests.
-    ///
-    /// - Parameters:
-    ///   - name: The root group's description, the first step of every path.
-    ///   - traits: `.everyExample` to make every each-hook of the spec an every-example hook.
-    ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
-    ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
-    ///   - line: The caller's `#line`; see <doc:SourceLocations>.
-    ///   - column: The caller's `#column`; see <doc:SourceLocations>.
-    ///   - content: The spec's hooks and elements, built again for every run.
-    public static func synchronous(
-        _ name: String,
-        _ traits: SpecTrait...,
-        fileID: String = #fileID,
-        // A StaticString, as XCTest takes it for the spec's skip (SpecCall.filePath).
-        filePath: StaticString = #filePath,
-        line: Int = #line,
-        column: Int = #column,
-        @ExampleBuilder<SyncCall> _ content: @escaping @Sendable () -> ExampleGroup<SyncCall>
-    ) -> Spec {
-        let call = SpecCall(
-            name, traits, function: name, fileID: fileID, filePath: filePath, line: line, column: column)
-        return Spec(call: call, content: .sync(content))
-    }
-
-    private init(call: SpecCall, content: Content) {
-        (self.call, self.content) = (call, content)
-    }
-
     /// Every example of the spec, in declaration order, focused, excluded
     /// and all: the arguments of a parameterized test.
     public var examples: [Example] {
@@ -234,20 +178,3 @@ extension Spec.Example: CustomTestStringConvertible {
     public var testDescription: String { description }
 }
 #endif
-
-/// Runs a whole ``Spec/synchronous(_:_:fileID:filePath:line:column:_:)`` spec,
-/// as `spec { }` runs its closure.
-public func spec(_ definition: Spec) throws {
-    switch definition.content {
-    case .sync(let content): try SpecRun(definition.root(content)).run()
-    case .async: throw AsyncSpecNeedsAwait(specName: definition.name)
-    }
-}
-
-/// Runs a whole ``Spec`` whose closures may be `async`, as `spec { }` does.
-nonisolated(nonsending) public func spec(_ definition: Spec) async throws {
-    switch definition.content {
-    case .sync(let content): try SpecRun(definition.root(content)).run()
-    case .async(let content): try await SpecRun(definition.root(content)).run()
-    }
-}

@@ -36,63 +36,6 @@ import XCTest
 /// another test. On Apple platforms each example and hook of a
 /// synchronous spec runs inside an XCTest activity named with its path.
 open class TestCase: XCTestCase {
-    /// Builds a spec, runs it, and records each failure as a failure of this test.
-    ///
-    /// - Parameters:
-    ///   - name: The root group's description; by default the test method's
-    ///     name without its leading `test`.
-    ///   - traits: `.everyExample` to make every each-hook of the spec an every-example hook.
-    ///   - function: The caller's `#function`, which names the root group when `name` is `nil`; leave the default.
-    ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
-    ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
-    ///   - line: The caller's `#line`; see <doc:SourceLocations>.
-    ///   - column: The caller's `#column`; see <doc:SourceLocations>.
-    ///   - content: The spec's hooks and elements.
-    public func spec(
-        _ name: String? = nil,
-        _ traits: SpecTrait...,
-        function: String = #function,
-        fileID: String = #fileID,
-        // A StaticString, as XCTest takes it for the spec's skip (SpecCall.filePath).
-        filePath: StaticString = #filePath,
-        line: Int = #line,
-        column: Int = #column,
-        @ExampleBuilder<SyncCall> _ content: () -> ExampleGroup<SyncCall>
-    ) throws {
-        let call = SpecCall(
-            name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
-        try SpecRun(SpecRoot(call, content: content()), testCase: self).run()
-    }
-
-    /// Builds a spec whose closures may be `async`, runs it, and records each
-    /// failure as a failure of this test.
-    ///
-    /// - Parameters:
-    ///   - name: The root group's description; by default the test method's
-    ///     name without its leading `test`.
-    ///   - traits: `.everyExample` to make every each-hook of the spec an every-example hook.
-    ///   - function: The caller's `#function`, which names the root group when `name` is `nil`; leave the default.
-    ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
-    ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
-    ///   - line: The caller's `#line`; see <doc:SourceLocations>.
-    ///   - column: The caller's `#column`; see <doc:SourceLocations>.
-    ///   - content: The spec's hooks and elements.
-    nonisolated(nonsending) public func spec(
-        _ name: String? = nil,
-        _ traits: SpecTrait...,
-        function: String = #function,
-        fileID: String = #fileID,
-        // A StaticString, as XCTest takes it for the spec's skip (SpecCall.filePath).
-        filePath: StaticString = #filePath,
-        line: Int = #line,
-        column: Int = #column,
-        @ExampleBuilder<AsyncCall> _ content: () -> ExampleGroup<AsyncCall>
-    ) async throws {
-        let call = SpecCall(
-            name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
-        try await SpecRun(SpecRoot(call, content: content()), testCase: self).run()
-    }
-
     /// Marks the test as running while XCTest runs it, set-up and tear-down
     /// included: a failure that a task started by the test reports after it
     /// ended is then printed, instead of stopping the process (corelibs
