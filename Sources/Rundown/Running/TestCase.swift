@@ -71,9 +71,8 @@ open class TestCase: XCTestCase {
     open override func recordFailure(
         withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
     ) {
-        if !XCTestHost.isRecordingFailure, let runner = ExampleRunner.current {
-            let failure = XCTestAssertionFailure(description: description, filePath: filePath, line: lineNumber)
-            if runner.post(failure.message, at: failure.location(madeIn: runner.location)) { return }
+        if XCTestAssertionFailure.postToCurrentRun(description: description, filePath: filePath, line: lineNumber) {
+            return
         }
         let prefixed = XCTestHost.pathPrefix.map { "\($0)\(description)" } ?? description
         super.recordFailure(withDescription: prefixed, inFile: filePath, atLine: lineNumber, expected: expected)
@@ -86,12 +85,11 @@ open class TestCase: XCTestCase {
     /// it against the test that ran the spec, with its path, at its line: not
     /// against whichever test XCTest runs now.
     open override func record(_ issue: XCTIssue) {
-        if !XCTestHost.isRecordingFailure, let runner = ExampleRunner.current {
-            let location = issue.sourceCodeContext.location
-            let failure = XCTestAssertionFailure(
-                description: issue.compactDescription, filePath: location?.fileURL.path ?? runner.location.filePath,
-                line: location?.lineNumber ?? runner.location.line)
-            if runner.post(failure.message, at: failure.location(madeIn: runner.location)) { return }
+        let location = issue.sourceCodeContext.location
+        if XCTestAssertionFailure.postToCurrentRun(
+            description: issue.compactDescription, filePath: location?.fileURL.path, line: location?.lineNumber)
+        {
+            return
         }
         guard let prefix = XCTestHost.pathPrefix else { return super.record(issue) }
         var prefixed = issue
