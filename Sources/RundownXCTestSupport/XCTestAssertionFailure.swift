@@ -10,16 +10,28 @@ package struct XCTestAssertionFailure: Sendable, Equatable {
     package var filePath: String
     /// The line of the assertion.
     package var line: Int
-
-    /// Creates a failure.
-    package init(description: String, filePath: String, line: Int) {
-        self.description = description
-        self.filePath = filePath
-        self.line = line
-    }
 }
 
 extension XCTestAssertionFailure {
+    /// Hands a failure that XCTest gave `Rundown.TestCase` to the run of the
+    /// spec whose element or hook (or a task it started) made it, with the
+    /// element's path, at the assertion's line: not to whichever test XCTest
+    /// runs now. Nothing is handed over while ``XCTestHost`` records a
+    /// failure itself.
+    ///
+    /// - Parameters:
+    ///   - description: XCTest's message.
+    ///   - filePath: The assertion's file, or `nil` when XCTest gave none: then the element's.
+    ///   - line: The assertion's line, or `nil` when XCTest gave none: then the element's.
+    /// - Returns: Whether a spec's run took the failure; if not, XCTest records it.
+    package static func postToCurrentRun(description: String, filePath: String?, line: Int?) -> Bool {
+        guard !XCTestHost.isRecordingFailure, let runner = ExampleRunner.current else { return false }
+        let failure = XCTestAssertionFailure(
+            description: description, filePath: filePath ?? runner.location.filePath,
+            line: line ?? runner.location.line)
+        return runner.post(failure.message, at: failure.location(madeIn: runner.location))
+    }
+
     /// XCTest's message without the empty ` - ` it ends with when the
     /// assertion was given no message.
     package var message: String {

@@ -36,63 +36,6 @@ import XCTest
 /// another test. On Apple platforms each example and hook of a
 /// synchronous spec runs inside an XCTest activity named with its path.
 open class TestCase: XCTestCase {
-    /// Builds a spec, runs it, and records each failure as a failure of this test.
-    ///
-    /// - Parameters:
-    ///   - name: The root group's description; by default the test method's
-    ///     name without its leading `test`.
-    ///   - traits: `.everyExample` to make every each-hook of the spec an every-example hook.
-    ///   - function: The caller's `#function`, which names the root group when `name` is `nil`; leave the default.
-    ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
-    ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
-    ///   - line: The caller's `#line`; see <doc:SourceLocations>.
-    ///   - column: The caller's `#column`; see <doc:SourceLocations>.
-    ///   - content: The spec's hooks and elements.
-    public func spec(
-        _ name: String? = nil,
-        _ traits: SpecTrait...,
-        function: String = #function,
-        fileID: String = #fileID,
-        // A StaticString, as XCTest takes it for the spec's skip (SpecCall.filePath).
-        filePath: StaticString = #filePath,
-        line: Int = #line,
-        column: Int = #column,
-        @ExampleBuilder<SyncCall> _ content: () -> ExampleGroup<SyncCall>
-    ) throws {
-        let call = SpecCall(
-            name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
-        try SpecRun(SpecRoot(call, content: content()), testCase: self).run()
-    }
-
-    /// Builds a spec whose closures may be `async`, runs it, and records each
-    /// failure as a failure of this test.
-    ///
-    /// - Parameters:
-    ///   - name: The root group's description; by default the test method's
-    ///     name without its leading `test`.
-    ///   - traits: `.everyExample` to make every each-hook of the spec an every-example hook.
-    ///   - function: The caller's `#function`, which names the root group when `name` is `nil`; leave the default.
-    ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
-    ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
-    ///   - line: The caller's `#line`; see <doc:SourceLocations>.
-    ///   - column: The caller's `#column`; see <doc:SourceLocations>.
-    ///   - content: The spec's hooks and elements.
-    nonisolated(nonsending) public func spec(
-        _ name: String? = nil,
-        _ traits: SpecTrait...,
-        function: String = #function,
-        fileID: String = #fileID,
-        // A StaticString, as XCTest takes it for the spec's skip (SpecCall.filePath).
-        filePath: StaticString = #filePath,
-        line: Int = #line,
-        column: Int = #column,
-        @ExampleBuilder<AsyncCall> _ content: () -> ExampleGroup<AsyncCall>
-    ) async throws {
-        let call = SpecCall(
-            name, traits, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
-        try await SpecRun(SpecRoot(call, content: content()), testCase: self).run()
-    }
-
     /// Marks the test as running while XCTest runs it, set-up and tear-down
     /// included: a failure that a task started by the test reports after it
     /// ended is then printed, instead of stopping the process (corelibs
@@ -128,9 +71,8 @@ open class TestCase: XCTestCase {
     open override func recordFailure(
         withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
     ) {
-        if !XCTestHost.isRecordingFailure, let runner = ExampleRunner.current {
-            let failure = XCTestAssertionFailure(description: description, filePath: filePath, line: lineNumber)
-            if runner.post(failure.message, at: failure.location(madeIn: runner.location)) { return }
+        if XCTestAssertionFailure.postToCurrentRun(description: description, filePath: filePath, line: lineNumber) {
+            return
         }
         let prefixed = XCTestHost.pathPrefix.map { "\($0)\(description)" } ?? description
         super.recordFailure(withDescription: prefixed, inFile: filePath, atLine: lineNumber, expected: expected)
@@ -143,12 +85,11 @@ open class TestCase: XCTestCase {
     /// it against the test that ran the spec, with its path, at its line: not
     /// against whichever test XCTest runs now.
     open override func record(_ issue: XCTIssue) {
-        if !XCTestHost.isRecordingFailure, let runner = ExampleRunner.current {
-            let location = issue.sourceCodeContext.location
-            let failure = XCTestAssertionFailure(
-                description: issue.compactDescription, filePath: location?.fileURL.path ?? runner.location.filePath,
-                line: location?.lineNumber ?? runner.location.line)
-            if runner.post(failure.message, at: failure.location(madeIn: runner.location)) { return }
+        let location = issue.sourceCodeContext.location
+        if XCTestAssertionFailure.postToCurrentRun(
+            description: issue.compactDescription, filePath: location?.fileURL.path, line: location?.lineNumber)
+        {
+            return
         }
         guard let prefix = XCTestHost.pathPrefix else { return super.record(issue) }
         var prefixed = issue

@@ -109,21 +109,15 @@ package struct RunControls: Sendable, Hashable {
         return lowercasedFilter.contains { description.contains($0) } ? nil : .filter
     }
 
-    /// These controls for a spec run inside an element of another spec: no
-    /// filter, no shard and no labels, the rest as they are (the seed, the
-    /// focus guard, the parallelism, and the one example a `Spec.Example` run
-    /// asked for by name).
+    /// These controls for a spec run inside an element of another spec: the
+    /// seed, the focus guard, the parallelism, and the one example a
+    /// `Spec.Example` run asked for by name, as they are; no selection (filter,
+    /// path list, shard, labels), and no repetitions or retries, since its
+    /// element repeats or retries already and the inner examples do not
+    /// multiply that.
     package var nested: RunControls {
-        var nested = self
-        nested.filter = []
-        nested.shard = nil
-        nested.labels = nil
-        nested.exactPaths = nil
-        nested.exactPathsFile = nil
-        // Its element repeats or retries already; the inner examples do not multiply that.
-        nested.repetitions = nil
-        nested.retries = nil
-        return nested
+        RunControls(
+            seed: seed, forbidFocus: forbidFocus, example: example, knownFocus: knownFocus, parallelism: parallelism)
     }
 
     /// What the filter, the shard and the labels are, as the settings that

@@ -5,7 +5,7 @@ import Testing
 // own, each exactly as the comment shows it (DocSampleSyncTests checks that). The others are in
 // DocSamples.swift.
 
-/// The `spec` functions' doc comment (Spec.swift).
+/// The `spec` functions' doc comment (SpecEntryPoints.generated.swift).
 struct SpecFunctionDocSample {
     @Test func stack() throws {
         try spec {
