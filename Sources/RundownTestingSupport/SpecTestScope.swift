@@ -34,7 +34,7 @@ package final class SpecTestScope: Sendable {
     }
 
     /// The test recorded an issue; a failing one means something ran and failed.
-    package func noteIssue(_ issue: Issue) {
+    package func count(_ issue: Issue) {
         guard issue.isFailure else { return }
         state.withLock { $0.failures += 1 }
     }
@@ -58,7 +58,7 @@ package final class SpecTestScope: Sendable {
         let scopeOfIssues = IssueScope()
         let issues = IssueHandlingTrait.compactMapIssues { issue in
             guard let handled = scopeOfIssues.handle(issue) else { return nil }
-            scope.noteIssue(handled)
+            scope.count(handled)
             return handled
         }
         try await issues.provideScope(for: test, testCase: testCase) {

@@ -33,11 +33,11 @@ package enum SwiftTestingIssuesInXCTest {
         }
         let install = unsafeBitCast(symbol, to: Install.self)
         return install { _, record, count, _ in
-            SwiftTestingIssuesInXCTest.receive(Data(bytes: record, count: count))
+            SwiftTestingIssuesInXCTest.handle(Data(bytes: record, count: count))
         }
     }()
 
-    private static func receive(_ record: Data) {
+    private static func handle(_ record: Data) {
         guard let issue = RecordedIssue(json: record) else { return }
         let runner = ExampleRunner.current
         if let runner, runner.post(issue.message, at: issue.location) { return }

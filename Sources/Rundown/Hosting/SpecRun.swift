@@ -40,19 +40,19 @@ struct SpecRun<Call: CallKind> {
     private func inbox() -> FailureInbox {
         let host = host
         let seed = settings.seed
-        return FailureInbox(seed: seed) { late in host.record(SeededFailure.note(seed, on: late)) }
+        return FailureInbox(seed: seed) { late in host.record(SeededFailure.adding(seed, to: late)) }
     }
 
     /// What sees each event: the reports asked for, and the host, which
     /// records each failure as it happens, with the seed while shuffling.
-    private func observer(_ outputs: RunOutputs) -> (SpecEvent) -> Void {
+    private func listener(_ outputs: RunOutputs) -> (SpecEvent) -> Void {
         let host = host
         let seed = settings.seed
         return { event in
             outputs.receive(event)
             switch event {
             case .failed(let failure) where !(failure.error is NestedSpecFailed):
-                host.record(SeededFailure.note(seed, on: failure))
+                host.record(SeededFailure.adding(seed, to: failure))
             case .noticed(let notice):
                 host.notice(notice, seed: seed)
             default:
@@ -71,7 +71,7 @@ struct SpecRun<Call: CallKind> {
             // A report CI counts on that is missing fails the spec, where it was called.
             let failure = SpecFailure(path: [root.node.description], error: unwritten, location: root.location)
             report.failures.append(failure)
-            host.record(SeededFailure.note(settings.seed, on: failure))
+            host.record(SeededFailure.adding(settings.seed, to: failure))
         }
         try host.deliver(
             FinishedRun(
@@ -84,14 +84,14 @@ extension SpecRun where Call.Mode == Synchronous {
     func run() throws {
         let host = host
         let outputs = outputs()
-        let observer = observer(outputs)
+        let listener = listener(outputs)
         let inbox = inbox()
         let controls = settings.controls
         let report = SpecHosting.$current.withValue(host) {
             host.scope {
                 SpecEngine.run(
                     root.node, recognizers: HostChoice.skipRecognizers, controls: controls,
-                    progress: outputs.wantsProgress, inbox: inbox, observer: observer,
+                    progress: outputs.wantsProgress, inbox: inbox, observer: listener,
                     scope: host.closureScope)
             }
         }
@@ -113,14 +113,14 @@ extension SpecRun where Call.Mode == Asynchronous {
     /// every step back to it.
     private func hosted(_ outputs: RunOutputs, isolation: isolated (any Actor)?) async -> SpecReport {
         let host = host
-        let observer = observer(outputs)
+        let listener = listener(outputs)
         let inbox = inbox()
         let controls = settings.controls
         return await SpecHosting.$current.withValue(host) {
             await host.scope(isolation: isolation) {
                 await SpecEngine.run(
                     root.node, recognizers: HostChoice.skipRecognizers, controls: controls,
-                    progress: outputs.wantsProgress, inbox: inbox, observer: observer)
+                    progress: outputs.wantsProgress, inbox: inbox, observer: listener)
             }
         }
     }
@@ -141,7 +141,7 @@ struct SeededFailure: WrappedFailure, CustomStringConvertible {
     /// `failure`, its error noting `seed` if there is one. An error that a
     /// framework has reported already is left as it is: the host does not
     /// report it again, and must still recognise it.
-    static func note(_ seed: UInt64?, on failure: SpecFailure) -> SpecFailure {
+    static func adding(_ seed: UInt64?, to failure: SpecFailure) -> SpecFailure {
         guard let seed, !failure.isReportedByFramework, !(failure.error is SeededFailure) else {
             return failure
         }

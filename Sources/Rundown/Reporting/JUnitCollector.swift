@@ -146,7 +146,7 @@ final class JUnitCollector {
         let below = failure.path.dropFirst(item.path.count)
         let message =
             (below.isEmpty ? "" : below.joined(separator: ", ") + ": ")
-            + String(describing: SeededFailure.note(seed, on: failure).error)
+            + String(describing: SeededFailure.adding(seed, to: failure).error)
         return (message, "\(failure.location.filePath):\(failure.location.line)")
     }
 

@@ -309,7 +309,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                     }
                 }
                 stack.removeLast()
-                if recorder.progress { recorder.observe(.groupFinished(path: group.path.steps())) }
+                if recorder.progress { recorder.emit(.groupFinished(path: group.path.steps())) }
                 return nil
             }
         }
@@ -478,7 +478,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     private func push(_ group: GroupFrame) {
         stack.append(.group(group))
         if recorder.progress {
-            recorder.observe(.groupStarted(path: group.path.steps(), location: group.node.location))
+            recorder.emit(.groupStarted(path: group.path.steps(), location: group.node.location))
         }
         if group.node.marks.isConcurrent, Mode.self == Synchronous.self {
             let description = group.node.description
@@ -492,7 +492,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     private func push(_ element: ElementFrame) {
         stack.append(.element(element))
         if recorder.progress, case .example(let example) = element.node {
-            recorder.observe(.exampleStarted(path: element.path.steps(), location: example.location))
+            recorder.emit(.exampleStarted(path: element.path.steps(), location: example.location))
         }
         if element.hasAttemptTraits, let invalid = InvalidAttemptTrait.check(element.node.attemptMarks) {
             recorder.record(SpecFailure(path: element.path.steps(), error: invalid, location: element.node.location))
@@ -1096,7 +1096,8 @@ private final class Recorder {
         self.progress = progress
     }
 
-    func observe(_ event: SpecEvent) {
+    /// Passes `event` on to the walk's listener, or keeps it when the walk has none.
+    func emit(_ event: SpecEvent) {
         if let observer { observer(event) } else { kept.append(event) }
     }
 
@@ -1110,12 +1111,12 @@ private final class Recorder {
         report.failedCount += other.report.failedCount
         report.skippedCount += other.report.skippedCount
         report.notices += other.report.notices
-        for event in other.kept { observe(event) }
+        for event in other.kept { emit(event) }
     }
 
     func record(_ failure: SpecFailure) {
         report.failures.append(failure)
-        observe(.failed(failure))
+        emit(.failed(failure))
     }
 
     /// A skip of the run; one the plan made (`planned`) is reported where
@@ -1127,12 +1128,12 @@ private final class Recorder {
         } else {
             report.skips.append(skip)
         }
-        observe(.skipped(skip))
+        emit(.skipped(skip))
     }
 
     func notice(_ notice: SpecNotice) {
         report.notices.append(notice)
-        observe(.noticed(notice))
+        emit(.noticed(notice))
     }
 
     /// An example counted as `result` failed late: it counts as failed, and is no skip.
@@ -1154,13 +1155,13 @@ private final class Recorder {
 
     func finishExample(_ path: [String], _ result: ExampleResult) {
         report.count(result)
-        if progress { observe(.exampleFinished(path: path, result: result, duration: .zero)) }
+        if progress { emit(.exampleFinished(path: path, result: result, duration: .zero)) }
     }
 
     func finishExample(_ path: any PathSource, _ result: ExampleResult, started: ContinuousClock.Instant?) {
         report.count(result)
         guard progress else { return }
         let duration = started.map { $0.duration(to: .now) } ?? .zero
-        observe(.exampleFinished(path: path.steps(appending: nil), result: result, duration: duration))
+        emit(.exampleFinished(path: path.steps(appending: nil), result: result, duration: duration))
     }
 }
