@@ -54,7 +54,7 @@ public func explore(
     _ strategy: ExplorationStrategy = .everyInterleaving(),
     stepTimeout: Duration? = nil,
     fileID: String = #fileID,
-    filePath: String = #filePath,
+    filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column,
     isolation: isolated (any Actor)? = #isolation,
@@ -94,13 +94,14 @@ final class Explorer: Sendable {
         let timeout = stepTimeout ?? TimeoutScale.scaled(.seconds(5))
         try InvalidArgumentError.checkTimeout(timeout, in: "explore(_:stepTimeout:)", argument: "stepTimeout")
         self.stepTimeout = timeout
-        let siteHash = ReplayToken.site(fileID: site.location.fileID, line: site.location.line)
+        let location = site.location
+        let siteHash = ReplayToken.site(fileID: location.fileID, line: location.line)
         if let scheduled = RunSettings.current.schedule, let token = ReplayToken(scheduled), token.site == siteHash {
             firstSource = .replay(token, position: 0)
             strategyText = "RUNDOWN_SCHEDULE=\(scheduled)"
             seed = nil
             FailureRouting.writeToStandardError(
-                "Rundown: \(site.location): RUNDOWN_SCHEDULE replays interleaving \(scheduled) instead of \(strategy)\n"
+                "Rundown: \(location): RUNDOWN_SCHEDULE replays interleaving \(scheduled) instead of \(strategy)\n"
             )
             return
         }
@@ -119,7 +120,7 @@ final class Explorer: Sendable {
             let seed = given ?? UInt64.random(in: 0...UInt64.max)
             if given == nil {
                 print(
-                    "Rundown: \(site.location): explore(.random(runs: \(runs))) picked seed \(seed); these orders again: .random(runs: \(runs), seed: \(seed))"
+                    "Rundown: \(location): explore(.random(runs: \(runs))) picked seed \(seed); these orders again: .random(runs: \(runs), seed: \(seed))"
                 )
             }
             firstSource = .random(SplitMix64(seed: seed))
@@ -230,7 +231,8 @@ final class Explorer: Sendable {
     /// token it prints is the one it was given.
     private var tokenSite: String {
         if case .replay(let token, _) = firstSource { return token.site }
-        return ReplayToken.site(fileID: site.location.fileID, line: site.location.line)
+        let location = site.location
+        return ReplayToken.site(fileID: location.fileID, line: location.line)
     }
 
     private func passed(_ count: Int) -> Exploration {
