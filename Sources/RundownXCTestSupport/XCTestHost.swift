@@ -154,10 +154,19 @@ package struct XCTestHost: SpecHost, @unchecked Sendable {
     /// Fails the XCTest test running now as `XCTFail(message)` would, but at
     /// `location`, found as ``recordOnRunningTest(_:at:)`` finds it: for a
     /// check of the concurrency toolkit outside any spec.
-    package static func failRunningTest(_ message: String, at location: CodeLocation) {
+    ///
+    /// `file` is the check's `#filePath` as the compiler gave it. When the
+    /// observer knows no running test (the first test of the process, before
+    /// XCTest recorded a failure of it), `XCTFail` takes it, and the failure is
+    /// still at the user's line; without it, at a line of Rundown's.
+    package static func failRunningTest(_ message: String, at location: CodeLocation, file: StaticString?) {
         // XCTest's own words for an `XCTFail`.
         if recordOnKnownTest("failed - \(message)", at: location) { return }
-        XCTFail("\(message) (\(location.fileName):\(location.line))")
+        guard let file else {
+            XCTFail("\(message) (\(location.fileName):\(location.line))")
+            return
+        }
+        XCTFail(message, file: file, line: UInt(max(0, location.line)))
     }
 
     private static func recordOnKnownTest(_ description: String, at location: CodeLocation) -> Bool {
@@ -255,7 +264,8 @@ private struct ActivityBody: @unchecked Sendable {
 /// finished: a test that runs another test case inside it has it back when
 /// that one finishes. A test that had started before the observer was
 /// registered is known once XCTest records a failure of it; until then
-/// ``XCTestHost/recordOnRunningTest(_:at:)`` falls back to `XCTFail`.
+/// ``XCTestHost/recordOnRunningTest(_:at:)`` and
+/// ``XCTestHost/failRunningTest(_:at:file:)`` fall back to `XCTFail`.
 package final class XCTestFailureObserver: NSObject, XCTestObservation, Sendable {
     // `nonisolated` throughout: where XCTest declares its observation protocol
     // `@MainActor`, conforming would otherwise put these on the main actor, but

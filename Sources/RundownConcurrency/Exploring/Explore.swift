@@ -55,7 +55,7 @@ public func explore(
     _ strategy: ExplorationStrategy = .everyInterleaving(),
     stepTimeout: Duration? = nil,
     fileID: String = #fileID,
-    filePath: String = #filePath,
+    filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column,
     isolation: isolated (any Actor)? = #isolation,
@@ -95,13 +95,14 @@ final class Explorer: Sendable {
         let timeout = stepTimeout ?? TimeoutScale.scaled(.seconds(5))
         try InvalidArgumentError.checkTimeout(timeout, in: "explore(_:stepTimeout:)", argument: "stepTimeout")
         self.stepTimeout = timeout
-        let siteHash = ReplayToken.site(fileID: site.location.fileID, line: site.location.line)
+        let location = site.location
+        let siteHash = ReplayToken.site(fileID: location.fileID, line: location.line)
         if let scheduled = RunSettings.current.schedule, let token = ReplayToken(scheduled), token.site == siteHash {
             firstSource = .replay(token, position: 0)
             strategyText = "RUNDOWN_SCHEDULE=\(scheduled)"
             seed = nil
             FailureRouting.writeToStandardError(
-                ToolkitWarning.scheduleReplays(at: site.location, token: scheduled, strategy: "\(strategy)").message)
+                ToolkitWarning.scheduleReplays(at: location, token: scheduled, strategy: "\(strategy)").message)
             return
         }
         switch strategy.kind {
@@ -118,7 +119,7 @@ final class Explorer: Sendable {
             }
             let seed = given ?? UInt64.random(in: 0...UInt64.max)
             if given == nil {
-                print(ToolkitWarning.seedPicked(at: site.location, runs: runs, seed: seed).message)
+                print(ToolkitWarning.seedPicked(at: location, runs: runs, seed: seed).message)
             }
             firstSource = .random(SplitMix64(seed: seed))
             strategyText = ".random(runs: \(runs), seed: \(seed))"
@@ -144,7 +145,7 @@ final class Explorer: Sendable {
     func report(_ failure: ConcurrencyFailure, watch: RunFailureWatch) {
         if hostless {
             collection.withLock { $0.append(failure.description) }
-            watch.note()
+            watch.countFailure()
         } else {
             FailureRouting.record(failure)
         }
@@ -227,7 +228,8 @@ final class Explorer: Sendable {
     /// token it prints is the one it was given.
     private var tokenSite: String {
         if case .replay(let token, _) = firstSource { return token.site }
-        return ReplayToken.site(fileID: site.location.fileID, line: site.location.line)
+        let location = site.location
+        return ReplayToken.site(fileID: location.fileID, line: location.line)
     }
 
     private func passed(_ count: Int) -> Exploration {

@@ -40,12 +40,12 @@ final class RunFailureWatch: FailurePostObserver {
         count.withLock { $0 }
     }
 
-    func note() {
+    func countFailure() {
         count.withLock { $0 += 1 }
     }
 
     func failureWasPosted() {
-        note()
+        countFailure()
     }
 
     /// Whether anything would record a failure here (a runner's handler, a spec, a Swift Testing
@@ -71,7 +71,7 @@ final class RunFailureWatch: FailurePostObserver {
     func watching<Result>(isolation: isolated (any Actor)?, _ work: () async -> Result) async -> Result {
         let previous = FailureRouting.handler
         let handler: @Sendable (ConcurrencyFailure) -> Void = { [self] failure in
-            note()
+            countFailure()
             if let previous {
                 previous(failure)
             } else {
@@ -101,7 +101,7 @@ final class RunFailureWatch: FailurePostObserver {
         let issues = IssueHandlingTrait.compactMapIssues { [self] issue in
             // Known or not: a `withKnownIssue` around `explore` marks the issue known before this
             // handler sees it, and the interleaving still failed; warnings are not failures.
-            if issue.severity >= .error { note() }
+            if issue.severity >= .error { countFailure() }
             return issue
         }
         return await withoutActuallyEscaping(work) { work in

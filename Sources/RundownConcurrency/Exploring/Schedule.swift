@@ -50,7 +50,7 @@ public final class Schedule: Sendable {
     public func start(
         _ name: String,
         fileID: String = #fileID,
-        filePath: String = #filePath,
+        filePath: StaticString = #filePath,
         line: Int = #line,
         column: Int = #column,
         @_inheritActorContext operation: @escaping @isolated(any) @Sendable () async throws -> Void
@@ -80,7 +80,7 @@ public final class Schedule: Sendable {
     public nonisolated(nonsending) func point(
         _ name: String,
         fileID: String = #fileID,
-        filePath: String = #filePath,
+        filePath: StaticString = #filePath,
         line: Int = #line,
         column: Int = #column
     ) async {

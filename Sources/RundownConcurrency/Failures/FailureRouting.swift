@@ -22,7 +22,8 @@ import RundownXCTestSupport
 /// 3. Swift Testing, when `Test.current` is set, or when Swift Testing drives the process (a
 ///    detached task: Swift Testing then hands the issue to the tests running, as it does `#expect`);
 /// 4. XCTest: the test method that is running fails as by `XCTFail`, at the failure's file and
-///    line (`XCTestHost.failRunningTest`).
+///    line (`XCTestHost.failRunningTest`), given to `XCTFail` itself as the call's `#filePath`
+///    when Rundown's observer does not know that test yet.
 ///
 /// Outside a test-runner process the failure is written to standard error rather than vanish.
 package enum FailureRouting {
@@ -49,7 +50,7 @@ package enum FailureRouting {
         #endif
         #if canImport(XCTest)
         if XCTestHost.isDrivingProcess {
-            XCTestHost.failRunningTest(failure.message, at: failure.location)
+            XCTestHost.failRunningTest(failure.message, at: failure.location, file: failure.staticFilePath)
             return
         }
         #endif

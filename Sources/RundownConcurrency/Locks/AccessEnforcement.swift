@@ -30,7 +30,7 @@ extension SharedResource {
     @discardableResult
     public func expectHeld(
         fileID: String = #fileID,
-        filePath: String = #filePath,
+        filePath: StaticString = #filePath,
         line: Int = #line,
         column: Int = #column
     ) -> Bool {

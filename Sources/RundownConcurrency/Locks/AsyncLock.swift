@@ -79,7 +79,7 @@ public final class AsyncLock: Sendable {
     public func withLock<Value>(
         within timeout: Duration? = nil,
         fileID: String = #fileID,
-        filePath: String = #filePath,
+        filePath: StaticString = #filePath,
         line: Int = #line,
         column: Int = #column,
         isolation: isolated (any Actor)? = #isolation,

@@ -82,7 +82,7 @@ public struct SharedResource: Hashable, Sendable, CustomStringConvertible {
     public func withExclusiveAccess<Value>(
         within timeout: Duration? = nil,
         fileID: String = #fileID,
-        filePath: String = #filePath,
+        filePath: StaticString = #filePath,
         line: Int = #line,
         column: Int = #column,
         isolation: isolated (any Actor)? = #isolation,
@@ -115,7 +115,7 @@ public struct SharedResource: Hashable, Sendable, CustomStringConvertible {
         to resources: some Sequence<SharedResource>,
         within timeout: Duration? = nil,
         fileID: String = #fileID,
-        filePath: String = #filePath,
+        filePath: StaticString = #filePath,
         line: Int = #line,
         column: Int = #column,
         isolation: isolated (any Actor)? = #isolation,

@@ -33,7 +33,7 @@ public func eventually(
     _ description: String? = nil,
     within timeout: Duration? = nil,
     fileID: String = #fileID,
-    filePath: String = #filePath,
+    filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column,
     isolation: isolated (any Actor)? = #isolation,
@@ -69,7 +69,7 @@ public func eventually<Value>(
     _ description: String? = nil,
     within timeout: Duration? = nil,
     fileID: String = #fileID,
-    filePath: String = #filePath,
+    filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column,
     isolation: isolated (any Actor)? = #isolation,
@@ -110,7 +110,7 @@ public func eventually<Value>(
     _ description: String? = nil,
     within timeout: Duration? = nil,
     fileID: String = #fileID,
-    filePath: String = #filePath,
+    filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column,
     isolation: isolated (any Actor)? = #isolation,
@@ -132,13 +132,13 @@ struct PollSite {
     let location: CodeLocation
 
     init(
-        description: String?, timeout: Duration?, fileID: String, filePath: String, line: Int, column: Int
+        description: String?, timeout: Duration?, fileID: String, filePath: StaticString, line: Int, column: Int
     ) throws {
         let timeout = timeout ?? TimeoutScale.scaled(.seconds(2))
         try InvalidArgumentError.checkTimeout(timeout, in: "eventually(_:within:)")
         self.description = description
         self.timeout = timeout
-        self.location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        self.location = CodeLocation(fileID: fileID, filePath: filePath.description, line: line, column: column)
     }
 }
 

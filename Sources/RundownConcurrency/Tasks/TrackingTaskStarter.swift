@@ -146,7 +146,7 @@ public final class TrackingTaskStarter: TaskStarting {
     @discardableResult
     public func expectNoneRunning(
         fileID: String = #fileID,
-        filePath: String = #filePath,
+        filePath: StaticString = #filePath,
         line: Int = #line,
         column: Int = #column
     ) -> Bool {
