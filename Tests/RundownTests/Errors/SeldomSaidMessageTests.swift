@@ -91,6 +91,8 @@ import Testing
         it("waits") { Thread.sleep(forTimeInterval: 0.02) }
     }
 
+    // A child process: the black-box tests run on Linux (HostOutput lives there).
+    #if os(Linux)
     // reaches: RundownWarning.everythingSkipped, ToolkitWarning.unrecordedFailure, ToolkitWarning.seedPicked
     @Test func withNoHostASkippedSpecAnUnclaimedCheckAndAPickedSeedArePrinted() async throws {
         let run = try await HostOutput.runNoHostFixture(["notices"])
@@ -116,6 +118,7 @@ import Testing
             ) != nil, "\(seed[0])")
         #expect(run.lines.contains("returned normally"))
     }
+    #endif
 
     /// A Swift Testing issue that reaches Rundown's fallback handler where no
     /// XCTest test runs and no spec element is running: it takes a process in
