@@ -23,4 +23,7 @@ package final class Locked<Value: Sendable>: @unchecked Sendable {
         defer { lock.unlock() }
         return try body(&value)
     }
+
+    /// The value now, read under the lock.
+    package var current: Value { withLock { $0 } }
 }

@@ -1,5 +1,6 @@
 #if canImport(Testing)
 import Foundation
+import RundownTestSupport
 import Testing
 import RundownConcurrency
 
@@ -192,7 +193,7 @@ final class Uploader {
 // end sample
 
 final class ReceiptStore: Sendable {
-    private let attempts = LockedBox(0)
+    private let attempts = Locked(0)
     private let failuresBeforeSuccess: Int
 
     init(failuresBeforeSuccess: Int) {
@@ -201,7 +202,7 @@ final class ReceiptStore: Sendable {
 
     func loadReceipt() throws -> String {
         struct NotYetWritten: Error {}
-        let attempt = attempts.access {
+        let attempt = attempts.withLock {
             $0 += 1
             return $0
         }

@@ -185,10 +185,10 @@ struct AsyncLockTests {
     func sharedHoldThatOutlivesItsLimit() async throws {
         let lock = AsyncLock("outlived", resource: nil, sharedHoldLimit: .milliseconds(50))
         let stuck = Gate("never opened in time")
-        let received = LockedBox<[ConcurrencyFailure]>([])
+        let received = Locked<[ConcurrencyFailure]>([])
         var started: Task<Void, any Error>?
         let line = SourceLine.marked("with lock")
-        try await FailureRouting.$handler.withValue({ failure in received.access { $0.append(failure) } }) {
+        try await FailureRouting.$handler.withValue({ failure in received.withLock { $0.append(failure) } }) {
             try await lock.withLock {  // line: with lock
                 started = Task { try await stuck.arrive() }
             }

@@ -52,9 +52,9 @@ struct EnforcementTests {
 
     @Test("a bound handler receives the failure instead of the test framework")
     func handlerTakesPrecedence() {
-        let received = LockedBox<[ConcurrencyFailure]>([])
+        let received = Locked<[ConcurrencyFailure]>([])
         let line = SourceLine.marked("expect held")
-        FailureRouting.$handler.withValue({ failure in received.access { $0.append(failure) } }) {
+        FailureRouting.$handler.withValue({ failure in received.withLock { $0.append(failure) } }) {
             SharedResource.enforcementDemo.expectHeld()  // line: expect held
         }
         let failures = received.current

@@ -1,4 +1,5 @@
 #if canImport(Testing)
+import RundownTestSupport
 import Testing
 @testable import RundownConcurrency
 

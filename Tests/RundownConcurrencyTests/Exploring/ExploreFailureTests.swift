@@ -9,9 +9,9 @@ import Testing
 /// Two tasks that each read a shared counter, may be overtaken, then write it back: the
 /// lost-update race, in its smallest form.
 private final class SharedCounter: Sendable {
-    private let box = LockedBox(0)
+    private let box = Locked(0)
     var value: Int { box.current }
-    func set(_ value: Int) { box.access { $0 = value } }
+    func set(_ value: Int) { box.withLock { $0 = value } }
 }
 
 private func increment(_ counter: SharedCounter, on schedule: Schedule) async {

@@ -1,4 +1,5 @@
 #if canImport(Testing)
+import RundownTestSupport
 import Testing
 
 @testable import RundownConcurrency
@@ -9,7 +10,7 @@ struct ExploreOrderTests {
     /// Two tasks of three steps each (start → p1 → p2 → end) interleave in C(6, 3) = 20 ways.
     @Test("two controlled tasks of two points each give exactly 20 interleavings, all distinct")
     func twentyInterleavings() async throws {
-        let orders = LockedBox<[[String]]>([])
+        let orders = Locked<[[String]]>([])
         let exploration = try await explore(.everyInterleaving()) { schedule in
             let log = EventLog()
             for name in ["A", "B"] {
@@ -22,7 +23,7 @@ struct ExploreOrderTests {
                 }
             }
             try await schedule.finish()
-            orders.access { $0.append(log.all) }
+            orders.withLock { $0.append(log.all) }
         }
         let all = orders.current
         #expect(exploration.interleavings == 20)

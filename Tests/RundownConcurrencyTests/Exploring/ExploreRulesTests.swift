@@ -58,12 +58,12 @@ struct ExploreRulesTests {
 
     @Test("a body that offers other steps from one run to the next is reported as not deterministic")
     func nondeterministicBody() async throws {
-        let runs = LockedBox(0)
+        let runs = Locked(0)
         let line = SourceLine.marked("explore drifting body")
         let failures = try await capturingRoutedFailures {
             try await explore { schedule in  // line: explore drifting body
                 // State kept between runs decides how many tasks start: the mistake the error names.
-                let count = runs.access { runs in
+                let count = runs.withLock { runs in
                     runs += 1
                     return runs == 1 ? 2 : 3
                 }
@@ -164,14 +164,14 @@ struct ExploreRulesTests {
 
     @Test("an exploration inside a controlled task of another one explores its own tasks")
     func nestedExploration() async throws {
-        let inner = LockedBox<[Int]>([])
+        let inner = Locked<[Int]>([])
         let outer = try await explore { schedule in
             schedule.start("outer A") {
                 let exploration = try await explore { nested in
                     nested.start("inner A") { await nested.point("p") }
                     nested.start("inner B") { await nested.point("p") }
                 }
-                inner.access { $0.append(exploration.interleavings) }
+                inner.withLock { $0.append(exploration.interleavings) }
             }
             schedule.start("outer B") { await schedule.point("p") }
         }
@@ -197,13 +197,13 @@ struct ExploreRulesTests {
                 }
             }
         }
-        let orders = LockedBox<[[String]]>([])
+        let orders = Locked<[[String]]>([])
         let exploration = try await explore { @MainActor schedule in
             let uploader = Uploader(schedule: schedule)
             uploader.uploadLater("a")
             uploader.uploadLater("b")
             try await schedule.finish()
-            orders.access { $0.append(uploader.uploaded) }
+            orders.withLock { $0.append(uploader.uploaded) }
         }
         // Two tasks of two steps each: C(4, 2) orders, and both finishing orders among them.
         #expect(exploration.interleavings == 6)
@@ -213,7 +213,7 @@ struct ExploreRulesTests {
     @Test("the same seed gives the same sequence of orders; the result names the seed")
     func sameSeedSameOrders() async throws {
         func orders(seed: UInt64) async throws -> [[String]] {
-            let seen = LockedBox<[[String]]>([])
+            let seen = Locked<[[String]]>([])
             let exploration = try await explore(.random(runs: 30, seed: seed)) { schedule in
                 let log = EventLog()
                 for name in ["A", "B", "C"] {
@@ -224,7 +224,7 @@ struct ExploreRulesTests {
                     }
                 }
                 try await schedule.finish()
-                seen.access { $0.append(log.all) }
+                seen.withLock { $0.append(log.all) }
             }
             #expect(exploration.interleavings == 30)
             #expect(exploration.seed == seed)

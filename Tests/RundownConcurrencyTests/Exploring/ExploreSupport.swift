@@ -1,4 +1,5 @@
 import Foundation
+import RundownTestSupport
 import Testing
 
 @testable import RundownConcurrency
@@ -9,12 +10,12 @@ func capturingIssues(
     isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> Void
 ) async rethrows -> [(text: String, location: String)] {
-    let captured = LockedBox<[(text: String, location: String)]>([])
+    let captured = Locked<[(text: String, location: String)]>([])
     try await withKnownIssue(isIntermittent: true) {
         try await body()
     } matching: { issue in
         let location = issue.sourceLocation.map { "\($0.fileName):\($0.line)" } ?? "?"
-        captured.access { $0.append((String(describing: issue), location)) }
+        captured.withLock { $0.append((String(describing: issue), location)) }
         return true
     }
     return captured.current
@@ -25,8 +26,8 @@ func capturingRoutedFailures(
     isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> Void
 ) async rethrows -> [ConcurrencyFailure] {
-    let received = LockedBox<[ConcurrencyFailure]>([])
-    try await FailureRouting.$handler.withValue({ failure in received.access { $0.append(failure) } }) {
+    let received = Locked<[ConcurrencyFailure]>([])
+    try await FailureRouting.$handler.withValue({ failure in received.withLock { $0.append(failure) } }) {
         try await body()
     }
     return received.current

@@ -1,5 +1,6 @@
 #if canImport(Testing)
 import Foundation
+import RundownTestSupport
 import Testing
 
 @testable import RundownConcurrency
@@ -10,12 +11,12 @@ struct VirtualClockTests {
     @Test("a 60-second sleep takes no wall time and moves the clock by 60 seconds")
     func sleepingTakesNoWallTime() async throws {
         let began = ContinuousClock.now
-        let woke = LockedBox<[Duration]>([])
+        let woke = Locked<[Duration]>([])
         let exploration = try await explore { schedule in
             let start = schedule.clock.now
             schedule.start("sleeper") {
                 try await schedule.clock.sleep(for: .seconds(60))
-                woke.access { $0.append(start.duration(to: schedule.clock.now)) }
+                woke.withLock { $0.append(start.duration(to: schedule.clock.now)) }
             }
             try await schedule.finish()
             #expect(schedule.clock.now == start.advanced(by: .seconds(60)))
@@ -28,7 +29,7 @@ struct VirtualClockTests {
 
     @Test("a 1-second timer racing a response is tried in both orders")
     func timerRacingAResponse() async throws {
-        let outcomes = LockedBox<Set<[String]>>([])
+        let outcomes = Locked<Set<[String]>>([])
         let exploration = try await explore { schedule in
             let log = EventLog()
             schedule.start("timer") {
@@ -40,7 +41,7 @@ struct VirtualClockTests {
                 log.append("response at \(schedule.clock.now)")
             }
             try await schedule.finish()
-            outcomes.access { _ = $0.insert(log.all) }
+            outcomes.withLock { _ = $0.insert(log.all) }
         }
         #expect(
             outcomes.current == [
@@ -55,10 +56,10 @@ struct VirtualClockTests {
     func clockStepsAreNamed() async throws {
         let failures = try await capturingRoutedFailures {
             try await explore { schedule in
-                let timedOut = LockedBox(false)
+                let timedOut = Locked(false)
                 schedule.start("timer") {
                     try await schedule.clock.sleep(for: .seconds(1))
-                    timedOut.access { $0 = true }
+                    timedOut.withLock { $0 = true }
                 }
                 try await schedule.finish()
                 if timedOut.current { FailureRouting.record(ConcurrencyFailure("timed out")) }
@@ -73,14 +74,14 @@ struct VirtualClockTests {
 
     @Test("a sleeping task that is cancelled wakes at once with CancellationError")
     func cancelledSleep() async throws {
-        let seen = LockedBox<[String]>([])
+        let seen = Locked<[String]>([])
         try await explore { schedule in
             let sleeper = schedule.tasks.start(name: "sleeper") {
                 do {
                     try await schedule.clock.sleep(for: .seconds(3600))
-                    seen.access { $0.append("woke") }
+                    seen.withLock { $0.append("woke") }
                 } catch {
-                    seen.access { $0.append("\(type(of: error)) at \(schedule.clock.now)") }
+                    seen.withLock { $0.append("\(type(of: error)) at \(schedule.clock.now)") }
                 }
             }
             schedule.start("canceller") {

@@ -29,14 +29,14 @@ final class XCTestFailureLocationTests: XCTestCase {
         return SwiftTestingIssuesInXCTest.install()
     }()
 
-    private let captured = LockedBox<[Recorded]>([])
-    private let isCapturing = LockedBox(false)
+    private let captured = Locked<[Recorded]>([])
+    private let isCapturing = Locked(false)
 
     private func capturingFailures(_ body: () async throws -> Void) async rethrows -> [Recorded] {
-        isCapturing.access { $0 = true }
-        defer { isCapturing.access { $0 = false } }
+        isCapturing.withLock { $0 = true }
+        defer { isCapturing.withLock { $0 = false } }
         try await body()
-        return captured.access { failures in
+        return captured.withLock { failures in
             defer { failures.removeAll() }
             return failures
         }
@@ -46,7 +46,7 @@ final class XCTestFailureLocationTests: XCTestCase {
     override func record(_ issue: XCTIssue) {
         guard isCapturing.current else { return super.record(issue) }
         let location = issue.sourceCodeContext.location
-        captured.access {
+        captured.withLock {
             $0.append(
                 Recorded(
                     description: issue.compactDescription, filePath: location?.fileURL.path ?? "",
@@ -61,7 +61,7 @@ final class XCTestFailureLocationTests: XCTestCase {
             return super.recordFailure(
                 withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
         }
-        captured.access { $0.append(Recorded(description: description, filePath: filePath, line: lineNumber)) }
+        captured.withLock { $0.append(Recorded(description: description, filePath: filePath, line: lineNumber)) }
     }
     #endif
 

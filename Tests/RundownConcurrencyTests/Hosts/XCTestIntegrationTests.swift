@@ -1,4 +1,5 @@
 #if canImport(XCTest)
+import RundownTestSupport
 import XCTest
 @testable import RundownConcurrency
 
@@ -7,14 +8,14 @@ import XCTest
 /// The same tools used from XCTest, where `Test.current` is `nil` and failures must reach XCTest.
 final class XCTestIntegrationTests: XCTestCase {
     /// Failures recorded against this test case while `isCapturing` is set, instead of failing it.
-    private let captured = LockedBox<[String]>([])
-    private let isCapturing = LockedBox(false)
+    private let captured = Locked<[String]>([])
+    private let isCapturing = Locked(false)
 
     private func capturingFailures(_ body: () throws -> Void) rethrows -> [String] {
-        isCapturing.access { $0 = true }
-        defer { isCapturing.access { $0 = false } }
+        isCapturing.withLock { $0 = true }
+        defer { isCapturing.withLock { $0 = false } }
         try body()
-        return captured.access { failures in
+        return captured.withLock { failures in
             defer { failures.removeAll() }
             return failures
         }
@@ -23,7 +24,7 @@ final class XCTestIntegrationTests: XCTestCase {
     #if canImport(Darwin)
     override func record(_ issue: XCTIssue) {
         if isCapturing.current {
-            captured.access { $0.append(issue.compactDescription) }
+            captured.withLock { $0.append(issue.compactDescription) }
         } else {
             super.record(issue)
         }
@@ -33,7 +34,7 @@ final class XCTestIntegrationTests: XCTestCase {
         withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
     ) {
         if isCapturing.current {
-            captured.access { $0.append(description) }
+            captured.withLock { $0.append(description) }
         } else {
             super.recordFailure(
                 withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)

@@ -1,4 +1,5 @@
 import RundownConcurrency
+import RundownTestSupport
 
 /// Resources declared the way users declare them.
 extension SharedResource {
@@ -27,10 +28,10 @@ final class OverlapDetector: Sendable {
         var visits: [String] = []
     }
 
-    private let counts = LockedBox(Counts())
+    private let counts = Locked(Counts())
 
     func enter(_ who: String) {
-        counts.access { counts in
+        counts.withLock { counts in
             counts.inside += 1
             counts.maximum = max(counts.maximum, counts.inside)
             counts.visits.append(who)
@@ -38,49 +39,23 @@ final class OverlapDetector: Sendable {
     }
 
     func leave() {
-        counts.access { $0.inside -= 1 }
+        counts.withLock { $0.inside -= 1 }
     }
 
-    var maximumOverlap: Int { counts.access { $0.maximum } }
-    var visits: [String] { counts.access { $0.visits } }
-}
-
-/// A tiny mutex box for test bookkeeping; the library's own is internal on purpose.
-///
-/// `@unchecked Sendable` is sound because `value` is private and only touched inside `access`,
-/// under `mutex`, and `access` never lets a reference to it escape the critical section.
-final class LockedBox<Value>: @unchecked Sendable {
-    private let mutex = NSLockShim()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func access<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        mutex.lock()
-        defer { mutex.unlock() }
-        return try body(&value)
-    }
-
-    var current: Value { access { $0 } }
+    var maximumOverlap: Int { counts.withLock { $0.maximum } }
+    var visits: [String] { counts.withLock { $0.visits } }
 }
 
 /// An ordered record of events, appended from many tasks.
 final class EventLog: Sendable {
-    private let entries = LockedBox<[String]>([])
+    private let entries = Locked<[String]>([])
 
     func append(_ entry: String) {
-        entries.access { $0.append(entry) }
+        entries.withLock { $0.append(entry) }
     }
 
     var all: [String] { entries.current }
 }
-
-#if canImport(Foundation)
-import Foundation
-typealias NSLockShim = NSLock
-#endif
 
 /// Runs `operation` and returns the error it throws, or `nil` if it succeeds.
 func caughtError(

@@ -8,9 +8,9 @@ import Testing
 struct EventuallyTests {
     @Test("retries a condition until it holds")
     func conditionEventuallyHolds() async throws {
-        let checks = LockedBox(0)
+        let checks = Locked(0)
         try await eventually("third check succeeds") {
-            checks.access {
+            checks.withLock {
                 $0 += 1
                 return $0 >= 3
             }
@@ -27,9 +27,9 @@ struct EventuallyTests {
 
     @Test("the optional form returns the first non-nil value")
     func firstNonNilValue() async throws {
-        let checks = LockedBox(0)
+        let checks = Locked(0)
         let value = try await eventually("a value is loaded") { () -> String? in
-            checks.access {
+            checks.withLock {
                 $0 += 1
                 return $0 == 4 ? "loaded" : nil
             }
@@ -41,9 +41,9 @@ struct EventuallyTests {
     @Test("errors thrown by the closure count as not yet")
     func errorsAreRetried() async throws {
         struct NotReady: Error {}
-        let checks = LockedBox(0)
+        let checks = Locked(0)
         let value = try await eventually { () throws -> Int? in
-            try checks.access { count in
+            try checks.withLock { count in
                 count += 1
                 if count < 3 { throw NotReady() }
                 return count
@@ -138,13 +138,13 @@ struct EventuallyScheduleTests {
     @Test("the last check is at the deadline, and the wait gives up right after it")
     func givesUpAtItsDeadline() async throws {
         let clock = SteppingClock()
-        let checks = LockedBox<[Duration]>([])
+        let checks = Locked<[Duration]>([])
         let site = try PollSite(
             description: "never", timeout: .milliseconds(200), fileID: #fileID, filePath: #filePath, line: #line,
             column: #column)
         let error = await caughtError {
             try await poll(site, clock: clock, isolation: nil) { () async throws -> (Void?, String) in
-                checks.access { $0.append(clock.now.offset) }
+                checks.withLock { $0.append(clock.now.offset) }
                 return (nil, "false")
             }
         }
@@ -179,14 +179,14 @@ struct SteppingClock: Clock {
         static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
-    private let time = LockedBox(Duration.zero)
+    private let time = Locked(Duration.zero)
 
     var now: Instant { Instant(offset: time.current) }
     var minimumResolution: Duration { .nanoseconds(1) }
 
     func sleep(until deadline: Instant, tolerance: Duration?) async throws {
         try Task.checkCancellation()
-        time.access { $0 = max($0, deadline.offset) }
+        time.withLock { $0 = max($0, deadline.offset) }
     }
 }
 #endif

@@ -42,10 +42,10 @@ struct TaskTrackingTests {
     @Test("names and priorities are recorded and passed on to the real tasks")
     func namesAndPriorities() async throws {
         let tasks = TrackingTaskStarter()
-        let seenName = LockedBox<String?>(nil)
+        let seenName = Locked<String?>(nil)
         tasks.start(name: "sync inbox", priority: .low) {
             if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
-                seenName.access { $0 = Task.name }
+                seenName.withLock { $0 = Task.name }
             }
         }
         tasks.start(priority: .high) {}
@@ -99,9 +99,9 @@ struct TaskTrackingTests {
         let gate = Gate("located upload")
         tasks.start(name: "upload") { try? await gate.arrive() }
         try await gate.waitUntilParked()
-        let received = LockedBox<[ConcurrencyFailure]>([])
+        let received = Locked<[ConcurrencyFailure]>([])
         let line = SourceLine.marked("expect none running")
-        FailureRouting.$handler.withValue({ failure in received.access { $0.append(failure) } }) {
+        FailureRouting.$handler.withValue({ failure in received.withLock { $0.append(failure) } }) {
             tasks.expectNoneRunning()  // line: expect none running
         }
         let failure = try #require(received.current.first)
