@@ -14,12 +14,6 @@ import XCTest
 /// start: a user's process registers it when Rundown first meets XCTest; here it is registered
 /// as XCTest makes the class's test cases, as is Rundown's Swift Testing fallback handler.
 final class XCTestFailureLocationTests: XCTestCase {
-    private struct Recorded: Equatable {
-        var description: String
-        var filePath: String
-        var line: Int
-    }
-
     /// Whether Swift Testing issues reach XCTest through Rundown's fallback handler. Made as XCTest
     /// makes the test cases, before it starts any of them, so that Rundown's observer sees them start.
     private let issuesReachRundown = XCTestFailureLocationTests.rundownWatchesXCTest
@@ -29,51 +23,31 @@ final class XCTestFailureLocationTests: XCTestCase {
         return SwiftTestingIssuesInXCTest.install()
     }()
 
-    private let captured = Locked<[Recorded]>([])
-    private let isCapturing = Locked(false)
+    private let capture = FailureCapture()
 
-    private func capturingFailures(_ body: () async throws -> Void) async rethrows -> [Recorded] {
-        isCapturing.withLock { $0 = true }
-        defer { isCapturing.withLock { $0 = false } }
-        try await body()
-        return captured.withLock { failures in
-            defer { failures.removeAll() }
-            return failures
-        }
-    }
-
-    #if canImport(Darwin)
+    #if canImport(ObjectiveC)
     override func record(_ issue: XCTIssue) {
-        guard isCapturing.current else { return super.record(issue) }
-        let location = issue.sourceCodeContext.location
-        captured.withLock {
-            $0.append(
-                Recorded(
-                    description: issue.compactDescription, filePath: location?.fileURL.path ?? "",
-                    line: location?.lineNumber ?? 0))
-        }
+        if !capture.take(issue) { super.record(issue) }
     }
     #else
     override func recordFailure(
         withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
     ) {
-        guard isCapturing.current else {
-            return super.recordFailure(
-                withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        if !capture.take(description, file: filePath, line: lineNumber) {
+            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
         }
-        captured.withLock { $0.append(Recorded(description: description, filePath: filePath, line: lineNumber)) }
     }
     #endif
 
     func testACheckIsRecordedAtItsCall() async throws {
-        let failures = await capturingFailures {
+        let failures = capture.capturing {
             SharedResource("xctest location: window").expectHeld()  // line: unheld check
         }
         XCTAssertEqual(failures.count, 1, "\(failures)")
         let failure = try XCTUnwrap(failures.first)
-        XCTAssertEqual(failure.filePath, #filePath)
+        XCTAssertEqual(failure.file, #filePath)
         XCTAssertEqual(failure.line, SourceLine.marked("unheld check"))
-        XCTAssertTrue(failure.description.contains("'xctest location: window'"), failure.description)
+        XCTAssertTrue(failure.message.contains("'xctest location: window'"), failure.message)
     }
 
     func testATaskLeftRunningIsRecordedAtTheCheck() async throws {
@@ -81,27 +55,27 @@ final class XCTestFailureLocationTests: XCTestCase {
         let gate = Gate("xctest location: upload")
         tasks.start(name: "upload") { try? await gate.arrive() }
         try await gate.waitUntilParked()
-        let failures = await capturingFailures {
+        let failures = capture.capturing {
             tasks.expectNoneRunning()  // line: running check
         }
         gate.open()
         try await tasks.waitForAll()
         XCTAssertEqual(failures.map(\.line), [SourceLine.marked("running check")], "\(failures)")
-        XCTAssertEqual(failures.map(\.filePath), [#filePath])
+        XCTAssertEqual(failures.map(\.file), [#filePath])
     }
 
     func testASwiftTestingIssueNoSpecClaimsIsRecordedAtItsLine() async throws {
         guard issuesReachRundown else {
             throw XCTSkip("Swift Testing issues reach XCTest through a fallback handler that is not Rundown's")
         }
-        let failures = await capturingFailures {
+        let failures = await capture.capturing {
             await Task.detached { () -> Void in Issue.record("from a detached task") }.value  // line: unclaimed issue
         }
         XCTAssertEqual(failures.count, 1, "\(failures)")
         let failure = try XCTUnwrap(failures.first)
-        XCTAssertEqual(failure.filePath, #filePath)
+        XCTAssertEqual(failure.file, #filePath)
         XCTAssertEqual(failure.line, SourceLine.marked("unclaimed issue"))
-        XCTAssertTrue(failure.description.contains("from a detached task"), failure.description)
+        XCTAssertTrue(failure.message.contains("from a detached task"), failure.message)
     }
 }
 #endif

@@ -296,29 +296,21 @@ final class TestCaseTests: CheckedTestCase {
 /// record into, so each failure goes through `XCTFail` to the test running
 /// now, at the line of `spec`, naming the file and line where it failed.
 final class GlobalSpecInXCTestTests: XCTestCase {
-    /// Failures are collected here instead of failing the test while it is non-nil.
-    private var captured: [RecordedFailure]?
+    private let capture = FailureCapture()
 
     // Apple's XCTest deprecates overriding `recordFailure(withDescription:…)`; every failure
     // reaches `record(_:)` there.
     #if canImport(ObjectiveC)
     override func record(_ issue: XCTIssue) {
-        guard captured != nil else { return super.record(issue) }
-        let location = issue.sourceCodeContext.location
-        captured?.append(
-            RecordedFailure(
-                message: issue.compactDescription, file: location?.fileURL.path ?? "",
-                line: location?.lineNumber ?? 0))
+        if !capture.take(issue) { super.record(issue) }
     }
     #else
     override func recordFailure(
         withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
     ) {
-        guard captured != nil else {
-            return super.recordFailure(
-                withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        if !capture.take(description, file: filePath, line: lineNumber) {
+            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
         }
-        captured?.append(RecordedFailure(message: description, file: filePath, line: lineNumber))
     }
     #endif
 
@@ -327,19 +319,18 @@ final class GlobalSpecInXCTestTests: XCTestCase {
         let (line, aLine, expectLine) = (
             SourceLine.marked("global spec"), SourceLine.marked("global a"), SourceLine.marked("global expect")
         )
-        captured = []
-        try spec("Global") {  // line: global spec
-            it("a") {  // line: global a
-                ran("a")
-                throw Boom("a")
-            }
-            it("b") {
-                ran("b")
-                #expect(Bool(false))  // line: global expect
+        let failures = try capture.capturing {
+            try spec("Global") {  // line: global spec
+                it("a") {  // line: global a
+                    ran("a")
+                    throw Boom("a")
+                }
+                it("b") {
+                    ran("b")
+                    #expect(Bool(false))  // line: global expect
+                }
             }
         }
-        let failures = captured
-        captured = nil
         XCTAssertEqual(ran.entries, ["a", "b"])
         XCTAssertEqual(
             failures,

@@ -1,12 +1,6 @@
 import Rundown
+import RundownTestSupport
 import XCTest
-
-/// A failure as XCTest received it.
-struct RecordedFailure: Equatable {
-    var message: String
-    var file: String
-    var line: Int
-}
 
 /// A `Rundown.TestCase` whose tests fail when they end skipped, and which can
 /// collect the failures its own specs record.
@@ -22,8 +16,7 @@ struct RecordedFailure: Equatable {
 // swift-format-ignore: AmbiguousTrailingClosureOverload
 // `capturingFailures` has a sync and an async form under one name, as XCTest's own assertions have.
 class CheckedTestCase: Rundown.TestCase {
-    /// Failures are collected here instead of failing the test while it is non-nil.
-    private var captured: [RecordedFailure]?
+    private let capture = FailureCapture()
 
     override func tearDown() {
         failIfSkipped(self)
@@ -32,38 +25,25 @@ class CheckedTestCase: Rundown.TestCase {
 
     /// Runs `body` and returns the failures recorded meanwhile, which do not fail the test.
     func capturingFailures(_ body: () throws -> Void) rethrows -> [RecordedFailure] {
-        captured = []
-        defer { captured = nil }
-        try body()
-        return captured ?? []
+        try capture.capturing(body)
     }
 
     /// Runs `body` and returns the failures recorded meanwhile, which do not fail the test.
     func capturingFailures(_ body: () async throws -> Void) async rethrows -> [RecordedFailure] {
-        captured = []
-        defer { captured = nil }
-        try await body()
-        return captured ?? []
+        try await capture.capturing(body)
     }
 
     #if canImport(ObjectiveC)
     override func record(_ issue: XCTIssue) {
-        guard captured != nil else { return super.record(issue) }
-        let location = issue.sourceCodeContext.location
-        captured?.append(
-            RecordedFailure(
-                message: issue.compactDescription, file: location?.fileURL.path ?? "",
-                line: location?.lineNumber ?? 0))
+        if !capture.take(issue) { super.record(issue) }
     }
     #else
     override func recordFailure(
         withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
     ) {
-        guard captured != nil else {
-            return super.recordFailure(
-                withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        if !capture.take(description, file: filePath, line: lineNumber) {
+            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
         }
-        captured?.append(RecordedFailure(message: description, file: filePath, line: lineNumber))
     }
     #endif
 }
