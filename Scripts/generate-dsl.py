@@ -105,6 +105,14 @@ EXAMPLES = [
     ("xIt", "[.excluded] + traits", "Declares an excluded example, which does not run. Same as `it(_:.excluded)`."),
 ]
 # How a main-actor example is described, for `it`, `fIt`, `xIt`.
+# The call kinds each constraint's `it` is specialized for.
+SPECIALIZED = {
+    "CallKind": ["SyncCall", "AsyncCall"],
+    "AsyncCallKind": ["AsyncCall"],
+    # A MainActorSuite member is generic over the suite too, which no attribute can name.
+    "MainActorCallKind": [],
+    "AsyncMainActorCallKind": [],
+}
 MAIN_EXAMPLE = {"it": "an example", "fIt": "a focused example", "xIt": "an excluded example"}
 
 # Groups: (word, traits passed on, summary).
@@ -330,10 +338,11 @@ def examples(kind, main, indent):
             indent, docs, kind, word, f"<Call: {kind['constraint']}>", parameters, "Example<Call>", "",
             f".example(description, {traits}, location, {kind['adapt']})",
         )
-        if word == "it" and kind is GLOBAL_SYNC:
-            # The most written word: specialized for the two global call kinds, as the builder is.
+        if word == "it":
+            # The most written word, specialized for the call kinds it takes, as the builder is: the
+            # generic body would look up the tree's types and copy the example through their witnesses.
             at = len(doc(docs, indent))
-            lines[at:at] = [f"{indent}@_specialize(where Call == SyncCall)", f"{indent}@_specialize(where Call == AsyncCall)"]
+            lines[at:at] = [f"{indent}@_specialize(where Call == {call})" for call in SPECIALIZED[kind["constraint"]]]
         out += lines + [""]
     return out
 

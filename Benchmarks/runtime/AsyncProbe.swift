@@ -5,6 +5,7 @@
 //
 //   AsyncProbe <async|minimal-async> N
 //   AsyncProbe <sleeping|sleeping-concurrent> N
+//   AsyncProbe build-async N
 //
 // async: one `spec` of N examples whose closures are async; minimal-async: no
 // engine, the same names built by interpolation and the same async closures
@@ -12,6 +13,8 @@
 // compared with. sleeping: one group of N examples that each sleep 50 ms, one
 // after another; sleeping-concurrent: the same group marked `.concurrent`,
 // at most RUNDOWN_PARALLEL at a time (wall clock only: it measures waiting).
+// build-async: only builds async's tree and exits, so that callgrind can tell
+// what building an example costs from what running it costs.
 //
 // Its top-level code does not await: the work runs in a task while the main
 // thread waits on a semaphore. valgrind cannot run a Swift program whose main
@@ -104,6 +107,14 @@ func peakMegabytes() -> Double {
     }
 }
 
+@ExampleBuilder<AsyncCall> func wholeAsyncTree() -> ExampleGroup<AsyncCall> {
+    for c in 0..<contexts { context("context \(c)") { asyncContext(c) } }
+}
+
+if mode == "build-async" {
+    withExtendedLifetime(wholeAsyncTree()) {}
+    exit(0)
+}
 guard ["async", "minimal-async", "sleeping", "sleeping-concurrent"].contains(mode) else {
     print("unknown mode \(mode)")
     exit(2)

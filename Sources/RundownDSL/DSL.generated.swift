@@ -86,6 +86,7 @@ public func xIt<Call: CallKind>(
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
 ///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - body: The example's code. An `async` body needs an asynchronous spec: `try await spec { … }`.
+@_specialize(where Call == AsyncCall)
 @_disfavoredOverload
 public func it<Call: AsyncCallKind>(
     _ description: String,

@@ -99,16 +99,15 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
     static func example(
         _ description: String, _ traits: [ExampleTrait], _ location: CodeLocation, _ body: Call.Mode.Body
     ) -> Self {
-        if let pruned = PrunedBuild.current, !pruned.keeps(example: description) {
-            return Self(content: GroupContent())
-        }
+        // A pruned build (see PrunedBuild) drops the examples off its path
+        // where their group is built, not here: no task-local is read per example.
         if !traits.isEmpty, ExampleTrait.isEveryExample(traits) {
             return misplacedEveryExample(description, traits, location)
         }
-        let node = ExampleNode<Call.Mode>(
-            description: description, marks: ExampleTrait.marks(traits), location: location,
-            scopes: ExampleTrait.scopes(traits), body: body)
-        return Self(content: GroupContent(element: .example(node)))
+        return Self(
+            content: GroupContent(
+                example: description, marks: ExampleTrait.marks(traits), location: location,
+                scopes: ExampleTrait.scopes(traits), body: body))
     }
 
     /// An example given `.everyExample`, which only groups take: it fails with ``EveryExampleOnAnExample``.
@@ -141,7 +140,7 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
         case .descend where tooDeep, .whole where tooDeep:
             return Self.tooDeep(description, traits, location)
         case .descend(let deeper):
-            return group(description, traits, location, PrunedBuild.$current.withValue(deeper) { nested() })
+            return group(description, traits, location, deeper.prune(PrunedBuild.$current.withValue(deeper) { nested() }))
         case .whole:
             return group(description, traits, location, PrunedBuild.$current.withValue(nil) { nested() })
         }

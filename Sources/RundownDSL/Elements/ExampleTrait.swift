@@ -157,7 +157,7 @@ public struct ExampleTrait: Sendable {
     }
 
     static func scopes(_ traits: [ExampleTrait]) -> [ElementScope] {
-        traits.compactMap(\.scope)
+        traits.isEmpty ? [] : traits.compactMap(\.scope)
     }
 }
 

@@ -43,6 +43,28 @@ public struct GroupContent<Mode: ExecutionMode> {
         single = element
     }
 
+    /// Content holding one example, made from its parts here: an example
+    /// made outside and passed in was copied into its element's box through
+    /// the tree's generic witnesses, and destroyed, at every `it`.
+    @_specialize(where Mode == Synchronous)
+    @_specialize(where Mode == Asynchronous)
+    package init(
+        example description: String, marks: ElementMarks, location: CodeLocation, scopes: [ElementScope],
+        body: Mode.Body
+    ) {
+        single = .example(
+            ExampleNode(description: description, marks: marks, location: location, scopes: scopes, body: body))
+    }
+
+    /// The same content without the examples whose description `keep` rejects; groups stay.
+    package func keepingExamples(_ keep: (String) -> Bool) -> GroupContent<Mode> {
+        replacing(
+            hooks: hooks,
+            elements: elements.filter { element in
+                if case .example(let example) = element { keep(example.description) } else { true }
+            })
+    }
+
     /// The hooks of one kind, in declaration order.
     package func hooks(_ kind: HookKind) -> [HookNode<Mode>] {
         hooks[kind] ?? []
