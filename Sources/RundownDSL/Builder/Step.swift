@@ -140,7 +140,8 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
         case .descend where tooDeep, .whole where tooDeep:
             return Self.tooDeep(description, traits, location)
         case .descend(let deeper):
-            return group(description, traits, location, deeper.prune(PrunedBuild.$current.withValue(deeper) { nested() }))
+            let content = PrunedBuild.$current.withValue(deeper) { nested() }
+            return group(description, traits, location, deeper.prune(content))
         case .whole:
             return group(description, traits, location, PrunedBuild.$current.withValue(nil) { nested() })
         }
