@@ -91,10 +91,14 @@ package class RunScope: FailureOwner, @unchecked Sendable {
     package let kind: Kind
     /// Whether the scope's engine runs `async` closures.
     package let isAsynchronous: Bool
-    private var shared: Shared?
-    private var closed = false
+    // Read and written only under `lock` (`closedByWalk` only by the walk),
+    // so the dynamic exclusivity checks the compiler adds to a class's stored
+    // properties, which it cannot prove apart, are left out: two of them at
+    // every example, for accesses that can never overlap.
+    @exclusivity(unchecked) private var shared: Shared?
+    @exclusivity(unchecked) private var closed = false
     /// Whether the walk has closed the scope; only the walk reads or writes it.
-    package var closedByWalk = false
+    @exclusivity(unchecked) package var closedByWalk = false
 
     package init(kind: Kind, isAsynchronous: Bool, inbox: FailureInbox) {
         self.kind = kind
