@@ -1,4 +1,5 @@
 import Foundation
+import RundownDSL
 import RundownEngine
 import RundownSettings
 import RundownTestSupport
@@ -28,6 +29,28 @@ import Testing
         try #require(examples.count == 3)
         try await examples[1].run()
         #expect(Array(log.entries.dropFirst(listed)) == ["built two", "two beforeEach", "b"])
+    }
+
+    @Test func thePrunedTreeHoldsNoExampleOffThePathAtAnyLevel() throws {
+        @ExampleBuilder<SyncCall> func tree() -> ExampleGroup<SyncCall> {
+            it("at the root") {}
+            context("one") { it("a") {} }
+            context("two") {
+                it("b") {}
+                it("c") {}
+            }
+        }
+        let pruned = PrunedBuild(path: ["Tree", "two", "b"])
+        let root = PrunedBuild.$current.withValue(pruned) { pruned.prune(tree()) }.content.elements
+        // Off the path, an example is dropped where its group is built, as a group's closure is never called:
+        // the run's plan then has nothing to filter out, as if only the path had been written.
+        #expect(root.map(\.description) == ["two"])
+        let two = try #require(root.first)
+        guard case .group(let group) = two else {
+            Issue.record("'two' is no group")
+            return
+        }
+        #expect(group.content.elements.map(\.description) == ["b"])
     }
 
     @Test func examplesSharingAPathRunTogetherAndAGroupOfThatPathStaysOut() async throws {
