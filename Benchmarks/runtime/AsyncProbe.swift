@@ -13,8 +13,8 @@
 // compared with. sleeping: one group of N examples that each sleep 50 ms, one
 // after another; sleeping-concurrent: the same group marked `.concurrent`,
 // at most RUNDOWN_PARALLEL at a time (wall clock only: it measures waiting).
-// build-async: only builds async's tree and exits, so that callgrind can tell
-// what building an example costs from what running it costs.
+// build-async: only builds async's tree, frees it and exits, so that
+// callgrind can tell what building an example costs from what running it costs.
 //
 // Its top-level code does not await: the work runs in a task while the main
 // thread waits on a semaphore. valgrind cannot run a Swift program whose main
