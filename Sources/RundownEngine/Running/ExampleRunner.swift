@@ -26,19 +26,19 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     /// `["Parser", "parses numbers", "beforeEach"]`; a `beforeAll` or `afterAll`
     /// hook directly after its group: `["Parser", "beforeAll"]`.
     public var path: [String] {
-        switch trail {
-        case .steps(let steps): steps
-        case .node(let node, let extra): node.steps(appending: extra)
-        }
+        if let steps = given?.path { return steps }
+        // A runner is either given its path or made by the walk for a frame.
+        guard let frame else { preconditionFailure("a runner with neither a path nor a frame") }
+        return frame.steps(appending: hook?.pathComponent)
     }
     /// Whether this runs an example or a hook.
     public let role: Role
     /// Where the element or hook was declared.
     public var location: CodeLocation {
-        switch place {
-        case .given(let location): location
-        case .declared(let site): site.location
-        }
+        if let given { return given.location }
+        if let hook { return hook.location }
+        guard let frame else { preconditionFailure("a runner with neither a location nor a frame") }
+        return frame.location
     }
 
     /// The runner of the element or hook running in this task, or `nil` outside a spec.
@@ -47,47 +47,32 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     /// Creates a runner. The engine makes one for each closure it runs.
     @_documentation(visibility: internal)
     public init(path: [String], role: Role, location: CodeLocation) {
-        trail = .steps(path)
         self.role = role
-        place = .given(location)
-        scope = nil
+        frame = nil
+        hook = nil
         attempt = nil
+        given = Given(path: path, location: location)
     }
 
-    /// A runner whose path is `node`'s, followed by `extra` if given: the
-    /// engine's, which gathers the steps only when ``path`` is read.
+    /// The walk's runner of a closure of `frame`: of `hook`, or of the
+    /// frame's element itself if `hook` is `nil`. It copies nothing: its path
+    /// and location are read from the frame and the hook when asked, so that
+    /// a runner, made for every closure, costs one retain of each.
     ///
-    /// `scope` is what the closures of its element share (fresh values,
-    /// cleanups), if the walk runs it; `attempt` is which run of its example
-    /// it is, if the example repeats or retries.
-    package init(
-        node: any PathSource, extra: String?, role: Role, location: CodeLocation, scope: RunScope? = nil,
-        attempt: AttemptNote? = nil
-    ) {
-        trail = .node(node, extra)
+    /// `attempt` is which run of its example it is, if the example repeats or retries.
+    package init(frame: any RunnerFrame, hook: (any RunnerHook)?, role: Role, attempt: AttemptNote?) {
         self.role = role
-        place = .given(location)
-        self.scope = scope
+        self.frame = frame
+        self.hook = hook
         self.attempt = attempt
-    }
-
-    /// A runner like the one above whose location is `site`'s, read when
-    /// asked: the walk's, which so copies no location for every closure.
-    package init(
-        node: any PathSource, extra: String?, role: Role, site: any DeclarationSite, scope: RunScope,
-        attempt: AttemptNote?
-    ) {
-        trail = .node(node, extra)
-        self.role = role
-        place = .declared(site)
-        self.scope = scope
-        self.attempt = attempt
+        given = nil
     }
 
     /// What the closures of this runner's element share: its fresh values
-    /// and cleanups; `nil` for a runner the engine did not make. One
-    /// reference, so that a runner, made for every closure, costs one retain more.
-    package let scope: RunScope?
+    /// and cleanups; `nil` for a runner the engine did not make.
+    package var scope: RunScope? {
+        frame
+    }
 
     /// Which repetition or attempt of its example this closure runs for, if
     /// the example repeats or retries; `nil` otherwise.
@@ -96,12 +81,12 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     /// What the walk attributes a failure this runner posts to: the element
     /// or group it runs for (its scope is that frame), which knows its run's inbox.
     var owner: FailureOwner? {
-        scope
+        frame
     }
 
     /// The inbox of the run this runner's closure belongs to; `nil` for a runner made by hand.
     package var inbox: FailureInbox? {
-        scope?.inbox
+        frame?.inbox
     }
 
     /// The runner of a cleanup that `registrant` registered: its path and
@@ -109,28 +94,37 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     /// element's, `afterAll` for a group's), which runs even after a time
     /// limit expired.
     package init(cleanupOf registrant: ExampleRunner, role: Role, location: CodeLocation) {
-        trail = registrant.trail
         self.role = role
-        place = .given(location)
-        scope = registrant.scope
+        frame = registrant.frame
+        hook = registrant.hook
         attempt = registrant.attempt
+        given = Given(path: registrant.given?.path, location: location)
     }
 
-    /// Where the path comes from: the steps given, or the walk's chain.
-    private enum Trail: Sendable {
-        case steps([String])
-        case node(any PathSource, String?)
+    /// The frame of the walk this runner's closure runs in, which answers
+    /// its path, its location (unless a hook does) and its scope; `nil` for
+    /// a runner made by hand.
+    private let frame: (any RunnerFrame)?
+
+    /// The hook this runner runs, which adds its step to the frame's path
+    /// and answers the location; `nil` for the closure of the element itself.
+    private let hook: (any RunnerHook)?
+
+    /// What was given instead of read from the frame and the hook: the path
+    /// and location of a runner made by hand, the location (and the path, if
+    /// given) of a cleanup's. `nil` for the walk's runners of hooks and
+    /// elements, which so carry two references (and a note, if any) only.
+    private let given: Given?
+
+    private final class Given: Sendable {
+        let path: [String]?
+        let location: CodeLocation
+
+        init(path: [String]?, location: CodeLocation) {
+            self.path = path
+            self.location = location
+        }
     }
-
-    private let trail: Trail
-
-    /// Where the location comes from: the one given, or the declaration the walk runs.
-    private enum Place: Sendable {
-        case given(CodeLocation)
-        case declared(any DeclarationSite)
-    }
-
-    private let place: Place
 
     /// The path as one string, its steps joined with ", ": `"Spec, in a context, does a thing"`.
     public var description: String {
@@ -138,12 +132,25 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     }
 }
 
-/// Where an element or hook the walk runs was declared, kept by the walk's own
-/// objects (its frame of an element, its reference to a hook), so that a
-/// runner points at it instead of copying it.
+/// The walk's frame that a runner runs in, seen from the runner: the scope
+/// its closure shares with the element's other closures, and the element's
+/// (or group's) path and location.
 ///
-/// The location must be immutable: a runner's location is read from any task.
-package protocol DeclarationSite: AnyObject, Sendable {
-    /// Where the element or hook was declared.
+/// Its path and location must be immutable: a runner's are read from any task.
+package protocol RunnerFrame: RunScope {
+    /// The frame's path, followed by `extra` if given.
+    func steps(appending extra: String?) -> [String]
+    /// Where the frame's element or group was declared.
+    var location: CodeLocation { get }
+}
+
+/// A hook the walk runs, seen from its runners, which read its step and its
+/// location only when asked instead of copying them.
+///
+/// Both must be immutable: a runner's path and location are read from any task.
+package protocol RunnerHook: AnyObject, Sendable {
+    /// The step the hook adds to its frame's path.
+    var pathComponent: String { get }
+    /// Where the hook was declared.
     var location: CodeLocation { get }
 }

@@ -46,8 +46,9 @@
 //
 // Runners. Every closure gets its own ExampleRunner (its identity tells which
 // closure posted a failure), but a runner copies nothing of its element: it
-// points at the element's frame for its path and at the hook, or the frame,
-// for its location (PathSource, DeclarationSite). A runner is read from any
+// points at the frame, which is its scope and answers its path, and at the
+// hook it runs, if any, which adds the hook's step and answers the location
+// (RunnerFrame, RunnerHook). A runner is read from any
 // task, so these come only from the frame's immutable parts; the frame's own
 // PathNode is made when the walk first needs one (a nested group, a failure,
 // a report), which a passing example never does.
@@ -262,9 +263,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                     continue
                 }
                 group.stage = .beforeAll(index + 1)
-                if let instruction = call(
-                    hooks[index], path: group.path, scope: group, pending: .groupHook(group, hooks[index]))
-                {
+                if let instruction = call(hooks[index], in: group, pending: .groupHook(group, hooks[index])) {
                     return instruction
                 }
                 continue
@@ -293,9 +292,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                     continue
                 }
                 group.stage = .afterAll(index + 1)
-                if let instruction = call(
-                    hooks[index], path: group.path, scope: group, pending: .groupHook(group, hooks[index]))
-                {
+                if let instruction = call(hooks[index], in: group, pending: .groupHook(group, hooks[index])) {
                     return instruction
                 }
                 continue
@@ -329,8 +326,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 element.stage = .waitingForAround
                 let hook = hooks[level].node
                 let runner = ExampleRunner(
-                    node: element, extra: hook.pathComponent, role: .hook(.aroundEach), site: hooks[level],
-                    scope: element, attempt: element.attempts?.note)
+                    frame: element, hook: hooks[level], role: .hook(.aroundEach), attempt: element.attempts?.note)
                 guard case .around(let body) = hook.body else {
                     // A hand-built node: fail the element as if the hook had thrown before calling its body.
                     let mismatch = HookBodyMismatch(hook: hook.pathComponent, kind: .aroundEach)
@@ -355,7 +351,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
                 element.stage = .beforeEach(layer, index + 1)
                 if let instruction = call(
-                    hooks[index], path: element, scope: element, pending: .elementHook(element, hooks[index]),
+                    hooks[index], in: element, pending: .elementHook(element, hooks[index]),
                     attempt: element.attempts?.note)
                 {
                     return instruction
@@ -370,8 +366,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                     guard let body = element.node.exampleBody else { preconditionFailure("an example has a body") }
                     pending = .example(element)
                     let runner = ExampleRunner(
-                        node: element, extra: nil, role: .example, site: element, scope: element,
-                        attempt: element.attempts?.note)
+                        frame: element, hook: nil, role: .example, attempt: element.attempts?.note)
                     pendingRunner = runner
                     return .call(body, runner)
                 case .group(let group):
@@ -389,7 +384,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
                 element.stage = .afterEach(layer, index + 1)
                 if let instruction = call(
-                    hooks[index], path: element, scope: element, pending: .elementHook(element, hooks[index]),
+                    hooks[index], in: element, pending: .elementHook(element, hooks[index]),
                     attempt: element.attempts?.note)
                 {
                     return instruction
@@ -425,7 +420,7 @@ final class SpecWalk<Mode: ExecutionMode> {
 
     /// `attempt` is which run of its example an each-hook runs for, if the example repeats or retries.
     private func call(
-        _ ref: HookRef, path: any PathSource, scope: RunScope, pending: Pending, attempt: AttemptNote? = nil
+        _ ref: HookRef, in frame: any RunnerFrame, pending: Pending, attempt: AttemptNote? = nil
     ) -> Instruction? {
         self.pending = pending
         let hook = ref.node
@@ -435,8 +430,7 @@ final class SpecWalk<Mode: ExecutionMode> {
             finish(.failed(HookBodyMismatch(hook: hook.pathComponent, kind: hook.kind)))
             return nil
         }
-        let runner = ExampleRunner(
-            node: path, extra: hook.pathComponent, role: .hook(hook.kind), site: ref, scope: scope, attempt: attempt)
+        let runner = ExampleRunner(frame: frame, hook: ref, role: .hook(hook.kind), attempt: attempt)
         pendingRunner = runner
         return .call(body, runner)
     }
@@ -854,9 +848,9 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// example, and a reference costs one retain where a node costs one per field.
     ///
     /// `@unchecked Sendable`: it never changes, and the runners of the hook,
-    /// which go to any task, see it only as its ``location``, a Sendable
-    /// value; its closures are called by the walk's driver alone.
-    fileprivate final class HookRef: DeclarationSite, @unchecked Sendable {
+    /// which go to any task, see it only as its ``location`` and
+    /// ``pathComponent``, Sendable values; its closures are called by the walk's driver alone.
+    fileprivate final class HookRef: RunnerHook, @unchecked Sendable {
         let node: HookNode<Mode>
 
         init(_ node: HookNode<Mode>) {
@@ -864,6 +858,8 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
 
         var location: CodeLocation { node.location }
+
+        var pathComponent: String { node.pathComponent }
     }
 
     /// One layer of the each-hooks around an element: its `aroundEach` hooks
@@ -889,7 +885,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     // `@unchecked Sendable`, inherited from RunScope: a frame is handed to
     // runners only as its RunScope, whose state is behind its lock; the
     // frame's own state is touched by the walk alone, on one task.
-    fileprivate final class GroupFrame: RunScope, @unchecked Sendable {
+    fileprivate final class GroupFrame: RunScope, RunnerFrame, @unchecked Sendable {
         enum Stage {
             case beforeAll(Int)
             case elements(Int)
@@ -947,10 +943,18 @@ final class SpecWalk<Mode: ExecutionMode> {
             if case .done = stage { return true }
             return false
         }
+
+        /// The group's path, from immutable parts only: runners of its hooks read it from any task.
+        func steps(appending extra: String?) -> [String] {
+            path.steps(appending: extra)
+        }
+
+        /// Where the group was declared.
+        var location: CodeLocation { node.location }
     }
 
     // `@unchecked Sendable` for the same reason as GroupFrame.
-    fileprivate final class ElementFrame: RunScope, PathSource, DeclarationSite, @unchecked Sendable {
+    fileprivate final class ElementFrame: RunScope, RunnerFrame, PathSource, @unchecked Sendable {
         /// `layer` indexes ``layers``; `unwinding` returns from the layer's
         /// entered `aroundEach` hooks, then moves to the next layer out.
         enum Stage {
