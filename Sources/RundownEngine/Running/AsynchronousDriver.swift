@@ -16,14 +16,16 @@ extension SpecWalk where Mode == Asynchronous {
             switch instruction {
             case .call(let body, let runner):
                 if let limit {
-                    finish(await Outcome.of(runner, recognizers: recognizers, limit: limit) { try await body() })
+                    finish(
+                        await Outcome.of(runner, recognizers: recognizers, limit: limit) { try await body() },
+                        ranAs: runner)
                 } else {
                     switch body.run {
                     case .synchronous(let body):
                         // Called as the synchronous driver calls it: nothing in it can suspend.
-                        finish(Outcome.of(runner, recognizers: recognizers, body))
+                        finish(Outcome.of(runner, recognizers: recognizers, body), ranAs: runner)
                     case .asynchronous(let body):
-                        finish(await Outcome.of(runner, recognizers: recognizers, body))
+                        finish(await Outcome.of(runner, recognizers: recognizers, body), ranAs: runner)
                     }
                 }
             case .wrap(let around, let runner, let token):

@@ -98,7 +98,7 @@
 final class SpecWalk<Mode: ExecutionMode> {
     /// What the driver must do next.
     enum Instruction {
-        /// Run a hook or example body, then call ``finish(_:)``.
+        /// Run a hook or example body, then call ``finish(_:ranAs:)`` with its runner.
         case call(Mode.Body, ExampleRunner)
         /// Run an `aroundEach` hook. Its body argument asks the token's gate
         /// whether it may run; if so it calls ``enterAround(_:)``, drives the
@@ -143,9 +143,6 @@ final class SpecWalk<Mode: ExecutionMode> {
     // synchronous example's cost, are left out.
     @exclusivity(unchecked) private var stack: [Frame] = []
     @exclusivity(unchecked) private var pending: Pending?
-
-    /// The runner of the closure ``pending`` names.
-    @exclusivity(unchecked) private var pendingRunner: ExampleRunner?
     private let recorder: Recorder
     private let inbox: FailureInbox
     /// Whether this walk's inbox is the run's, which it closes when it ends:
@@ -263,7 +260,9 @@ final class SpecWalk<Mode: ExecutionMode> {
                     continue
                 }
                 group.stage = .beforeAll(index + 1)
-                if let instruction = call(hooks[index], in: group, pending: .groupHook(group, hooks[index])) {
+                if let instruction = call(
+                    hooks[index], in: group, pending: .groupHook(Unretained(group), Unretained(hooks[index])))
+                {
                     return instruction
                 }
                 continue
@@ -292,14 +291,16 @@ final class SpecWalk<Mode: ExecutionMode> {
                     continue
                 }
                 group.stage = .afterAll(index + 1)
-                if let instruction = call(hooks[index], in: group, pending: .groupHook(group, hooks[index])) {
+                if let instruction = call(
+                    hooks[index], in: group, pending: .groupHook(Unretained(group), Unretained(hooks[index])))
+                {
                     return instruction
                 }
                 continue
             case .done:
                 if !group.closedByWalk {
                     if let cleanup = nextCleanup(of: group) {
-                        if let instruction = call(cleanup, pending: .groupCleanup(group, cleanup), as: .afterAll) {
+                        if let instruction = call(cleanup, pending: .groupCleanup(cleanup), as: .afterAll) {
                             return instruction
                         }
                         continue
@@ -351,7 +352,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
                 element.stage = .beforeEach(layer, index + 1)
                 if let instruction = call(
-                    hooks[index], in: element, pending: .elementHook(element, hooks[index]),
+                    hooks[index], in: element, pending: .elementHook(Unretained(element), Unretained(hooks[index])),
                     attempt: element.attempts?.note)
                 {
                     return instruction
@@ -364,11 +365,9 @@ final class SpecWalk<Mode: ExecutionMode> {
                 case .example:
                     // Field by field: binding the example would copy it whole.
                     guard let body = element.node.exampleBody else { preconditionFailure("an example has a body") }
-                    pending = .example(element)
-                    let runner = ExampleRunner(
-                        frame: element, hook: nil, role: .example, attempt: element.attempts?.note)
-                    pendingRunner = runner
-                    return .call(body, runner)
+                    pending = .example(Unretained(element))
+                    return .call(
+                        body, ExampleRunner(frame: element, hook: nil, role: .example, attempt: element.attempts?.note))
                 case .group(let group):
                     push(
                         GroupFrame(
@@ -384,7 +383,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
                 element.stage = .afterEach(layer, index + 1)
                 if let instruction = call(
-                    hooks[index], in: element, pending: .elementHook(element, hooks[index]),
+                    hooks[index], in: element, pending: .elementHook(Unretained(element), Unretained(hooks[index])),
                     attempt: element.attempts?.note)
                 {
                     return instruction
@@ -394,7 +393,9 @@ final class SpecWalk<Mode: ExecutionMode> {
                 // The element's cleanups run inside its own scopes (layer 0), after all its each-hooks.
                 if layer == 0, !element.closedByWalk {
                     if let cleanup = nextCleanup(of: element) {
-                        if let instruction = call(cleanup, pending: .elementCleanup(element, cleanup), as: .afterEach) {
+                        if let instruction = call(
+                            cleanup, pending: .elementCleanup(Unretained(element), cleanup), as: .afterEach)
+                        {
                             return instruction
                         }
                         continue
@@ -426,13 +427,10 @@ final class SpecWalk<Mode: ExecutionMode> {
         let hook = ref.node
         guard case .plain(let body) = hook.body else {
             // A hand-built node: the hook fails as if it had thrown.
-            pendingRunner = nil
-            finish(.failed(HookBodyMismatch(hook: hook.pathComponent, kind: hook.kind)))
+            finish(.failed(HookBodyMismatch(hook: hook.pathComponent, kind: hook.kind)), ranAs: nil)
             return nil
         }
-        let runner = ExampleRunner(frame: frame, hook: ref, role: .hook(hook.kind), attempt: attempt)
-        pendingRunner = runner
-        return .call(body, runner)
+        return .call(body, ExampleRunner(frame: frame, hook: ref, role: .hook(hook.kind), attempt: attempt))
     }
 
     /// The next cleanup of `scope` to run, last registered first; once none
@@ -451,12 +449,13 @@ final class SpecWalk<Mode: ExecutionMode> {
     private func call(_ cleanup: RunScope.Cleanup, pending: Pending, as teardown: HookKind) -> Instruction? {
         self.pending = pending
         guard let body = cleanup.body(for: Mode.self) else {
-            finish(.failed(DeferCleanupMisuse(problem: .asyncInSynchronousSpec(cleanup.registrant.description))))
+            finish(
+                .failed(DeferCleanupMisuse(problem: .asyncInSynchronousSpec(cleanup.registrant.description))),
+                ranAs: nil)
             return nil
         }
-        let runner = ExampleRunner(cleanupOf: cleanup.registrant, role: .hook(teardown), location: cleanup.location)
-        pendingRunner = runner
-        return .call(body, runner)
+        return .call(
+            body, ExampleRunner(cleanupOf: cleanup.registrant, role: .hook(teardown), location: cleanup.location))
     }
 
     /// Records misuses found in `scope`; they fail its element.
@@ -496,37 +495,42 @@ final class SpecWalk<Mode: ExecutionMode> {
 
     // MARK: Taking back outcomes
 
-    /// Reports how the closure of the last ``Instruction/call(_:_:)`` ended.
-    func finish(_ outcome: Outcome) {
+    /// Reports how the closure of the last ``Instruction/call(_:_:)`` ended;
+    /// `runner` is the runner the instruction gave it, which the driver
+    /// keeps until this returns.
+    func finish(_ outcome: Outcome, ranAs runner: ExampleRunner?) {
         guard let done = pending else {
             preconditionFailure("an outcome was reported with no closure running")
         }
         pending = nil
         if let posted = inbox.take() { attribute(posted) }
         if !adoptedInboxes.isEmpty { takeFromAdoptedInboxes() }
-        let posted = !posters.isEmpty && tookPost(from: pendingRunner)
-        if case .groupHook(let group, _) = done { record(group.takeFailures(), in: group) }
+        let posted = !posters.isEmpty && tookPost(from: runner)
+        if case .groupHook(let group, _) = done { record(group.object.takeFailures(), in: group.object) }
         if case .passed = outcome { return }
         // `#require` recorded its issue, which its closure posted, before it threw.
         if posted, case .failed(let error) = outcome, error is any ReportedByFramework {
             switch done {
-            case .groupHook(let group, let ref) where ref.node.kind == .beforeAll:
-                leaveOut(group.node, under: group.path.steps(), as: .failed)
-                group.stage = .afterAll(0)
+            case .groupHook(let group, let ref) where ref.object.node.kind == .beforeAll:
+                leaveOut(group.object.node, under: group.object.path.steps(), as: .failed)
+                group.object.stage = .afterAll(0)
             case .groupHook:
                 break
             case .elementHook(let element, let ref):
-                element.failed = true
-                if ref.node.kind == .beforeEach { element.stage = .afterEach(element.layers.count - 1, 0) }
+                element.object.failed = true
+                if ref.object.node.kind == .beforeEach {
+                    element.object.stage = .afterEach(element.object.layers.count - 1, 0)
+                }
             case .example(let element), .elementCleanup(let element, _):
-                element.failed = true
+                element.object.failed = true
             case .groupCleanup:
                 break
             }
             return
         }
         switch done {
-        case .elementCleanup(let element, let cleanup):
+        case .elementCleanup(let unretained, let cleanup):
+            let element = unretained.object
             if case .failed(let error) = outcome {
                 record(
                     SpecFailure(path: cleanup.registrant.path, error: error, location: cleanup.location), of: element,
@@ -534,10 +538,11 @@ final class SpecWalk<Mode: ExecutionMode> {
             } else {
                 recordCleanup(outcome, cleanup)
             }
-        case .groupCleanup(_, let cleanup):
+        case .groupCleanup(let cleanup):
             recordCleanup(outcome, cleanup)
-        case .groupHook(let group, let ref):
-            let hook = ref.node
+        case .groupHook(let unretained, let ref):
+            let group = unretained.object
+            let hook = ref.object.node
             let path = group.path.steps(appending: hook.pathComponent)
             switch (hook.kind, outcome) {
             case (_, .passed):
@@ -559,8 +564,9 @@ final class SpecWalk<Mode: ExecutionMode> {
                 recorder.record(
                     SkipRecord(path: path, reason: reason.message, location: reason.location ?? hook.location))
             }
-        case .elementHook(let element, let ref):
-            let hook = ref.node
+        case .elementHook(let unretained, let ref):
+            let element = unretained.object
+            let hook = ref.object.node
             let path = element.path.steps(appending: hook.pathComponent)
             switch (hook.kind, outcome) {
             case (_, .passed):
@@ -578,7 +584,8 @@ final class SpecWalk<Mode: ExecutionMode> {
                 recorder.record(
                     SkipRecord(path: path, reason: reason.message, location: reason.location ?? hook.location))
             }
-        case .example(let element):
+        case .example(let unretained):
+            let element = unretained.object
             switch outcome {
             case .passed:
                 break
@@ -836,12 +843,22 @@ final class SpecWalk<Mode: ExecutionMode> {
         case element(ElementFrame)
     }
 
+    /// The closure the driver runs, until ``finish(_:ranAs:)`` takes back its outcome.
+    ///
+    /// Its frames and hooks are not retained, which spares a retain and a
+    /// release of each at every closure. That is safe: the closure is one of
+    /// the frame on top of ``stack``, which holds the frame; a frame leaves
+    /// the stack only in its own step, after its last closure, and a
+    /// driver reports the outcome of every closure before it asks for the
+    /// next step; a hook is held by its frame's `let` arrays
+    /// (`beforeAll`, `afterAll`, `layers`). A cleanup, which its scope gave
+    /// up when the walk took it, is retained.
     private enum Pending {
-        case groupHook(GroupFrame, HookRef)
-        case elementHook(ElementFrame, HookRef)
-        case example(ElementFrame)
-        case elementCleanup(ElementFrame, RunScope.Cleanup)
-        case groupCleanup(GroupFrame, RunScope.Cleanup)
+        case groupHook(Unretained<GroupFrame>, Unretained<HookRef>)
+        case elementHook(Unretained<ElementFrame>, Unretained<HookRef>)
+        case example(Unretained<ElementFrame>)
+        case elementCleanup(Unretained<ElementFrame>, RunScope.Cleanup)
+        case groupCleanup(RunScope.Cleanup)
     }
 
     /// A hook, shared by reference: the walk hands hooks around for every
@@ -996,7 +1013,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         /// Why and where the element skipped, until it finishes (see `skip(_:_:declaredAt:)`).
         var skip: (reason: SkipReason, location: CodeLocation)?
         /// How the element ended, once it has: a failure posted after that is
-        /// late. Only the walk touches it (see ``pendingRunner``).
+        /// late. Only the walk touches it.
         @exclusivity(unchecked) var result: ExampleResult?
         /// Where an example that repeats or retries is; `nil` for every other element.
         let attempts: ExampleAttempts?
@@ -1068,6 +1085,16 @@ final class SpecWalk<Mode: ExecutionMode> {
             for index in 0..<layer { count += layers[index].arounds.count }
             return count
         }
+    }
+}
+
+/// A reference the walk keeps without retaining the object: only where what
+/// holds the object is proven to outlive it (see the walk's `Pending`).
+private struct Unretained<Object: AnyObject> {
+    unowned(unsafe) let object: Object
+
+    init(_ object: Object) {
+        self.object = object
     }
 }
 

@@ -6,7 +6,7 @@ extension SpecWalk where Mode == Synchronous {
         while let instruction = next() {
             switch instruction {
             case .call(let body, let runner):
-                finish(scope.run(runner) { Outcome.of(runner, recognizers: recognizers, body.run) })
+                finish(scope.run(runner) { Outcome.of(runner, recognizers: recognizers, body.run) }, ranAs: runner)
             case .wrap(let around, let runner, let token):
                 let outcome = scope.run(runner) {
                     Outcome.of(runner, recognizers: recognizers) {
