@@ -13,7 +13,9 @@ extension SpecWalk where Mode == Asynchronous {
         // closures.
         let limit = TimeLimit.current
         while let instruction = next() {
-            switch instruction {
+            // Consumed, so that its runner and body are moved into the
+            // closure's run instead of copied and each copy destroyed.
+            switch consume instruction {
             case .call(let body, let runner):
                 if let limit {
                     finish(

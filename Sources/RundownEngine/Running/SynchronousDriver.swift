@@ -4,7 +4,9 @@ extension SpecWalk where Mode == Synchronous {
     /// `scope`, if the host gave one.
     func drive(recognizers: [SkipRecognizer], scope: ClosureScope?) {
         while let instruction = next() {
-            switch instruction {
+            // Consumed, so that its runner and body are moved into the
+            // closure's run instead of copied and each copy destroyed.
+            switch consume instruction {
             case .call(let body, let runner):
                 finish(scope.run(runner) { Outcome.of(runner, recognizers: recognizers, body.run) }, ranAs: runner)
             case .wrap(let around, let runner, let token):
