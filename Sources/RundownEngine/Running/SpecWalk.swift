@@ -142,6 +142,9 @@ final class SpecWalk<Mode: ExecutionMode> {
     // where it cannot prove two accesses apart, a measurable part of a
     // synchronous example's cost, are left out.
     @exclusivity(unchecked) private var stack: [Frame] = []
+    /// The last frame of ``stack``, which ``next()`` steps at every closure,
+    /// kept without retaining it (see ``Top``).
+    @exclusivity(unchecked) private var top = Top.none
     @exclusivity(unchecked) private var pending: Pending?
     private let recorder: Recorder
     private let inbox: FailureInbox
@@ -223,16 +226,17 @@ final class SpecWalk<Mode: ExecutionMode> {
 
     /// The next thing to do, or `nil` when the spec has finished.
     func next() -> Instruction? {
-        while let frame = stack.last {
-            let instruction =
-                switch frame {
-                case .group(let group): step(group)
-                case .element(let element): step(element)
-                }
+        while true {
+            let instruction: Instruction?
+            switch top {
+            case .group(let group): instruction = group.use { step($0) }
+            case .element(let element): instruction = element.use { step($0) }
+            case .none:
+                end()
+                return nil
+            }
             if let instruction { return instruction }
         }
-        end()
-        return nil
     }
 
     /// Takes what is left in the inboxes once the last frame is done, and
@@ -306,8 +310,8 @@ final class SpecWalk<Mode: ExecutionMode> {
                         continue
                     }
                 }
-                stack.removeLast()
                 if recorder.progress { recorder.emit(.groupFinished(path: group.path.steps())) }
+                pop()
                 return nil
             }
         }
@@ -410,8 +414,8 @@ final class SpecWalk<Mode: ExecutionMode> {
                     continue
                 }
                 if let attempts = element.attempts, runsAgain(element, attempts) { continue }
-                stack.removeLast()
                 finish(element)
+                pop()
                 return nil
             case .waitingForAround:
                 preconditionFailure("the driver asked for work while an aroundEach hook was running")
@@ -470,6 +474,7 @@ final class SpecWalk<Mode: ExecutionMode> {
 
     private func push(_ group: GroupFrame) {
         stack.append(.group(group))
+        top = .group(Unretained(group))
         if recorder.progress {
             recorder.emit(.groupStarted(path: group.path.steps(), location: group.node.location))
         }
@@ -484,6 +489,7 @@ final class SpecWalk<Mode: ExecutionMode> {
 
     private func push(_ element: ElementFrame) {
         stack.append(.element(element))
+        top = .element(Unretained(element))
         if recorder.progress, case .example(let example) = element.node {
             recorder.emit(.exampleStarted(path: element.path.steps(), location: example.location))
         }
@@ -843,6 +849,28 @@ final class SpecWalk<Mode: ExecutionMode> {
         case element(ElementFrame)
     }
 
+    /// The frame on top of the stack, not retained, which spares a retain and
+    /// a release of it at every step. That is safe: ``stack`` holds the
+    /// frame while it is ``top``, and only its own step removes it, through
+    /// ``pop()``, as the last thing it does with it.
+    private enum Top {
+        case none
+        case group(Unretained<GroupFrame>)
+        case element(Unretained<ElementFrame>)
+    }
+
+    /// Removes the frame on top; its step, which calls this, must not use it
+    /// afterwards: nothing may hold it any more.
+    private func pop() {
+        stack.removeLast()
+        top =
+            switch stack.last {
+            case .group(let group): .group(Unretained(group))
+            case .element(let element): .element(Unretained(element))
+            case nil: .none
+            }
+    }
+
     /// The closure the driver runs, until ``finish(_:ranAs:)`` takes back its outcome.
     ///
     /// Its frames and hooks are not retained, which spares a retain and a
@@ -1089,12 +1117,22 @@ final class SpecWalk<Mode: ExecutionMode> {
 }
 
 /// A reference the walk keeps without retaining the object: only where what
-/// holds the object is proven to outlive it (see the walk's `Pending`).
+/// holds the object is proven to outlive it (see the walk's `Pending` and `Top`).
 private struct Unretained<Object: AnyObject> {
-    unowned(unsafe) let object: Object
+    private let reference: Unmanaged<Object>
 
     init(_ object: Object) {
-        self.object = object
+        reference = .passUnretained(object)
+    }
+
+    var object: Object {
+        reference.takeUnretainedValue()
+    }
+
+    /// Calls `body` with the object, which it must not keep, without a
+    /// retain and a release around the call (which reading ``object`` costs).
+    func use<Result>(_ body: (Object) -> Result) -> Result {
+        reference._withUnsafeGuaranteedRef(body)
     }
 }
 
