@@ -216,7 +216,8 @@ final class SpecWalk<Mode: ExecutionMode> {
         self.parallelism = parallelism
         push(
             ElementFrame(
-                node: element, parent: parent, timed: progress, inbox: inbox, attemptMarks: element.attemptMarks))
+                node: element, parent: parent, started: recorder.elapsed(), inbox: inbox,
+                attemptMarks: element.attemptMarks))
     }
 
     /// Everything recorded so far.
@@ -285,7 +286,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 let element = elements[index]
                 push(
                     ElementFrame(
-                        node: element, parent: group, timed: recorder.progress, inbox: inbox,
+                        node: element, parent: group, started: recorder.elapsed(), inbox: inbox,
                         attemptMarks: element.attemptMarks))
                 return nil
             case .afterAll(let index):
@@ -1027,8 +1028,9 @@ final class SpecWalk<Mode: ExecutionMode> {
         /// an example, the every-example hooks of the groups above its own;
         /// its group's each-hooks.
         let layers: [EachHooks]
-        /// When the element started, if the run reports durations.
-        let started: ContinuousClock.Instant?
+        /// When the element started, if the run reports durations: as read
+        /// by its walk's recorder (see ``Recorder/elapsed()``).
+        let started: Duration?
         var stage = Stage.around(0, 0)
         /// How many `aroundEach` hooks, counted across the layers from the
         /// outermost, have called their body and not yet returned.
@@ -1051,12 +1053,12 @@ final class SpecWalk<Mode: ExecutionMode> {
         /// `attemptMarks` are the node's, read where the walk is specialised
         /// for its mode: reading them here would copy the node.
         init(
-            node: ElementNode<Mode>, parent: GroupFrame, timed: Bool, inbox: FailureInbox,
+            node: ElementNode<Mode>, parent: GroupFrame, started: Duration?, inbox: FailureInbox,
             attemptMarks marks: (repetitions: Int?, retries: Int?)
         ) {
             self.node = node
             self.parent = parent
-            started = timed ? ContinuousClock.now : nil
+            self.started = started
             var layers =
                 switch node {
                 case .example: parent.exampleLayers
@@ -1165,6 +1167,18 @@ private final class Recorder {
         self.progress = progress
     }
 
+    /// When the recorder was made, which ``elapsed()`` counts from.
+    private let epoch = ContinuousClock.now
+
+    /// The time since the recorder was made, if the observer wants durations
+    /// (``progress``); `nil` otherwise. An element keeps its start as this
+    /// duration rather than as a `ContinuousClock.Instant`: the instant's
+    /// layout is opaque outside the standard library, so every frame would
+    /// copy and destroy it, even when `nil`, through its value witnesses.
+    func elapsed() -> Duration? {
+        progress ? epoch.duration(to: .now) : nil
+    }
+
     /// Passes `event` on to the walk's listener, or keeps it when the walk has none.
     func emit(_ event: SpecEvent) {
         if let observer { observer(event) } else { kept.append(event) }
@@ -1227,10 +1241,10 @@ private final class Recorder {
         if progress { emit(.exampleFinished(path: path, result: result, duration: .zero)) }
     }
 
-    func finishExample(_ path: any PathSource, _ result: ExampleResult, started: ContinuousClock.Instant?) {
+    func finishExample(_ path: any PathSource, _ result: ExampleResult, started: Duration?) {
         report.count(result)
         guard progress else { return }
-        let duration = started.map { $0.duration(to: .now) } ?? .zero
+        let duration = if let started, let now = elapsed() { now - started } else { Duration.zero }
         emit(.exampleFinished(path: path.steps(appending: nil), result: result, duration: duration))
     }
 }
