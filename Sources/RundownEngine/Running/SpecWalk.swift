@@ -1051,13 +1051,15 @@ final class SpecWalk<Mode: ExecutionMode> {
         let hasAttemptTraits: Bool
 
         /// `attemptMarks` are the node's, read where the walk is specialised
-        /// for its mode: reading them here would copy the node.
+        /// for its mode: reading them here would copy the node. The
+        /// references are borrowed, so that the caller need not retain
+        /// each for the call and the frame release it again.
         init(
-            node: ElementNode<Mode>, parent: GroupFrame, started: Duration?, inbox: FailureInbox,
-            attemptMarks marks: (repetitions: Int?, retries: Int?)
+            node: borrowing ElementNode<Mode>, parent: borrowing GroupFrame, started: Duration?,
+            inbox: borrowing FailureInbox, attemptMarks marks: (repetitions: Int?, retries: Int?)
         ) {
-            self.node = node
-            self.parent = parent
+            self.node = copy node
+            self.parent = copy parent
             self.started = started
             var layers =
                 switch node {
@@ -1084,7 +1086,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 kind = .groupElement(group.description)
                 attempts = nil
             }
-            super.init(kind: kind, isAsynchronous: Mode.self == Asynchronous.self, inbox: inbox)
+            super.init(kind: kind, isAsynchronous: Mode.self == Asynchronous.self, inbox: copy inbox)
         }
 
         /// Where the element was declared: its example runner's location.
@@ -1176,7 +1178,15 @@ private final class Recorder {
     /// layout is opaque outside the standard library, so every frame would
     /// copy and destroy it, even when `nil`, through its value witnesses.
     func elapsed() -> Duration? {
-        progress ? epoch.duration(to: .now) : nil
+        progress ? sinceEpoch() : nil
+    }
+
+    /// Out of line: where it is inlined, the caller makes room for an
+    /// instant of the opaque layout (a metadata lookup) even when it does
+    /// not read the clock.
+    @inline(never)
+    private func sinceEpoch() -> Duration {
+        epoch.duration(to: .now)
     }
 
     /// Passes `event` on to the walk's listener, or keeps it when the walk has none.
