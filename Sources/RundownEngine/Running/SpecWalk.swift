@@ -146,6 +146,8 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// kept without retaining it (see ``Top``).
     @exclusivity(unchecked) private var top = Top.none
     @exclusivity(unchecked) private var pending: Pending?
+    /// The cleanup that ``pending`` runs, if it runs one.
+    @exclusivity(unchecked) private var pendingCleanup: RunScope.Cleanup?
     private let recorder: Recorder
     private let inbox: FailureInbox
     /// Whether this walk's inbox is the run's, which it closes when it ends:
@@ -305,7 +307,7 @@ final class SpecWalk<Mode: ExecutionMode> {
             case .done:
                 if !group.closedByWalk {
                     if let cleanup = nextCleanup(of: group) {
-                        if let instruction = call(cleanup, pending: .groupCleanup(cleanup), as: .afterAll) {
+                        if let instruction = call(cleanup, pending: .groupCleanup, as: .afterAll) {
                             return instruction
                         }
                         continue
@@ -399,7 +401,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 if layer == 0, !element.closedByWalk {
                     if let cleanup = nextCleanup(of: element) {
                         if let instruction = call(
-                            cleanup, pending: .elementCleanup(Unretained(element), cleanup), as: .afterEach)
+                            cleanup, pending: .elementCleanup(Unretained(element)), as: .afterEach)
                         {
                             return instruction
                         }
@@ -453,6 +455,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// Runs a cleanup as teardown of the given kind: it still runs after a time limit expired.
     private func call(_ cleanup: RunScope.Cleanup, pending: Pending, as teardown: HookKind) -> Instruction? {
         self.pending = pending
+        pendingCleanup = cleanup
         guard let body = cleanup.body(for: Mode.self) else {
             finish(
                 .failed(DeferCleanupMisuse(problem: .asyncInSynchronousSpec(cleanup.registrant.description))),
@@ -510,6 +513,9 @@ final class SpecWalk<Mode: ExecutionMode> {
             preconditionFailure("an outcome was reported with no closure running")
         }
         pending = nil
+        // Given up here, whatever the outcome, as the cleanup has run.
+        let cleanup = pendingCleanup
+        if cleanup != nil { pendingCleanup = nil }
         if let posted = inbox.take() { attribute(posted) }
         if !adoptedInboxes.isEmpty { takeFromAdoptedInboxes() }
         let posted = !posters.isEmpty && tookPost(from: runner)
@@ -528,7 +534,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 if ref.object.node.kind == .beforeEach {
                     element.object.stage = .afterEach(element.object.layers.count - 1, 0)
                 }
-            case .example(let element), .elementCleanup(let element, _):
+            case .example(let element), .elementCleanup(let element):
                 element.object.failed = true
             case .groupCleanup:
                 break
@@ -536,7 +542,8 @@ final class SpecWalk<Mode: ExecutionMode> {
             return
         }
         switch done {
-        case .elementCleanup(let unretained, let cleanup):
+        case .elementCleanup(let unretained):
+            guard let cleanup else { preconditionFailure("a cleanup ran with none pending") }
             let element = unretained.object
             if case .failed(let error) = outcome {
                 record(
@@ -545,7 +552,8 @@ final class SpecWalk<Mode: ExecutionMode> {
             } else {
                 recordCleanup(outcome, cleanup)
             }
-        case .groupCleanup(let cleanup):
+        case .groupCleanup:
+            guard let cleanup else { preconditionFailure("a cleanup ran with none pending") }
             recordCleanup(outcome, cleanup)
         case .groupHook(let unretained, let ref):
             let group = unretained.object
@@ -880,14 +888,18 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// the stack only in its own step, after its last closure, and a
     /// driver reports the outcome of every closure before it asks for the
     /// next step; a hook is held by its frame's `let` arrays
-    /// (`beforeAll`, `afterAll`, `layers`). A cleanup, which its scope gave
-    /// up when the walk took it, is retained.
+    /// (`beforeAll`, `afterAll`, `layers`). The cleanup of a cleanup case,
+    /// which its scope gave up when the walk took it, is retained, in
+    /// ``pendingCleanup`` rather than here, so that a pending closure holds
+    /// nothing to release.
     private enum Pending {
         case groupHook(Unretained<GroupFrame>, Unretained<HookRef>)
         case elementHook(Unretained<ElementFrame>, Unretained<HookRef>)
         case example(Unretained<ElementFrame>)
-        case elementCleanup(Unretained<ElementFrame>, RunScope.Cleanup)
-        case groupCleanup(RunScope.Cleanup)
+        /// The cleanup is ``pendingCleanup``.
+        case elementCleanup(Unretained<ElementFrame>)
+        /// The cleanup is ``pendingCleanup``.
+        case groupCleanup
     }
 
     /// A hook, shared by reference: the walk hands hooks around for every
