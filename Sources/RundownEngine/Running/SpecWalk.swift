@@ -1073,20 +1073,24 @@ final class SpecWalk<Mode: ExecutionMode> {
             self.node = copy node
             self.parent = copy parent
             self.started = started
-            var layers =
+            let shared =
                 switch node {
                 case .example: parent.exampleLayers
                 case .group: parent.groupLayers
                 }
-            if !node.scopes.isEmpty {
-                layers[0].arounds = node.scopes.map { scope in
+            if node.scopes.isEmpty {
+                // Stored as it is: a copy to change would cost a retain more.
+                layers = shared
+            } else {
+                var scoped = shared
+                scoped[0].arounds = node.scopes.map { scope in
                     HookRef(
                         HookNode<Mode>(
                             kind: .aroundEach, name: scope.name, location: node.location,
                             body: .around(Mode.around(for: scope))))
                 }
+                layers = scoped
             }
-            self.layers = layers
             hasAttemptTraits = marks.repetitions != nil || marks.retries != nil
             let kind: RunScope.Kind
             switch node {
