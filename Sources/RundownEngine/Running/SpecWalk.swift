@@ -53,6 +53,13 @@
 // PathNode is made when the walk first needs one (a nested group, a failure,
 // a report), which a passing example never does.
 //
+// What the walk does not retain. The stack holds the frames; the frame on
+// top (Top) and the closure pending (Pending) point at their frames and hooks
+// without retaining them, which spares a retain and a release of each at
+// every step and closure. A frame leaves the stack only in its own step, as
+// the last thing that step does with it (`pop()`), after its last closure's
+// outcome is in; a frame's hooks are held by its immutable arrays.
+//
 // Why the body runs at most once. The walk is not thread-safe and has one
 // position; a second run of the body would drive it from a stage it has left,
 // and a concurrent one (two `async let`s in Swift 5 mode) from two threads.
