@@ -58,7 +58,8 @@
 // without retaining them, which spares a retain and a release of each at
 // every step and closure. A frame leaves the stack only in its own step, as
 // the last thing that step does with it (`pop()`), after its last closure's
-// outcome is in; a frame's hooks are held by its immutable arrays.
+// outcome is in, and is let go only at the next pop, long after that step
+// has returned; a frame's hooks are held by its immutable arrays.
 //
 // Why the body runs at most once. The walk is not thread-safe and has one
 // position; a second run of the body would drive it from a stage it has left,
@@ -152,6 +153,9 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// The last frame of ``stack``, which ``next()`` steps at every closure,
     /// kept without retaining it (see ``Top``).
     @exclusivity(unchecked) private var top = Top.none
+    /// The frame ``pop()`` took off the stack last, kept until the next pop,
+    /// so that it outlives the step that popped it (see ``Top``).
+    @exclusivity(unchecked) private var popped: RunScope?
     @exclusivity(unchecked) private var pending: Pending?
     /// The cleanup that ``pending`` runs, if it runs one.
     @exclusivity(unchecked) private var pendingCleanup: RunScope.Cleanup?
@@ -867,18 +871,25 @@ final class SpecWalk<Mode: ExecutionMode> {
 
     /// The frame on top of the stack, not retained, which spares a retain and
     /// a release of it at every step. That is safe: ``stack`` holds the
-    /// frame while it is ``top``, and only its own step removes it, through
-    /// ``pop()``, as the last thing it does with it.
+    /// frame while it is ``top``; only its own step removes it, through
+    /// ``pop()``, as the last thing it does with it, and ``popped`` then
+    /// holds it until the next pop, long after that step has returned: the
+    /// frame outlives every step run with it. (Nothing of the user's goes
+    /// with a frame: its scope dropped its values when it closed.)
     private enum Top {
         case none
         case group(Unretained<GroupFrame>)
         case element(Unretained<ElementFrame>)
     }
 
-    /// Removes the frame on top; its step, which calls this, must not use it
-    /// afterwards: nothing may hold it any more.
+    /// Removes the frame on top, which its step, the caller, must not use
+    /// afterwards; the frame popped before it goes now.
     private func pop() {
-        stack.removeLast()
+        popped =
+            switch stack.removeLast() {
+            case .group(let group): group
+            case .element(let element): element
+            }
         top =
             switch stack.last {
             case .group(let group): .group(Unretained(group))
