@@ -96,12 +96,21 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
     @_specialize(where Call == AsyncCall)
     @_specialize(where Call == SyncMainCall)
     @_specialize(where Call == AsyncMainCall)
+    ///
+    /// The location and body are consumed: `it` made them for this call, and
+    /// they move into the node instead of being copied and released.
     static func example(
-        _ description: String, _ traits: [ExampleTrait], _ location: CodeLocation, _ body: Call.Mode.Body
+        _ description: String, _ traits: [ExampleTrait], _ location: consuming CodeLocation,
+        _ body: consuming Call.Mode.Body
     ) -> Self {
         // A pruned build (see PrunedBuild) drops the examples off its path
         // where their group is built, not here: no task-local is read per example.
-        if !traits.isEmpty, ExampleTrait.isEveryExample(traits) {
+        if traits.isEmpty {
+            return Self(
+                content: GroupContent(
+                    example: description, marks: ElementMarks(), location: location, scopes: [], body: body))
+        }
+        if ExampleTrait.isEveryExample(traits) {
             return misplacedEveryExample(description, traits, location)
         }
         return Self(
