@@ -3,9 +3,9 @@
 ///
 /// While a spec's definition is called with ``current`` set, a group whose
 /// description is not the next step of the path does not call its content
-/// closure and adds nothing, and an example that is not the one at the
-/// path's end is dropped from its group's content (see ``prune(_:)``); the
-/// groups on the path are built as usual, their hooks included. What is left is what the run would have selected from the whole
+/// closure and adds nothing, nor does an example that is not the one at the
+/// path's end; the groups on the path are built as usual, their hooks
+/// included. What is left is what the run would have selected from the whole
 /// tree, so the run does the same; building it costs what the path costs,
 /// not what the whole spec costs.
 package struct PrunedBuild: Sendable {
@@ -48,14 +48,5 @@ package struct PrunedBuild: Sendable {
     /// Whether an example declared now is the one at the path's end.
     func keeps(example description: String) -> Bool {
         depth == path.count - 1 && path[depth] == description
-    }
-
-    /// The content of a group on the path, built with this pruning, without
-    /// the examples that are not the one at the path's end. Examples are
-    /// built and dropped here, with their group, rather than each asking for
-    /// the pruning in force while it is declared: a task-local read for
-    /// every example of every spec, where a pruned build is rare.
-    package func prune<First, Last, Call>(_ steps: Steps<First, Last, Call>) -> Steps<First, Last, Call> {
-        Steps(content: steps.content.keepingExamples { keeps(example: $0) })
     }
 }

@@ -103,8 +103,9 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
         _ description: String, _ traits: [ExampleTrait], _ location: consuming CodeLocation,
         _ body: consuming Call.Mode.Body
     ) -> Self {
-        // A pruned build (see PrunedBuild) drops the examples off its path
-        // where their group is built, not here: no task-local is read per example.
+        if let pruned = PrunedBuild.current, !pruned.keeps(example: description) {
+            return Self(content: GroupContent())
+        }
         if traits.isEmpty {
             return Self(
                 content: GroupContent(
@@ -149,8 +150,7 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
         case .descend where tooDeep, .whole where tooDeep:
             return Self.tooDeep(description, traits, location)
         case .descend(let deeper):
-            let content = PrunedBuild.$current.withValue(deeper) { nested() }
-            return group(description, traits, location, deeper.prune(content))
+            return group(description, traits, location, PrunedBuild.$current.withValue(deeper) { nested() })
         case .whole:
             return group(description, traits, location, PrunedBuild.$current.withValue(nil) { nested() })
         }

@@ -56,15 +56,6 @@ public struct GroupContent<Mode: ExecutionMode> {
             ExampleNode(description: description, marks: marks, location: location, scopes: scopes, body: body))
     }
 
-    /// The same content without the examples whose description `keep` rejects; groups stay.
-    package func keepingExamples(_ keep: (String) -> Bool) -> GroupContent<Mode> {
-        replacing(
-            hooks: hooks,
-            elements: elements.filter { element in
-                if case .example(let example) = element { keep(example.description) } else { true }
-            })
-    }
-
     /// The hooks of one kind, in declaration order.
     package func hooks(_ kind: HookKind) -> [HookNode<Mode>] {
         hooks[kind] ?? []
