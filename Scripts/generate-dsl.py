@@ -104,7 +104,6 @@ EXAMPLES = [
     ),
     ("xIt", "[.excluded] + traits", "Declares an excluded example, which does not run. Same as `it(_:.excluded)`."),
 ]
-# How a main-actor example is described, for `it`, `fIt`, `xIt`.
 # The call kinds each constraint's `it` is specialized for.
 SPECIALIZED = {
     "CallKind": ["SyncCall", "AsyncCall"],
@@ -113,6 +112,7 @@ SPECIALIZED = {
     "MainActorCallKind": [],
     "AsyncMainActorCallKind": [],
 }
+# How a main-actor example is described, for `it`, `fIt`, `xIt`.
 MAIN_EXAMPLE = {"it": "an example", "fIt": "a focused example", "xIt": "an excluded example"}
 
 # Groups: (word, traits passed on, summary).
