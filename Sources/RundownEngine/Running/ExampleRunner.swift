@@ -136,10 +136,8 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
 /// its closure shares with the element's other closures, and the element's
 /// (or group's) path and location.
 ///
-/// Its path and location must be immutable: a runner's are read from any task.
-package protocol RunnerFrame: RunScope {
-    /// The frame's path, followed by `extra` if given.
-    func steps(appending extra: String?) -> [String]
+/// Its path (``PathSource``) and location must be immutable: a runner's are read from any task.
+package protocol RunnerFrame: RunScope, PathSource {
     /// Where the frame's element or group was declared.
     var location: CodeLocation { get }
 }

@@ -1030,7 +1030,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     }
 
     // `@unchecked Sendable` for the same reason as GroupFrame.
-    fileprivate final class ElementFrame: RunScope, RunnerFrame, PathSource, @unchecked Sendable {
+    fileprivate final class ElementFrame: RunScope, RunnerFrame, @unchecked Sendable {
         /// `layer` indexes ``layers``; `unwinding` returns from the layer's
         /// entered `aroundEach` hooks, then moves to the next layer out.
         enum Stage {
