@@ -92,13 +92,13 @@ extension Steps where First == Last {
 
 extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
     /// A step holding one example.
+    ///
+    /// The location and body are consumed: `it` made them for this call, and
+    /// they move into the node instead of being copied and released.
     @_specialize(where Call == SyncCall)
     @_specialize(where Call == AsyncCall)
     @_specialize(where Call == SyncMainCall)
     @_specialize(where Call == AsyncMainCall)
-    ///
-    /// The location and body are consumed: `it` made them for this call, and
-    /// they move into the node instead of being copied and released.
     static func example(
         _ description: String, _ traits: [ExampleTrait], _ location: consuming CodeLocation,
         _ body: consuming Call.Mode.Body
@@ -106,12 +106,7 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
         if let pruned = PrunedBuild.current, !pruned.keeps(example: description) {
             return Self(content: GroupContent())
         }
-        if traits.isEmpty {
-            return Self(
-                content: GroupContent(
-                    example: description, marks: ElementMarks(), location: location, scopes: [], body: body))
-        }
-        if ExampleTrait.isEveryExample(traits) {
+        if !traits.isEmpty, ExampleTrait.isEveryExample(traits) {
             return misplacedEveryExample(description, traits, location)
         }
         return Self(

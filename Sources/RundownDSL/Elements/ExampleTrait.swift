@@ -146,16 +146,22 @@ public struct ExampleTrait: Sendable {
         traits.contains { $0.everyExample }
     }
 
+    // Most elements have no trait: `marks` and `scopes` answer them where
+    // they are called (inlined), and only elements with traits pay a call.
+    @inline(__always)
     static func marks(_ traits: [ExampleTrait]) -> ElementMarks {
-        // Most elements have no trait; building nothing for them keeps the DSL's cost per example down.
-        if traits.isEmpty { return ElementMarks() }
-        return ElementMarks(
+        traits.isEmpty ? ElementMarks() : marks(of: traits)
+    }
+
+    private static func marks(of traits: [ExampleTrait]) -> ElementMarks {
+        ElementMarks(
             isFocused: traits.contains { $0.focus }, isExcluded: traits.contains { $0.exclusion },
             labels: traits.flatMap(\.labelNames), isConcurrent: traits.contains { $0.concurrency },
             repetitions: traits.last { $0.repetitions != nil }?.repetitions,
             retries: traits.last { $0.retries != nil }?.retries)
     }
 
+    @inline(__always)
     static func scopes(_ traits: [ExampleTrait]) -> [ElementScope] {
         traits.isEmpty ? [] : traits.compactMap(\.scope)
     }
