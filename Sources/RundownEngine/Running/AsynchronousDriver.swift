@@ -7,30 +7,31 @@ extension SpecWalk where Mode == Asynchronous {
     /// hooks) is called as the synchronous driver calls it, on that same
     /// actor, with none of the cost of an `await`; under a time limit every
     /// body runs in the task the limit can leave behind.
-    nonisolated(nonsending) func drive(recognizers: [SkipRecognizer]) async {
-        // Read once: only a scope binds a limit, and it does so around the
-        // nested drive its body runs, never while this loop is between two
-        // closures.
-        let limit = TimeLimit.current
+    ///
+    /// `limit` is the time limit the closures run under, read by the caller
+    /// where it was bound (only a scope binds one, around the nested drive
+    /// its body runs, never while this loop is between two closures): not
+    /// read again for the drive of every frame.
+    nonisolated(nonsending) func drive(recognizers: [SkipRecognizer], limit: TimeLimit? = TimeLimit.current) async {
         while let instruction = next() {
             // Consumed, so that its runner and body are moved into the
             // closure's run instead of copied and each copy destroyed.
             switch consume instruction {
-            case .call(let body, let runner):
-                if let limit {
-                    finish(
-                        await Outcome.of(runner, recognizers: recognizers, limit: limit) { try await body() },
-                        ranAs: runner)
+            case .call(let body):
+                if let limit, let runner = ExampleRunner.current {
+                    finish(await Outcome.of(runner, recognizers: recognizers, limit: limit) { try await body() })
                 } else {
                     switch body.run {
                     case .synchronous(let body):
                         // Called as the synchronous driver calls it: nothing in it can suspend.
-                        finish(Outcome.of(runner, recognizers: recognizers, body), ranAs: runner)
+                        finish(Outcome.of(recognizers: recognizers, body))
                     case .asynchronous(let body):
-                        finish(await Outcome.of(runner, recognizers: recognizers, body), ranAs: runner)
+                        finish(await Outcome.of(recognizers: recognizers, body))
                     }
                 }
-            case .wrap(let around, let runner, let token):
+            case .enter(let frame):
+                await Self.drive(self, in: frame, recognizers, limit, on: #isolation)
+            case .wrap(let around, let token):
                 // The hook may call its body from another executor: a hook
                 // written on the main actor hands it over through a thunk
                 // that hops to the global one, and a scope such as
@@ -39,7 +40,7 @@ extension SpecWalk where Mode == Asynchronous {
                 // it goes on with the walk.
                 let isolation = #isolation
                 let walk = WalkInHook(walk: self, token: token)
-                let outcome = await Outcome.of(runner, recognizers: recognizers) {
+                let outcome = await Outcome.of(recognizers: recognizers) {
                     try await around {
                         guard walk.token.gate.enter() else { return }
                         await Self.continueInside(walk, recognizers, on: isolation)
@@ -50,7 +51,7 @@ extension SpecWalk where Mode == Asynchronous {
             case .concurrently(let walks):
                 await Self.drive(walks, recognizers: recognizers, parallelism: parallelism)
                 finishConcurrently(walks)
-            case .unwrap:
+            case .unwrap, .leave:
                 return
             }
         }
@@ -84,6 +85,22 @@ extension SpecWalk where Mode == Asynchronous {
         await walk.walk.drive(recognizers: recognizers)
     }
 
+    /// Drives the walk with `frame` bound as the source of
+    /// `ExampleRunner.current` until the frame ends, on the spec's isolation.
+    ///
+    /// The closure given to `withValue` captures `isolation`, and so is
+    /// isolated to it: a closure that did not would run the walk, and every
+    /// synchronous closure it calls, off the caller's actor.
+    private static func drive(
+        _ walk: SpecWalk, in frame: RunScope, _ recognizers: [SkipRecognizer], _ limit: TimeLimit?,
+        on isolation: isolated (any Actor)?
+    ) async {
+        await ExampleRunner.$source.withValue(frame) {
+            _ = isolation
+            await walk.drive(recognizers: recognizers, limit: limit)
+        }
+    }
+
     /// Goes on with the walk inside an `aroundEach` hook, on the spec's isolation.
     private static func continueInside(
         _ walk: WalkInHook<Mode>,
@@ -92,6 +109,7 @@ extension SpecWalk where Mode == Asynchronous {
     ) async {
         walk.walk.enterAround(walk.token)
         await walk.walk.drive(recognizers: recognizers)
+        walk.walk.returnToAround(walk.token)
     }
 }
 

@@ -42,7 +42,13 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     }
 
     /// The runner of the element or hook running in this task, or `nil` outside a spec.
-    @TaskLocal public static var current: ExampleRunner?
+    ///
+    /// A task started inside a closure sees the closure's element: while the
+    /// element runs, the closure of it running now; once it has ended, the
+    /// closure that ran last.
+    public static var current: ExampleRunner? {
+        source?.runningRunner
+    }
 
     /// Creates a runner. The engine makes one for each closure it runs.
     @_documentation(visibility: internal)
@@ -54,18 +60,15 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
         given = Given(path: path, location: location)
     }
 
-    /// The walk's runner of a closure of `frame`: of `hook`, or of the
-    /// frame's element itself if `hook` is `nil`. It copies nothing: its path
-    /// and location are read from the frame and the hook when asked, so that
-    /// a runner, made for every closure, costs one retain of each.
-    ///
-    /// `attempt` is which run of its example it is, if the example repeats or retries.
-    package init(frame: any RunnerFrame, hook: (any RunnerHook)?, role: Role, attempt: AttemptNote?) {
-        self.role = role
+    /// The walk's runner of the closure of `frame` that `closure` names: of
+    /// its hook, or of the frame's element itself. It copies nothing: its
+    /// path and location are read from the frame and the hook when asked.
+    init(frame: any RunnerFrame, parts closure: ClosureParts) {
+        role = closure.role
         self.frame = frame
-        self.hook = hook
-        self.attempt = attempt
-        given = nil
+        hook = closure.hook
+        attempt = closure.attempt
+        given = closure.given
     }
 
     /// What the closures of this runner's element share: its fresh values
@@ -89,17 +92,8 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
         frame?.inbox
     }
 
-    /// The runner of a cleanup that `registrant` registered: its path and
-    /// scope, with the role of the teardown it belongs to (`afterEach` for an
-    /// element's, `afterAll` for a group's), which runs even after a time
-    /// limit expired.
-    package init(cleanupOf registrant: ExampleRunner, role: Role, location: CodeLocation) {
-        self.role = role
-        frame = registrant.frame
-        hook = registrant.hook
-        attempt = registrant.attempt
-        given = Given(path: registrant.given?.path, location: location)
-    }
+    /// The hook a cleanup's runner names: that of the closure that registered it.
+    var hookOfCleanup: (any RunnerHook)? { hook }
 
     /// The frame of the walk this runner's closure runs in, which answers
     /// its path, its location (unless a hook does) and its scope; `nil` for
@@ -116,7 +110,9 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     /// elements, which so carry two references (and a note, if any) only.
     private let given: Given?
 
-    private final class Given: Sendable {
+    /// A class, so that a runner, and the walk's note of which closure
+    /// runs (``ClosureParts``), stay one reference wide for it.
+    final class Given: Sendable {
         let path: [String]?
         let location: CodeLocation
 

@@ -15,29 +15,41 @@ enum Outcome {
 package typealias SkipRecognizer = @Sendable (any Error) -> SkipReason?
 
 extension Outcome {
-    /// Runs `body` as the given runner and classifies how it ended.
-    static func of(
-        _ runner: ExampleRunner,
-        recognizers: [SkipRecognizer],
-        _ body: () throws -> Void
-    ) -> Outcome {
-        ExampleRunner.$current.withValue(runner) {
-            do {
-                try body()
-                return .passed
-            } catch {
-                return classify(error, recognizers: recognizers)
-            }
+    /// Runs `body` and classifies how it ended. The closure's runner is
+    /// its frame's, which the driver bound (see RunningClosure.swift).
+    static func of(recognizers: [SkipRecognizer], _ body: () throws -> Void) -> Outcome {
+        do {
+            try body()
+            return .passed
+        } catch {
+            return classify(error, recognizers: recognizers)
         }
     }
 
-    /// Runs `body` as the given runner and classifies how it ended.
+    /// Runs `body` and classifies how it ended. The closure's runner is
+    /// its frame's, which the driver bound (see RunningClosure.swift).
+    nonisolated(nonsending) static func of(
+        recognizers: [SkipRecognizer],
+        _ body: () async throws -> Void
+    ) async -> Outcome {
+        do {
+            try await body()
+            return .passed
+        } catch {
+            return classify(error, recognizers: recognizers)
+        }
+    }
+
+    /// Runs `body` as the given runner, bound by itself rather than through
+    /// its frame, and classifies how it ended: for a closure whose task may
+    /// outlive it (under a time limit), which so keeps seeing its own runner
+    /// after its frame has gone on.
     nonisolated(nonsending) static func of(
         _ runner: ExampleRunner,
         recognizers: [SkipRecognizer],
         _ body: () async throws -> Void
     ) async -> Outcome {
-        await ExampleRunner.$current.withValue(runner) {
+        await ExampleRunner.$source.withValue(runner) {
             do {
                 try await body()
                 return .passed

@@ -23,11 +23,11 @@ import Foundation
 /// runs; ``ExampleRunner/scope`` is the one a closure runs in.
 ///
 /// `@unchecked Sendable` is safe because everything a closure or another
-/// task may touch (``Shared`` and `closed`) is only read or written under
-/// ``lock``; `kind` and `isAsynchronous` never change. Subclasses are the
+/// task may touch (``Shared``, `closed` and the closure running, with its
+/// runner) is only read or written under ``lock``; `kind` and `isAsynchronous` never change. Subclasses are the
 /// walk's frames: their own state is touched only by the walk, never
 /// through a `RunScope` reference.
-package class RunScope: FailureOwner, @unchecked Sendable {
+package class RunScope: FailureOwner, RunnerSource, @unchecked Sendable {
     /// What the closures running in a scope are for.
     package enum Kind: Sendable {
         /// An example, with its each-hooks: fresh values belong here.
@@ -99,6 +99,18 @@ package class RunScope: FailureOwner, @unchecked Sendable {
     @exclusivity(unchecked) private var closed = false
     /// Whether the walk has closed the scope; only the walk reads or writes it.
     @exclusivity(unchecked) package var closedByWalk = false
+    // The closure running in the frame (nothing before the first: `begun`),
+    // its runner once asked for, and whether the frame has ended (see
+    // RunningClosure.swift); under `lock`. The hook is not retained: the
+    // frame's own arrays hold every hook of its closures for as long as the
+    // frame lives, and these fields live in the frame.
+    @exclusivity(unchecked) private var begun = false
+    @exclusivity(unchecked) private var role = ExampleRunner.Role.example
+    @exclusivity(unchecked) private unowned(unsafe) var hook: (any RunnerHook)?
+    @exclusivity(unchecked) private var attempt: AttemptNote?
+    @exclusivity(unchecked) private var given: ExampleRunner.Given?
+    @exclusivity(unchecked) private var runner: ExampleRunner?
+    @exclusivity(unchecked) private var ended = false
 
     package init(kind: Kind, isAsynchronous: Bool, inbox: FailureInbox) {
         self.kind = kind
@@ -197,6 +209,87 @@ package class RunScope: FailureOwner, @unchecked Sendable {
         defer { Self.lock.unlock() }
         closed = false
         closedByWalk = false
+    }
+
+    // MARK: The closure running in the frame
+
+    /// The runner of the closure the frame runs now, made when first asked;
+    /// `nil` before the frame's first closure, and for a scope that is not a frame.
+    package var runningRunner: ExampleRunner? {
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
+        if let runner { return runner }
+        guard begun, let frame = self as? any RunnerFrame else { return nil }
+        let made = ExampleRunner(
+            frame: frame, parts: ClosureParts(role: role, hook: hook, attempt: attempt, given: given))
+        // Kept only while the frame runs: the runner holds its frame.
+        if !ended { runner = made }
+        return made
+    }
+
+    /// The next closure of the frame starts: its role, its hook (`nil` for
+    /// the element itself), which run of its example it belongs to, and for
+    /// a cleanup, where it was registered. `hook` must be one that the
+    /// frame holds (see the stored properties).
+    func begin(
+        _ role: ExampleRunner.Role, hook: (any RunnerHook)?, attempt: AttemptNote?,
+        given: ExampleRunner.Given? = nil
+    ) {
+        Self.lock.lock()
+        begun = true
+        self.role = role
+        self.hook = hook
+        self.attempt = attempt
+        self.given = given
+        let previous = runner
+        runner = nil
+        Self.lock.unlock()
+        // Released after the lock: the last reference to a runner may be this one.
+        _ = consume previous
+    }
+
+    /// The runner that the closure running now was asked for, if it was:
+    /// the one each failure it posted names.
+    func askedRunner() -> ExampleRunner? {
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
+        return runner
+    }
+
+    /// Which closure runs, and its runner if it was asked for: what an
+    /// `aroundEach` hook gets back with ``resume(_:)`` when its body returns.
+    func suspend() -> SuspendedClosure {
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
+        return SuspendedClosure(
+            parts: begun ? ClosureParts(role: role, hook: hook, attempt: attempt, given: given) : nil, runner: runner)
+    }
+
+    /// The closure that ``suspend()`` saved runs again.
+    func resume(_ saved: SuspendedClosure) {
+        Self.lock.lock()
+        if let parts = saved.parts {
+            begun = true
+            role = parts.role
+            hook = parts.hook
+            attempt = parts.attempt
+            given = parts.given
+        }
+        let previous = runner
+        runner = saved.runner
+        Self.lock.unlock()
+        _ = consume previous
+    }
+
+    /// The frame has ended: its runner is no longer kept, and a task that
+    /// asks from now on gets one of its own, of the closure that ran last.
+    func endClosures() {
+        Self.lock.lock()
+        ended = true
+        let previous = runner
+        runner = nil
+        Self.lock.unlock()
+        _ = consume previous
     }
 
     /// The failures recorded since the last call.

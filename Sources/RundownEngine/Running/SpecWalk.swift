@@ -44,14 +44,17 @@
 // recorded in it fail the element. A group hook's misuses are recorded as soon
 // as the hook returns.
 //
-// Runners. Every closure gets its own ExampleRunner (its identity tells which
-// closure posted a failure), but a runner copies nothing of its element: it
-// points at the frame, which is its scope and answers its path, and at the
-// hook it runs, if any, which adds the hook's step and answers the location
-// (RunnerFrame, RunnerHook). A runner is read from any
-// task, so these come only from the frame's immutable parts; the frame's own
-// PathNode is made when the walk first needs one (a nested group, a failure,
-// a report), which a passing example never does.
+// Runners. Every closure has its own ExampleRunner (its identity tells which
+// closure posted a failure), made only when somebody asks for it (see
+// RunningClosure.swift): the walk tells the frame on top which closure runs
+// (`begin`), and the driver binds each frame once, as it is pushed
+// (`.enter`) until it is popped (`.leave`). A runner copies nothing of its
+// element: it points at the frame, which is its scope and answers its path,
+// and at the hook it runs, if any, which adds the hook's step and answers
+// the location (RunnerFrame, RunnerHook). A runner is read from any task, so
+// these come only from the frame's immutable parts; the frame's own PathNode
+// is made when the walk first needs one (a nested group, a failure, a
+// report), which a passing example never does.
 //
 // What the walk does not retain. The stack holds the frames; the frame on
 // top (Top) and the closure pending (Pending) point at their frames and hooks
@@ -106,15 +109,21 @@
 final class SpecWalk<Mode: ExecutionMode> {
     /// What the driver must do next.
     enum Instruction {
-        /// Run a hook or example body, then call ``finish(_:ranAs:)`` with its runner.
-        case call(Mode.Body, ExampleRunner)
+        /// Run a hook or example body, then call ``finish(_:)`` with its outcome.
+        case call(Mode.Body)
         /// Run an `aroundEach` hook. Its body argument asks the token's gate
         /// whether it may run; if so it calls ``enterAround(_:)``, drives the
-        /// walk until ``Instruction/unwrap`` and leaves the gate. When the hook
-        /// returns, close the gate and call ``finishAround(_:_:_:)``.
-        case wrap(Mode.Around, ExampleRunner, AroundToken)
+        /// walk until ``Instruction/unwrap``, calls ``returnToAround(_:)``
+        /// and leaves the gate. When the hook returns, close the gate and call
+        /// ``finishAround(_:_:_:)``.
+        case wrap(Mode.Around, AroundToken)
         /// What the innermost `aroundEach` wraps is done: return from its body.
         case unwrap
+        /// A frame starts: drive the walk with `ExampleRunner.source` bound
+        /// to it, until ``Instruction/leave``.
+        case enter(RunScope)
+        /// The frame entered last has ended: return from the drive that ``enter(_:)`` began.
+        case leave
         /// Drive each walk, each running one element of a `.concurrent`
         /// group, at most ``parallelism`` at a time; when all have ended, call
         /// ``finishConcurrently(_:)``. A driver that cannot run closures
@@ -130,15 +139,16 @@ final class SpecWalk<Mode: ExecutionMode> {
         fileprivate let frame: ElementFrame
         fileprivate let layer: Int
         fileprivate let level: Int
-        fileprivate let runner: ExampleRunner
         /// Lets only the first call of the hook's body drive the walk.
         let gate: AroundBodyGate
+        /// The hook's own closure and runner, which the frame gets back when
+        /// what the hook wraps is done.
+        fileprivate var suspended = SuspendedClosure(parts: nil, runner: nil)
 
-        fileprivate init(frame: ElementFrame, layer: Int, level: Int, runner: ExampleRunner, gate: AroundBodyGate) {
+        fileprivate init(frame: ElementFrame, layer: Int, level: Int, gate: AroundBodyGate) {
             self.frame = frame
             self.layer = layer
             self.level = level
-            self.runner = runner
             self.gate = gate
         }
     }
@@ -157,6 +167,10 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// so that it outlives the step that popped it (see ``Top``).
     @exclusivity(unchecked) private var popped: RunScope?
     @exclusivity(unchecked) private var pending: Pending?
+    /// The frame ``push(_:)`` pushed last, until ``next()`` hands it to the driver to enter.
+    @exclusivity(unchecked) private var entering: RunScope?
+    /// How many frames ``pop()`` popped that ``next()`` has not yet told the driver to leave.
+    @exclusivity(unchecked) private var leaving = 0
     /// The cleanup that ``pending`` runs, if it runs one.
     @exclusivity(unchecked) private var pendingCleanup: RunScope.Cleanup?
     private let recorder: Recorder
@@ -241,6 +255,14 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// The next thing to do, or `nil` when the spec has finished.
     func next() -> Instruction? {
         while true {
+            if leaving > 0 {
+                leaving -= 1
+                return .leave
+            }
+            if let frame = entering {
+                entering = nil
+                return .enter(frame)
+            }
             let instruction: Instruction?
             switch top {
             case .group(let group): instruction = group.use { step($0) }
@@ -318,7 +340,7 @@ final class SpecWalk<Mode: ExecutionMode> {
             case .done:
                 if !group.closedByWalk {
                     if let cleanup = nextCleanup(of: group) {
-                        if let instruction = call(cleanup, pending: .groupCleanup, as: .afterAll) {
+                        if let instruction = call(cleanup, of: group, pending: .groupCleanup, as: .afterAll) {
                             return instruction
                         }
                         continue
@@ -344,8 +366,6 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
                 element.stage = .waitingForAround
                 let hook = hooks[level].node
-                let runner = ExampleRunner(
-                    frame: element, hook: hooks[level], role: .hook(.aroundEach), attempt: element.attempts?.note)
                 guard case .around(let body) = hook.body else {
                     // A hand-built node: fail the element as if the hook had thrown before calling its body.
                     let mismatch = HookBodyMismatch(hook: hook.pathComponent, kind: .aroundEach)
@@ -358,10 +378,11 @@ final class SpecWalk<Mode: ExecutionMode> {
                 let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyCalledAfterReturn)
                 let gate = AroundBodyGate(
                     inbox: inbox,
-                    lateFailure: SpecFailure(path: runner.path, error: misuse, location: hook.location)
+                    lateFailure: SpecFailure(
+                        path: element.steps(appending: hook.pathComponent), error: misuse, location: hook.location)
                 )
-                return .wrap(
-                    body, runner, AroundToken(frame: element, layer: layer, level: level, runner: runner, gate: gate))
+                element.begin(.hook(.aroundEach), hook: hooks[level], attempt: element.attempts?.note)
+                return .wrap(body, AroundToken(frame: element, layer: layer, level: level, gate: gate))
             case .beforeEach(let layer, let index):
                 let hooks = element.layers[layer].befores
                 guard index < hooks.count else {
@@ -384,8 +405,8 @@ final class SpecWalk<Mode: ExecutionMode> {
                     // Field by field: binding the example would copy it whole.
                     guard let body = element.node.exampleBody else { preconditionFailure("an example has a body") }
                     pending = .example(Unretained(element))
-                    return .call(
-                        body, ExampleRunner(frame: element, hook: nil, role: .example, attempt: element.attempts?.note))
+                    element.begin(.example, hook: nil, attempt: element.attempts?.note)
+                    return .call(body)
                 case .group(let group):
                     push(
                         GroupFrame(
@@ -412,7 +433,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 if layer == 0, !element.closedByWalk {
                     if let cleanup = nextCleanup(of: element) {
                         if let instruction = call(
-                            cleanup, pending: .elementCleanup(Unretained(element)), as: .afterEach)
+                            cleanup, of: element, pending: .elementCleanup(Unretained(element)), as: .afterEach)
                         {
                             return instruction
                         }
@@ -445,10 +466,11 @@ final class SpecWalk<Mode: ExecutionMode> {
         let hook = ref.node
         guard case .plain(let body) = hook.body else {
             // A hand-built node: the hook fails as if it had thrown.
-            finish(.failed(HookBodyMismatch(hook: hook.pathComponent, kind: hook.kind)), ranAs: nil)
+            finish(.failed(HookBodyMismatch(hook: hook.pathComponent, kind: hook.kind)), began: false)
             return nil
         }
-        return .call(body, ExampleRunner(frame: frame, hook: ref, role: .hook(hook.kind), attempt: attempt))
+        frame.begin(.hook(hook.kind), hook: ref, attempt: attempt)
+        return .call(body)
     }
 
     /// The next cleanup of `scope` to run, last registered first; once none
@@ -463,18 +485,24 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
     }
 
-    /// Runs a cleanup as teardown of the given kind: it still runs after a time limit expired.
-    private func call(_ cleanup: RunScope.Cleanup, pending: Pending, as teardown: HookKind) -> Instruction? {
+    /// Runs a cleanup of `scope`, the frame on top, as teardown of the given
+    /// kind: it still runs after a time limit expired.
+    private func call(
+        _ cleanup: RunScope.Cleanup, of scope: RunScope, pending: Pending, as teardown: HookKind
+    ) -> Instruction? {
         self.pending = pending
         pendingCleanup = cleanup
         guard let body = cleanup.body(for: Mode.self) else {
             finish(
                 .failed(DeferCleanupMisuse(problem: .asyncInSynchronousSpec(cleanup.registrant.description))),
-                ranAs: nil)
+                began: false)
             return nil
         }
-        return .call(
-            body, ExampleRunner(cleanupOf: cleanup.registrant, role: .hook(teardown), location: cleanup.location))
+        let registrant = cleanup.registrant
+        scope.begin(
+            .hook(teardown), hook: registrant.hookOfCleanup, attempt: registrant.attempt,
+            given: ExampleRunner.Given(path: nil, location: cleanup.location))
+        return .call(body)
     }
 
     /// Records misuses found in `scope`; they fail its element.
@@ -490,6 +518,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     private func push(_ group: GroupFrame) {
         stack.append(.group(group))
         top = .group(Unretained(group))
+        entering = group
         if recorder.progress {
             recorder.emit(.groupStarted(path: group.path.steps(), location: group.node.location))
         }
@@ -505,6 +534,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     private func push(_ element: ElementFrame) {
         stack.append(.element(element))
         top = .element(Unretained(element))
+        entering = element
         if recorder.progress, case .example(let example) = element.node {
             recorder.emit(.exampleStarted(path: element.path.steps(), location: example.location))
         }
@@ -516,10 +546,24 @@ final class SpecWalk<Mode: ExecutionMode> {
 
     // MARK: Taking back outcomes
 
-    /// Reports how the closure of the last ``Instruction/call(_:_:)`` ended;
-    /// `runner` is the runner the instruction gave it, which the driver
-    /// keeps until this returns.
-    func finish(_ outcome: Outcome, ranAs runner: ExampleRunner?) {
+    /// Reports how the closure of the last ``Instruction/call(_:)`` ended.
+    func finish(_ outcome: Outcome) {
+        // The closure is the top frame's, which keeps its runner, if it was asked for, until the next closure.
+        finish(outcome, began: true)
+    }
+
+    /// The frame on top, as the scope its closures run in.
+    private var topScope: RunScope? {
+        switch top {
+        case .group(let group): group.object
+        case .element(let element): element.object
+        case .none: nil
+        }
+    }
+
+    /// Reports how the pending closure ended; `began` is false for one that
+    /// could not start, whose frame was never told it runs.
+    private func finish(_ outcome: Outcome, began: Bool) {
         guard let done = pending else {
             preconditionFailure("an outcome was reported with no closure running")
         }
@@ -529,7 +573,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         if cleanup != nil { pendingCleanup = nil }
         if let posted = inbox.take() { attribute(posted) }
         if !adoptedInboxes.isEmpty { takeFromAdoptedInboxes() }
-        let posted = !posters.isEmpty && tookPost(from: runner)
+        let posted = began && !posters.isEmpty && tookPost(from: topScope?.askedRunner())
         if case .groupHook(let group, _) = done { record(group.object.takeFailures(), in: group.object) }
         if case .passed = outcome { return }
         // `#require` recorded its issue, which its closure posted, before it threw.
@@ -643,25 +687,33 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// the token's gate let in.
     func enterAround(_ token: AroundToken) {
         let element = token.frame
+        token.suspended = element.suspend()
         element.enteredArounds = element.aroundsBefore(token.layer) + token.level + 1
         element.stage = .around(token.layer, token.level + 1)
     }
 
+    /// Called when what an `aroundEach` hook wraps is done, before its body
+    /// returns to the hook: the hook's closure runs in its frame again.
+    func returnToAround(_ token: AroundToken) {
+        token.frame.resume(token.suspended)
+        token.suspended = SuspendedClosure(parts: nil, runner: nil)
+    }
+
     /// Reports how an `aroundEach` hook ended, and what it did with its body.
     func finishAround(_ token: AroundToken, _ outcome: Outcome, _ calls: AroundBodyGate.Calls) {
-        finishAround(token.frame, layer: token.layer, level: token.level, outcome, calls, runner: token.runner)
+        finishAround(token.frame, layer: token.layer, level: token.level, outcome, calls, began: true)
     }
 
     private func finishAround(
         _ element: ElementFrame, layer: Int, level: Int, _ outcome: Outcome, _ calls: AroundBodyGate.Calls,
-        runner: ExampleRunner? = nil
+        began: Bool = false
     ) {
         if let posted = inbox.take() { attribute(posted) }
         if !adoptedInboxes.isEmpty { takeFromAdoptedInboxes() }
         let hook = element.layers[layer].arounds[level].node
         let path = element.path.steps(appending: hook.pathComponent)
         // `#require` in the hook: its issue, which the hook posted, is the report.
-        let posted = !posters.isEmpty && tookPost(from: runner)
+        let posted = began && !posters.isEmpty && tookPost(from: element.askedRunner())
         var reported = false
         if posted, case .failed(let error) = outcome { reported = error is any ReportedByFramework }
         for _ in 0..<calls.refused {
@@ -885,11 +937,14 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// Removes the frame on top, which its step, the caller, must not use
     /// afterwards; the frame popped before it goes now.
     private func pop() {
-        popped =
+        let frame: RunScope =
             switch stack.removeLast() {
             case .group(let group): group
             case .element(let element): element
             }
+        frame.endClosures()
+        leaving += 1
+        popped = frame
         top =
             switch stack.last {
             case .group(let group): .group(Unretained(group))
@@ -898,7 +953,7 @@ final class SpecWalk<Mode: ExecutionMode> {
             }
     }
 
-    /// The closure the driver runs, until ``finish(_:ranAs:)`` takes back its outcome.
+    /// The closure the driver runs, until ``finish(_:)`` takes back its outcome.
     ///
     /// Its frames and hooks are not retained, which spares a retain and a
     /// release of each at every closure. That is safe: the closure is one of

@@ -7,15 +7,18 @@ extension SpecWalk where Mode == Synchronous {
             // Consumed, so that its runner and body are moved into the
             // closure's run instead of copied and each copy destroyed.
             switch consume instruction {
-            case .call(let body, let runner):
-                finish(scope.run(runner) { Outcome.of(runner, recognizers: recognizers, body.run) }, ranAs: runner)
-            case .wrap(let around, let runner, let token):
-                let outcome = scope.run(runner) {
-                    Outcome.of(runner, recognizers: recognizers) {
+            case .call(let body):
+                finish(scope.run { Outcome.of(recognizers: recognizers, body.run) })
+            case .enter(let frame):
+                ExampleRunner.$source.withValue(frame) { drive(recognizers: recognizers, scope: scope) }
+            case .wrap(let around, let token):
+                let outcome = scope.run {
+                    Outcome.of(recognizers: recognizers) {
                         try around {
                             guard token.gate.enter() else { return }
                             enterAround(token)
                             drive(recognizers: recognizers, scope: scope)
+                            returnToAround(token)
                             token.gate.leave()
                         }
                     }
@@ -25,7 +28,7 @@ extension SpecWalk where Mode == Synchronous {
                 // A synchronous spec runs one closure at a time (the walk reported the group).
                 for walk in walks { walk.drive(recognizers: recognizers, scope: scope) }
                 finishConcurrently(walks)
-            case .unwrap:
+            case .unwrap, .leave:
                 return
             }
         }

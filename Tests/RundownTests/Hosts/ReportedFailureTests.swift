@@ -340,6 +340,10 @@ struct ReportedRun {
     /// `.specs` trait (Behaviour#Failures-in-Swift-Testing), by name.
     static let toldToAddSpecs = Locked<Set<String>>([])
 
+    /// The name of the run in progress in this task: its issues are its
+    /// own, those of a spec nested in one of its elements included.
+    @TaskLocal private static var running: String?
+
     /// Takes out the issues of the specs run here, and keeps them.
     @Sendable static func capture(_ issue: Issue) -> Issue? {
         if issue.severity == .warning, let test = Test.current,
@@ -349,7 +353,7 @@ struct ReportedRun {
             return nil
         }
         let spec =
-            ExampleRunner.current?.path.first
+            running ?? ExampleRunner.current?.path.first
             ?? issue.comments.lazy.compactMap {
                 $0.rawValue.firstMatch(of: /Reported[^,:\n]*/).map { String($0.output) }
             }
@@ -401,7 +405,9 @@ struct ReportedRun {
         settings.treeReport = true
         settings.junitPath = file.path
         let printed = Locked<[String]>([])
-        try await body(settings) { text in printed.withLock { $0.append(text) } }
+        try await $running.withValue(name) {
+            try await body(settings) { text in printed.withLock { $0.append(text) } }
+        }
         let tree = printed.withLock { $0 }.flatMap { $0.components(separatedBy: "\n").dropFirst() }
         let issues = captured.withLock { $0.removeValue(forKey: name) } ?? []
         return ReportedRun(

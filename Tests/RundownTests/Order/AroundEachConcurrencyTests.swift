@@ -140,15 +140,23 @@ import Testing
                 try body()
                 log("racing >")
             }, observer: { _ in })
-        guard case .wrap(_, let runner, let token) = walk.next() else {
+        // The walk enters the spec's frame and the element's before it wraps the element.
+        guard case .enter(let root) = walk.next(), case .enter(let element) = walk.next(),
+            case .wrap(_, let token) = walk.next()
+        else {
             Issue.record("the walk did not start with the aroundEach hook")
             return
         }
-        #expect(runner.path == ["Spec", "a", "racing"])
+        #expect(element.runningRunner?.path == ["Spec", "a", "racing"])
         // The hook returns without calling its body, then something calls the body.
         walk.finishAround(token, .passed, token.gate.close())
         #expect(!token.gate.enter())
-        walk.drive(recognizers: [], scope: nil)
+        // Driven on inside the two frames entered above, as a driver would: each drive ends at its frame's `.leave`.
+        ExampleRunner.$source.withValue(root) {
+            ExampleRunner.$source.withValue(element) { walk.drive(recognizers: [], scope: nil) }
+            walk.drive(recognizers: [], scope: nil)
+        }
+        #expect(walk.next() == nil)
         #expect(log.entries == ["racing <", "beforeEach", "b", "afterEach", "racing >"])
         #expect(
             walk.report.failures.map(\.description) == [

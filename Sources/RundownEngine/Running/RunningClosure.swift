@@ -1,0 +1,68 @@
+// How `ExampleRunner.current` knows the closure running in a task.
+//
+// Invariants. The walk binds one task-local per frame, not per closure: when
+// a frame (a group, or one element of a group) is pushed, the driver runs the
+// walk on inside `ExampleRunner.$source.withValue(frame)` until the frame is
+// popped (`.enter` and `.leave`), so the bindings nest as the frames do. Each
+// closure of the frame only writes which closure it is (`ClosureParts`) into
+// the frame, under RunScope's lock; `current` reads the innermost bound frame
+// and makes the runner of its closure the first time it is asked, then keeps
+// it until the frame's next closure starts, so a closure sees one runner and
+// every failure it posts names that runner. A closure that nobody asks about
+// makes no runner at all. What a binding per closure cost (the runtime takes
+// the task's status lock to push a task-local) is paid once per frame.
+//
+// What it keeps. A task started in a closure inherits the binding of the
+// closure's frame. While its frame runs, it sees the frame's closure running
+// now; once the frame has ended, the last one, which the walk then no longer
+// caches (so that no runner keeps its frame alive in a cycle): its failures
+// are still the element's, late if the element has ended. A frame nested
+// inside another binds itself, so a task of a group's `beforeAll` is never
+// taken for one of its examples. An `aroundEach` hook gets its own state back
+// when the walk it wraps returns to it; a closure run under a time limit,
+// whose task may be left behind, binds its own runner instead of the frame.
+
+/// What ``ExampleRunner/current`` is read from: a frame of the walk, which
+/// answers for the closure it runs now, or one runner, which answers itself.
+package protocol RunnerSource: AnyObject, Sendable {
+    /// The runner of the closure running now, or `nil` before the first.
+    var runningRunner: ExampleRunner? { get }
+}
+
+extension ExampleRunner: RunnerSource {
+    /// A runner bound by itself answers itself.
+    package var runningRunner: ExampleRunner? { self }
+}
+
+extension ExampleRunner {
+    /// The frame (or the runner) whose closure the task runs: bound by the
+    /// drivers once per frame, inherited by the tasks its closures start.
+    @TaskLocal package static var source: (any RunnerSource)?
+}
+
+/// Which closure of a frame runs: all a runner holds besides its frame.
+struct ClosureParts {
+    /// Whether it is the element's own closure or a hook's.
+    let role: ExampleRunner.Role
+    /// The hook, `nil` for the element itself.
+    let hook: (any RunnerHook)?
+    /// Which run of its example it belongs to, if the example repeats or retries.
+    let attempt: AttemptNote?
+    /// For a cleanup, the location its runner answers (where it was
+    /// registered) instead of its hook's or its element's; `nil` for every other closure.
+    let given: ExampleRunner.Given?
+
+    init(role: ExampleRunner.Role, hook: (any RunnerHook)?, attempt: AttemptNote?, given: ExampleRunner.Given? = nil) {
+        self.role = role
+        self.hook = hook
+        self.attempt = attempt
+        self.given = given
+    }
+}
+
+/// The closure of an `aroundEach` hook while what it wraps runs, and its
+/// runner if it was asked for, kept to be resumed when its body returns.
+struct SuspendedClosure {
+    let parts: ClosureParts?
+    let runner: ExampleRunner?
+}

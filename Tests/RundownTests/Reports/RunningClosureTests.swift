@@ -1,0 +1,157 @@
+import Foundation
+import Rundown
+import RundownEngine
+import RundownTestSupport
+import Testing
+
+/// Behaviour#The-running-element, for what the walk binds once per frame
+/// rather than once per closure (RunningClosure.swift): what a closure, an
+/// `aroundEach` hook around its body, and the tasks they start see as
+/// `ExampleRunner.current`, and that no runner outlives its spec.
+@Suite(.failsWhenCancelled) struct RunningClosureTests {
+    @Test func aClosureSeesOneRunnerThroughout() async throws {
+        let log = Log()
+        try await spec("Spec") {
+            it("waits") {
+                let before = ExampleRunner.current
+                await Task.yield()
+                log(before != nil && before === ExampleRunner.current ? "same" : "changed")
+            }
+        }
+        #expect(log.entries == ["same"])
+    }
+
+    @Test func anAroundEachHookSeesItselfAgainAfterItsBodyInASynchronousSpec() throws {
+        let log = Log()
+        try spec("Spec") {
+            aroundEach("wrap") { body in
+                let before = ExampleRunner.current
+                log("before: \(before?.description ?? "nil")")
+                try body()
+                log("after: \(ExampleRunner.current?.description ?? "nil")")
+                log(before === ExampleRunner.current ? "same" : "changed")
+            }
+            beforeEach { log(ExampleRunner.current?.description ?? "nil") }
+            it("runs") { log(ExampleRunner.current?.description ?? "nil") }
+        }
+        #expect(
+            log.entries == [
+                "before: Spec, runs, wrap", "Spec, runs, beforeEach", "Spec, runs", "after: Spec, runs, wrap", "same",
+            ])
+    }
+
+    @Test func anAroundEachHookSeesItselfAgainAfterItsBodyInAnAsynchronousSpec() async throws {
+        let log = Log()
+        try await spec("Spec") {
+            aroundEach("wrap") { body in
+                let before = ExampleRunner.current
+                log("before: \(before?.description ?? "nil")")
+                try await body()
+                log("after: \(ExampleRunner.current?.description ?? "nil")")
+                log(before === ExampleRunner.current ? "same" : "changed")
+            }
+            it("runs") {
+                await Task.yield()
+                log(ExampleRunner.current?.description ?? "nil")
+            }
+        }
+        #expect(log.entries == ["before: Spec, runs, wrap", "Spec, runs", "after: Spec, runs, wrap", "same"])
+    }
+
+    @Test func aFailureAnAroundEachHookRecordsAfterItsBodyIsTheHooks() async throws {
+        let check = SharedResource("running closure: after the body")
+        let report = await SpecEngine.run(
+            asyncRoot {
+                aroundEach("wrap") { body in
+                    try await body()
+                    check.expectHeld()
+                }
+                it("runs") {}
+            })
+        #expect(report.failures.map { $0.path } == [["Spec", "runs", "wrap"]])
+    }
+
+    @Test func aTaskOfABeforeAllSeesTheBeforeAllWhileTheExamplesRun() async throws {
+        let log = Log()
+        let (ask, asking) = AsyncStream<Void>.makeStream()
+        let (answer, answering) = AsyncStream<String>.makeStream()
+        try await spec("Spec") {
+            beforeAll {
+                Task {
+                    for await _ in ask { break }
+                    answering.yield(ExampleRunner.current?.description ?? "nil")
+                    answering.finish()
+                }
+            }
+            it("asks the task") {
+                asking.yield()
+                for await seen in answer { log(seen) }
+            }
+        }
+        #expect(log.entries == ["Spec, beforeAll"])
+    }
+
+    @Test func aTaskOfABeforeEachThatOutlivesItSeesItsElement() async throws {
+        let log = Log()
+        let (ask, asking) = AsyncStream<Void>.makeStream()
+        let (answer, answering) = AsyncStream<String>.makeStream()
+        try await spec("Spec") {
+            context("an element") {
+                beforeEach {
+                    Task {
+                        for await _ in ask { break }
+                        answering.yield(ExampleRunner.current?.path.prefix(3).joined(separator: ", ") ?? "nil")
+                        answering.finish()
+                    }
+                }
+                it("asks the task") {
+                    asking.yield()
+                    for await seen in answer { log(seen) }
+                }
+            }
+        }
+        #expect(log.entries == ["Spec, an element, asks the task"])
+    }
+
+    @Test func noRunnerOutlivesItsSynchronousSpec() throws {
+        let kept = WeakRunners()
+        try spec("Spec") {
+            beforeEach { kept.add(ExampleRunner.current) }
+            it("one") { kept.add(ExampleRunner.current) }
+            it("two") { kept.add(ExampleRunner.current) }
+        }
+        #expect(kept.made == 4)
+        #expect(kept.alive == 0)
+    }
+
+    @Test func noRunnerOutlivesItsAsynchronousSpec() async throws {
+        let kept = WeakRunners()
+        try await spec("Spec") {
+            beforeAll { kept.add(ExampleRunner.current) }
+            it("one") {
+                await Task.yield()
+                kept.add(ExampleRunner.current)
+            }
+            afterEach { kept.add(ExampleRunner.current) }
+        }
+        #expect(kept.made == 3)
+        #expect(kept.alive == 0)
+    }
+}
+
+/// Runners held weakly, to see whether any is still alive.
+private final class WeakRunners: @unchecked Sendable {
+    // @unchecked: `runners` is read and written only under `lock`.
+    private struct Weak {
+        weak var runner: ExampleRunner?
+    }
+    private let lock = NSLock()
+    private var runners: [Weak] = []
+
+    func add(_ runner: ExampleRunner?) {
+        lock.withLock { runners.append(Weak(runner: runner)) }
+    }
+
+    var made: Int { lock.withLock { runners.count } }
+    var alive: Int { lock.withLock { runners.filter { $0.runner != nil }.count } }
+}
