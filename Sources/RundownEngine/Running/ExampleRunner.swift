@@ -1,7 +1,7 @@
 /// The element or hook that is running now, and where it sits in its spec.
 ///
 /// While a spec runs, ``current`` is the runner of the example or hook whose
-/// closure is executing. It is a task-local value, so code that runs
+/// closure is executing. It is kept per task, so code that runs
 /// concurrently (a `Task {}` started inside an example, or several specs
 /// running at once in a task group) sees its own element. Outside a spec it is `nil`.
 ///
@@ -50,7 +50,8 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
         source?.runningRunner
     }
 
-    /// Creates a runner. The engine makes one for each closure it runs.
+    /// Creates a runner. The engine makes one for each closure it runs that
+    /// somebody asks ``current`` about.
     @_documentation(visibility: internal)
     public init(path: [String], role: Role, location: CodeLocation) {
         self.role = role

@@ -91,6 +91,7 @@ import Testing
         #expect(log.entries == ["Spec, beforeAll"])
     }
 
+    /// The element's closure running now: its example, once the example has started.
     @Test func aTaskOfABeforeEachThatOutlivesItSeesItsElement() async throws {
         let log = Log()
         let (ask, asking) = AsyncStream<Void>.makeStream()
@@ -100,7 +101,7 @@ import Testing
                 beforeEach {
                     Task {
                         for await _ in ask { break }
-                        answering.yield(ExampleRunner.current?.path.prefix(3).joined(separator: ", ") ?? "nil")
+                        answering.yield(ExampleRunner.current?.description ?? "nil")
                         answering.finish()
                     }
                 }
