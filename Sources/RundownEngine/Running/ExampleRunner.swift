@@ -44,8 +44,8 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     /// The runner of the element or hook running in this task, or `nil` outside a spec.
     ///
     /// A task started inside a closure sees the closure's element: while the
-    /// element runs, the closure of it running now; once it has ended, the
-    /// closure that ran last.
+    /// element runs, the closure of it running now; once an example has
+    /// ended, the example itself.
     public static var current: ExampleRunner? {
         source?.runningRunner
     }

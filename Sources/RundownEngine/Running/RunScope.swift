@@ -282,10 +282,17 @@ package class RunScope: FailureOwner, RunnerSource, @unchecked Sendable {
     }
 
     /// The frame has ended: its runner is no longer kept, and a task that
-    /// asks from now on gets one of its own, of the closure that ran last.
+    /// asks from now on gets one of its own: for an example, of the example
+    /// itself, whichever of its closures started the task (a late failure
+    /// names the example); for a group's hooks, of the one that ran last.
     func endClosures() {
         Self.lock.lock()
         ended = true
+        if case .example = kind {
+            role = .example
+            hook = nil
+            given = nil
+        }
         let previous = runner
         runner = nil
         Self.lock.unlock()

@@ -14,9 +14,10 @@
 //
 // What it keeps. A task started in a closure inherits the binding of the
 // closure's frame. While its frame runs, it sees the frame's closure running
-// now; once the frame has ended, the last one, which the walk then no longer
-// caches (so that no runner keeps its frame alive in a cycle): its failures
-// are still the element's, late if the element has ended. A frame nested
+// now; once the frame has ended, a runner the frame no longer caches (so that
+// no runner keeps its frame alive in a cycle): an example's own, whichever of
+// its closures started the task, or for a group, its hook that ran last. Its
+// failures are still the element's, late once the element has ended. A frame nested
 // inside another binds itself, so a task of a group's `beforeAll` is never
 // taken for one of its examples. An `aroundEach` hook gets its own state back
 // when the walk it wraps returns to it; a closure run under a time limit,

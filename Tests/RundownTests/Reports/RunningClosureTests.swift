@@ -114,6 +114,39 @@ import Testing
         #expect(log.entries == ["Spec, an element, asks the task"])
     }
 
+    /// Contract section 6: a failure recorded after its example ended is late, naming the example that
+    /// started the task, whichever of its closures that was.
+    @Test(arguments: ["beforeEach", "example"])
+    func aTaskThatFailsAfterItsExampleEndedNamesTheExample(startedIn closure: String) async {
+        let (go, going) = AsyncStream<Void>.makeStream()
+        let (done, finishing) = AsyncStream<Void>.makeStream()
+        let location = CodeLocation(fileID: "RundownTests/RunningClosureTests.swift", filePath: #filePath, line: 1, column: 1)
+        @Sendable func leak() {
+            Task {
+                for await _ in go { break }
+                _ = ExampleRunner.current?.post("too late", at: location)
+                finishing.finish()
+            }
+        }
+        let report = await SpecEngine.run(
+            asyncRoot("Spec") {
+                context("leaking") {
+                    beforeEach { if closure == "beforeEach" { leak() } }
+                    it("starts a task") { if closure == "example" { leak() } }
+                    afterEach {}
+                }
+                it("lets it fail") {
+                    going.yield()
+                    for await _ in done {}
+                }
+            })
+        #expect(
+            report.failures.map(\.description) == [
+                "Spec, leaking, starts a task: too late (late: after 'Spec, leaking, starts a task' had finished, from a task it started)"
+            ])
+        #expect((report.passedCount, report.failedCount) == (1, 1))
+    }
+
     @Test func noRunnerOutlivesItsSynchronousSpec() throws {
         let kept = WeakRunners()
         try spec("Spec") {
