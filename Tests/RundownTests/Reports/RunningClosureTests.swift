@@ -73,20 +73,10 @@ import Testing
 
     @Test func aTaskOfABeforeAllSeesTheBeforeAllWhileTheExamplesRun() async throws {
         let log = Log()
-        let (ask, asking) = AsyncStream<Void>.makeStream()
-        let (answer, answering) = AsyncStream<String>.makeStream()
+        let task = TaskLeftRunning()
         try await spec("Spec") {
-            beforeAll {
-                Task {
-                    for await _ in ask { break }
-                    answering.yield(ExampleRunner.current?.description ?? "nil")
-                    answering.finish()
-                }
-            }
-            it("asks the task") {
-                asking.yield()
-                for await seen in answer { log(seen) }
-            }
+            beforeAll { task.start() }
+            it("asks the task") { log(await task.whatItSees()) }
         }
         #expect(log.entries == ["Spec, beforeAll"])
     }
@@ -94,21 +84,11 @@ import Testing
     /// The element's closure running now: its example, once the example has started.
     @Test func aTaskOfABeforeEachThatOutlivesItSeesItsElement() async throws {
         let log = Log()
-        let (ask, asking) = AsyncStream<Void>.makeStream()
-        let (answer, answering) = AsyncStream<String>.makeStream()
+        let task = TaskLeftRunning()
         try await spec("Spec") {
             context("an element") {
-                beforeEach {
-                    Task {
-                        for await _ in ask { break }
-                        answering.yield(ExampleRunner.current?.description ?? "nil")
-                        answering.finish()
-                    }
-                }
-                it("asks the task") {
-                    asking.yield()
-                    for await seen in answer { log(seen) }
-                }
+                beforeEach { task.start() }
+                it("asks the task") { log(await task.whatItSees()) }
             }
         }
         #expect(log.entries == ["Spec, an element, asks the task"])
@@ -120,7 +100,8 @@ import Testing
     func aTaskThatFailsAfterItsExampleEndedNamesTheExample(startedIn closure: String) async {
         let (go, going) = AsyncStream<Void>.makeStream()
         let (done, finishing) = AsyncStream<Void>.makeStream()
-        let location = CodeLocation(fileID: "RundownTests/RunningClosureTests.swift", filePath: #filePath, line: 1, column: 1)
+        let location = CodeLocation(
+            fileID: "RundownTests/RunningClosureTests.swift", filePath: #filePath, line: 1, column: 1)
         @Sendable func leak() {
             Task {
                 for await _ in go { break }
@@ -170,6 +151,35 @@ import Testing
         }
         #expect(kept.made == 3)
         #expect(kept.alive == 0)
+    }
+}
+
+/// A task that a closure starts and leaves running, which tells what it sees
+/// as `ExampleRunner.current` when another closure asks it.
+private struct TaskLeftRunning: Sendable {
+    private let asked: AsyncStream<Void>
+    private let ask: AsyncStream<Void>.Continuation
+    private let answers: AsyncStream<String>
+    private let answer: AsyncStream<String>.Continuation
+
+    init() {
+        (asked, ask) = AsyncStream.makeStream()
+        (answers, answer) = AsyncStream.makeStream()
+    }
+
+    func start() {
+        Task {
+            for await _ in asked { break }
+            answer.yield(ExampleRunner.current?.description ?? "nil")
+            answer.finish()
+        }
+    }
+
+    func whatItSees() async -> String {
+        ask.yield()
+        var seen: [String] = []
+        for await answer in answers { seen.append(answer) }
+        return seen.joined(separator: " | ")
     }
 }
 
