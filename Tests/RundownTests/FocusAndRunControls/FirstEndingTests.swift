@@ -2,7 +2,7 @@ import Testing
 
 @testable import RundownEngine
 
-/// The race under a time limit (FirstEnding.swift): after the limit's timer
+/// Behaviour#Time-limits, the race under a time limit (FirstEnding.swift): after the limit's timer
 /// ended the first wait, the cancelled closure's ending must be found by the
 /// second wait even when it came before that wait started. When it was lost,
 /// the grace timer ended the second wait, and a closure that had stopped at
