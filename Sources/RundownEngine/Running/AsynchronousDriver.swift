@@ -29,6 +29,13 @@ extension SpecWalk where Mode == Asynchronous {
                         finish(await Outcome.of(recognizers: recognizers, body))
                     }
                 }
+            case .callBound(let body):
+                guard let runner = ExampleRunner.current else { preconditionFailure("a closure began with no frame") }
+                if let limit {
+                    finish(await Outcome.of(runner, recognizers: recognizers, limit: limit) { try await body() })
+                } else {
+                    finish(await Outcome.of(runner, recognizers: recognizers) { try await body() })
+                }
             case .enter(let frame):
                 await Self.drive(self, in: frame, recognizers, limit, on: #isolation)
             case .wrap(let around, let token):
@@ -92,7 +99,7 @@ extension SpecWalk where Mode == Asynchronous {
     /// isolated to it: a closure that did not would run the walk, and every
     /// synchronous closure it calls, off the caller's actor.
     private static func drive(
-        _ walk: SpecWalk, in frame: RunScope, _ recognizers: [SkipRecognizer], _ limit: TimeLimit?,
+        _ walk: SpecWalk, in frame: any RunnerSource, _ recognizers: [SkipRecognizer], _ limit: TimeLimit?,
         on isolation: isolated (any Actor)?
     ) async {
         await ExampleRunner.$source.withValue(frame) {

@@ -9,6 +9,10 @@ extension SpecWalk where Mode == Synchronous {
             switch consume instruction {
             case .call(let body):
                 finish(scope.run { Outcome.of(recognizers: recognizers, body.run) })
+            case .callBound(let body):
+                ExampleRunner.$source.withValue(ExampleRunner.current) {
+                    finish(scope.run { Outcome.of(recognizers: recognizers, body.run) })
+                }
             case .enter(let frame):
                 ExampleRunner.$source.withValue(frame) { drive(recognizers: recognizers, scope: scope) }
             case .wrap(let around, let token):
