@@ -1096,8 +1096,11 @@ final class SpecWalk<Mode: ExecutionMode> {
             super.init(kind: .group, isAsynchronous: Mode.self == Asynchronous.self, inbox: inbox)
         }
 
+        /// Whether the group has ended: a failure posted now is late. Not
+        /// before its cleanups have run, which they do in `done`: a failure
+        /// one of them posts is theirs, and a `#require` there is one failure.
         var isDone: Bool {
-            if case .done = stage { return true }
+            if case .done = stage { return closedByWalk }
             return false
         }
 
