@@ -72,6 +72,61 @@ import Testing
             ])
     }
 
+    /// TimeLimit.swift: a closure left behind by its time limit keeps its
+    /// own runner; when it fails after its example ended, the failure is
+    /// late, naming that example, and no other example fails.
+    @Test func aClosureLeftBehindByItsTimeLimitThatFailsLaterNamesItsExample() async {
+        let parked = ParkedClosure()
+        let (posted, posting) = AsyncStream<String>.makeStream()
+        let report = await SpecEngine.run(
+            asyncRoot {
+                beforeEach {}
+                it("hangs", .timeLimit(.milliseconds(50))) {
+                    await withCheckedContinuation { parked.park($0) }
+                    let seen = ExampleRunner.current?.description ?? "nil"
+                    _ = ExampleRunner.current?.post("left behind", at: Self.location)
+                    posting.yield(seen)
+                    posting.finish()
+                }
+                it("goes on") {
+                    parked.resume()
+                    for await seen in posted { #expect(seen == "Spec, hangs") }
+                }
+            })
+        #expect(
+            report.failures.map(\.description).dropFirst() == [
+                "Spec, hangs: left behind (late: after 'Spec, hangs' had finished, from a task it started)"
+            ])
+        #expect(report.failures.first?.description.hasPrefix("Spec, hangs: the time limit of 0.05 seconds") == true)
+        #expect((report.passedCount, report.failedCount) == (1, 1))
+    }
+
+    /// A spec run inside an example, or inside a `beforeAll`, binds frames of
+    /// its own; once it has returned, the closure that ran it is the runner
+    /// again, and a check there is that closure's.
+    @Test func aClosureIsItsOwnRunnerAgainAfterASpecItRanHasReturned() async {
+        let log = Log()
+        let report = await SpecEngine.run(
+            asyncRoot {
+                beforeAll {
+                    await SpecEngine.run(
+                        asyncRoot("Inner") { it("runs") { log(ExampleRunner.current?.description ?? "nil") } })
+                    log(ExampleRunner.current?.description ?? "nil")
+                }
+                it("nests") {
+                    let inner = await SpecEngine.run(
+                        asyncRoot("Inner") {
+                            it("fails") { _ = ExampleRunner.current?.post("inner", at: Self.location) }
+                        })
+                    #expect(inner.failures.map(\.description) == ["Inner, fails: inner"])
+                    log(ExampleRunner.current?.description ?? "nil")
+                    _ = ExampleRunner.current?.post("outer", at: Self.location)
+                }
+            })
+        #expect(log.entries == ["Inner, runs", "Spec, beforeAll", "Spec, nests"])
+        #expect(report.failures.map(\.description) == ["Spec, nests: outer"])
+    }
+
     /// A group's cleanups run before it ends: what they post is a failure of
     /// what registered them, not a late one; in both kinds of spec.
     @Test func aFailureAGroupsCleanupPostsIsNotLate() async {
@@ -210,5 +265,72 @@ struct RunningClosureRequireTests {
                 "    beforeEach: Expectation failed: Bool(false) - from beforeEach",
             ])
         #expect(run.issues.count == 2)
+    }
+}
+
+/// Behaviour#Main-actor-suites, for the bindings the drivers make (a frame
+/// entered, a group's closure bound to its own runner, a run of a retried
+/// example): every closure of a main-actor spec stays on the main actor, and
+/// sees its own runner.
+@MainActor
+@Suite(.failsWhenCancelled) struct RunningClosureMainActorTests: MainActorSuite {
+    @Test func everyClosureOfAnAsynchronousMainActorSpecRunsOnTheMainActor() async throws {
+        let log = Log()
+        func note() {
+            log("\(MainActorCheck.isOnMainActor ? "main" : "OFF MAIN") \(ExampleRunner.current?.description ?? "nil")")
+        }
+        try await spec("Screen") {
+            beforeAll {
+                note()
+                deferCleanup { note() }
+            }
+            aroundEach("wrap") { body in
+                note()
+                try await body()
+                note()
+            }
+            it("yields") {
+                await Task.yield()
+                note()
+            }
+            context("both", .concurrent) {
+                beforeEach { note() }
+                it("a") { note() }
+                it("b") { note() }
+            }
+            it("retries", .retries(1)) { note() }
+            afterAll { note() }
+        }
+        let expected = [
+            "main Screen, beforeAll",
+            "main Screen, yields, wrap", "main Screen, yields", "main Screen, yields, wrap",
+            "main Screen, both, wrap", "main Screen, both, a, beforeEach", "main Screen, both, a",
+            "main Screen, both, b, beforeEach", "main Screen, both, b", "main Screen, both, wrap",
+            "main Screen, retries, wrap", "main Screen, retries", "main Screen, retries, wrap",
+            "main Screen, afterAll", "main Screen, beforeAll",
+        ]
+        // The concurrent group's elements may interleave; each of its entries is there once.
+        #expect(log.entries.sorted() == expected.sorted())
+        #expect(log.entries.allSatisfy { $0.hasPrefix("main ") })
+    }
+}
+
+/// A continuation that only the test resumes, for a closure that ignores its cancellation.
+private final class ParkedClosure: Sendable {
+    private let state = Locked<(continuation: CheckedContinuation<Void, Never>?, resumed: Bool)>((nil, false))
+
+    func park(_ continuation: CheckedContinuation<Void, Never>) {
+        let resumed = state.withLock { state in
+            if !state.resumed { state.continuation = continuation }
+            return state.resumed
+        }
+        if resumed { continuation.resume() }
+    }
+
+    func resume() {
+        state.withLock { state in
+            state.resumed = true
+            return state.continuation.take()
+        }?.resume()
     }
 }
