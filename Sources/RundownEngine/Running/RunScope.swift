@@ -301,9 +301,8 @@ package class RunScope: FailureOwner, RunnerSource, @unchecked Sendable {
     /// The frame has ended: its runner is no longer kept, and a task that
     /// asks from now on gets one of its own: for an example, of the example
     /// itself, whichever of its closures started the task (a late failure
-    /// names the example). (The other frames' closures bind their own
-    /// runners, but for an `aroundEach` hook around a nested group, whose
-    /// tasks get the closure of the frame that ran last.)
+    /// names the example). (The other frames' closures, and `aroundEach`
+    /// hooks, bind their own runners: their tasks do not ask the frame.)
     func endClosures() {
         Self.lock.lock()
         ended = true

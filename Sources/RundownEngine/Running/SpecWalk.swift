@@ -49,8 +49,8 @@
 // RunningClosure.swift): the walk tells the frame on top which closure runs
 // (`begin`), and the driver binds each frame once, as it is pushed
 // (`.enter`) until it is popped (`.leave`); a closure that runs once per
-// group binds its own runner too (`.callBound`), and an example that repeats
-// or retries is bound once per run. A runner copies nothing of its
+// group (`.callBound`) and an `aroundEach` hook bind their own runner too,
+// and an example that repeats or retries is bound once per run. A runner copies nothing of its
 // element: it points at the frame, which is its scope and answers its path,
 // and at the hook it runs, if any, which adds the hook's step and answers
 // the location (RunnerFrame, RunnerHook). A runner is read from any task, so

@@ -127,6 +127,66 @@ import Testing
         #expect(report.failures.map(\.description) == ["Spec, nests: outer"])
     }
 
+    /// RunScope.swift: a task reads `ExampleRunner.current` (and the
+    /// runner's path) on another thread while the walk begins the frame's
+    /// next closures and the example's next runs; under the thread sanitizer
+    /// this shows whether the frame's state is read and written only under
+    /// its lock. The reader sees only closures of its own element.
+    @Test func aTaskReadsItsRunnerWhileTheWalkBeginsTheNextClosures() async {
+        let seen = Locked<Set<String>>([])
+        let stop = Locked(false)
+        let report = await SpecEngine.run(
+            asyncRoot {
+                context("element") {
+                    let (ended, ending) = AsyncStream<Void>.makeStream()
+                    beforeEach {
+                        stop.withLock { $0 = false }
+                        Task {
+                            while !stop.current {
+                                let description = ExampleRunner.current?.description ?? "nil"
+                                seen.withLock { _ = $0.insert(description) }
+                                await Task.yield()
+                            }
+                            ending.yield()
+                        }
+                    }
+                    it("repeats", .repeated(20)) {
+                        for _ in 0..<10 { await Task.yield() }
+                    }
+                    afterEach {
+                        for _ in 0..<10 { await Task.yield() }
+                        stop.withLock { $0 = true }
+                        for await _ in ended { break }
+                    }
+                }
+            })
+        #expect(report.failures.isEmpty)
+        #expect(report.passedCount == 1)
+        #expect(
+            seen.current.isSubset(of: [
+                "Spec, element, repeats, beforeEach", "Spec, element, repeats",
+                "Spec, element, repeats, afterEach",
+            ]))
+    }
+
+    /// RunningClosure.swift: an `aroundEach` hook's body binds its frame
+    /// again, so the closures inside see their runners even when the hook
+    /// calls its body on a thread that inherits no task-local value.
+    @Test func closuresInsideABodyCalledOnAnotherThreadSeeTheirRunners() {
+        let log = Log()
+        let report = SpecEngine.run(
+            root {
+                aroundEach("elsewhere") { body in try onAnotherThread(body) }
+                beforeEach { log(ExampleRunner.current?.description ?? "nil") }
+                it("runs") {
+                    log(ExampleRunner.current?.description ?? "nil")
+                    _ = ExampleRunner.current?.post("broken", at: Self.location)
+                }
+            })
+        #expect(log.entries == ["Spec, runs, beforeEach", "Spec, runs"])
+        #expect(report.failures.map(\.description) == ["Spec, runs: broken"])
+    }
+
     /// A group's cleanups run before it ends: what they post is a failure of
     /// what registered them, not a late one; in both kinds of spec.
     @Test func aFailureAGroupsCleanupPostsIsNotLate() async {
@@ -218,6 +278,34 @@ struct RunningClosureRequireTests {
                 "  ✘ awaits a task (t)", "    Expectation failed: Bool(false)",
             ])
         #expect(run.issues.count == 3)
+    }
+
+    /// A child task of an `aroundEach` hook (an `async let`) that runs while
+    /// the body does, and whose `#require` fails then, is one failure of the
+    /// hook, which awaits it after its body.
+    @Test func aRequireInAChildTaskOfAnAroundEachHookThatFailsDuringItsBodyIsOneFailureOfTheHook() async throws {
+        let (go, going) = AsyncStream<Void>.makeStream()
+        let (done, finishing) = AsyncStream<Void>.makeStream()
+        let run = try await ReportedRun.async("Reported around child") {
+            aroundEach("watch") { body in
+                async let watched: Void = {
+                    for await _ in go { break }
+                    defer { finishing.finish() }
+                    try #require(Bool(false), "watched")
+                }()
+                try await body()
+                try await watched
+            }
+            it("runs") {
+                going.yield()
+                for await _ in done {}
+            }
+        }
+        #expect(
+            run.tree == [
+                "Reported around child", "  ✘ runs (t)", "    watch: Expectation failed: Bool(false) - watched",
+            ])
+        #expect(run.issues == ["Expectation failed: Bool(false) - watched"])
     }
 
     @Test func aRequireInAGroupHookOrItsCleanupIsOneFailureOfThatHook() async throws {
@@ -332,5 +420,38 @@ private final class ParkedClosure: Sendable {
             state.resumed = true
             return state.continuation.take()
         }?.resume()
+    }
+}
+
+/// Runs `body` on a thread of its own, which has no task and so no
+/// task-local value of the caller's, and waits for it.
+private func onAnotherThread(_ body: () throws -> Void) throws {
+    try withoutActuallyEscaping(body) { body in
+        let call = ThreadCall(body: body)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            call.run()
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        try call.result.get()
+    }
+}
+
+/// Carries a closure to the thread that runs it.
+///
+/// @unchecked Sendable: the closure runs once, on that thread, while the
+/// caller waits for it (`done`), and `result` is read only after that.
+private final class ThreadCall: @unchecked Sendable {
+    let body: () throws -> Void
+    var result: Result<Void, any Error> = .success(())
+
+    init(body: @escaping () throws -> Void) {
+        self.body = body
+    }
+
+    func run() {
+        result = Result { try body() }
     }
 }
