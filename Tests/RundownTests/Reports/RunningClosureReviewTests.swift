@@ -442,9 +442,11 @@ private func onAnotherThread(_ body: () throws -> Void) throws {
 /// Carries a closure to the thread that runs it.
 ///
 /// @unchecked Sendable: the closure runs once, on that thread, while the
-/// caller waits for it (`done`), and `result` is read only after that.
+/// caller waits for it (`done`), and `result` is read only after that. It is
+/// let go before the caller goes on, as `withoutActuallyEscaping` requires
+/// (the thread may still hold this object).
 private final class ThreadCall: @unchecked Sendable {
-    let body: () throws -> Void
+    private var body: (() throws -> Void)?
     var result: Result<Void, any Error> = .success(())
 
     init(body: @escaping () throws -> Void) {
@@ -452,6 +454,7 @@ private final class ThreadCall: @unchecked Sendable {
     }
 
     func run() {
-        result = Result { try body() }
+        let body = self.body.take()
+        result = Result { try body?() }
     }
 }
