@@ -34,7 +34,8 @@
 // hook called the body from a thread or task that inherits nothing. An
 // example that repeats or retries is bound once per run (`AttemptSource`), so
 // that a task of an earlier run that fails during a later one says which run
-// it was.
+// it was. Whatever its task sees, a failure posted once its example has ended
+// names the example (`ExampleRunner.latePath`).
 
 /// What ``ExampleRunner/current`` is read from: a frame of the walk, which
 /// answers for the closure it runs now, or one runner, which answers itself.

@@ -815,8 +815,9 @@ final class SpecWalk<Mode: ExecutionMode> {
                 if !posters.contains(where: { $0 === runner }) { posters.append(runner) }
                 return
             }
+            let late = runner.latePath
             recorder.record(
-                SpecFailure(path: path, error: LateFailure(error: error, example: path), location: location))
+                SpecFailure(path: late, error: LateFailure(error: error, example: late), location: location))
             if case .example = element.node, result != .failed {
                 // The example's own result, corrected: never another example's.
                 element.result = .failed

@@ -72,6 +72,43 @@ import Testing
             ])
     }
 
+    /// Behaviour#The-running-element: once an example has ended, a late
+    /// failure names the example itself, whichever of its closures started
+    /// the task: an `aroundEach` hook, or a `beforeEach` under a time limit,
+    /// which bind their own runners, included.
+    @Test(arguments: ["aroundEach", "limited beforeEach"])
+    func aTaskOfAHookBoundToItsOwnRunnerThatFailsAfterItsExampleEndedNamesTheExample(startedIn hook: String) async {
+        let (go, going) = AsyncStream<Void>.makeStream()
+        let (done, finishing) = AsyncStream<Void>.makeStream()
+        @Sendable func leak() {
+            Task {
+                for await _ in go { break }
+                _ = ExampleRunner.current?.post("too late", at: Self.location)
+                finishing.finish()
+            }
+        }
+        let report = await SpecEngine.run(
+            asyncRoot {
+                context("leaking", .timeLimit(.seconds(60))) {
+                    aroundEach("wrap") { body in
+                        if hook == "aroundEach" { leak() }
+                        try await body()
+                    }
+                    beforeEach { if hook == "limited beforeEach" { leak() } }
+                    it("starts a task") {}
+                }
+                it("lets it fail") {
+                    going.yield()
+                    for await _ in done {}
+                }
+            })
+        #expect(
+            report.failures.map(\.description) == [
+                "Spec, leaking, starts a task: too late (late: after 'Spec, leaking, starts a task' had finished, from a task it started)"
+            ])
+        #expect((report.passedCount, report.failedCount) == (1, 1))
+    }
+
     /// TimeLimit.swift: a closure left behind by its time limit keeps its
     /// own runner; when it fails after its example ended, the failure is
     /// late, naming that example, and no other example fails.
