@@ -123,7 +123,8 @@ final class SpecWalk<Mode: ExecutionMode> {
         /// whether it may run; if so it calls ``enterAround(_:)``, drives the
         /// walk until ``Instruction/unwrap``, calls ``returnToAround(_:)``
         /// and leaves the gate. When the hook returns, close the gate and call
-        /// ``finishAround(_:_:_:)``.
+        /// ``finishAround(_:_:_:)``. The hook runs with its runner bound, its
+        /// body with the source the element was entered with bound again.
         case wrap(Mode.Around, AroundToken)
         /// What the innermost `aroundEach` wraps is done: return from its body.
         case unwrap
