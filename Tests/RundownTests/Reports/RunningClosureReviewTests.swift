@@ -109,6 +109,40 @@ import Testing
         #expect((report.passedCount, report.failedCount) == (1, 1))
     }
 
+    /// State/Fresh.swift: an example's closures, the tasks they await, an
+    /// `aroundEach` hook after its body and the example's cleanups share one
+    /// fresh value, and the next example gets another.
+    @Test func anExamplesClosuresAndTheirChildTasksShareItsFreshValue() async {
+        let log = Log()
+        let counter = Locked(0)
+        let report = await SpecEngine.run(
+            asyncRoot {
+                let number = fresh {
+                    counter.withLock {
+                        $0 += 1
+                        return $0
+                    }
+                }
+                aroundEach("wrap") { body in
+                    try await body()
+                    log("wrap \(number.value)")
+                }
+                beforeEach { log("beforeEach \(number.value)") }
+                it("one") {
+                    async let child = number.value
+                    log("child \(await child)")
+                    log("task \(await Task { number.value }.value)")
+                    deferCleanup { log("cleanup \(number.value)") }
+                }
+                it("two") { log("two \(number.value)") }
+            })
+        #expect(report.failures.isEmpty)
+        #expect(
+            log.entries == [
+                "beforeEach 1", "child 1", "task 1", "wrap 1", "cleanup 1", "beforeEach 2", "two 2", "wrap 2",
+            ])
+    }
+
     /// TimeLimit.swift: a closure left behind by its time limit keeps its
     /// own runner; when it fails after its example ended, the failure is
     /// late, naming that example, and no other example fails.
