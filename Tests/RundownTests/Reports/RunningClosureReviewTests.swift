@@ -368,6 +368,34 @@ struct RunningClosureRequireTests {
         #expect(run.issues == ["Expectation failed: Bool(false) - watched"])
     }
 
+    /// Each element of a `.concurrent` group has a walk, frames and an inbox
+    /// of its own; a `#require` in one of them, in its example or in its
+    /// `aroundEach` hook after the body, is still one failure of that closure.
+    @Test func aRequireInAnElementOfAConcurrentGroupIsOneFailureOfItsClosure() async throws {
+        let run = try await ReportedRun.async("Reported concurrent") {
+            describe("both", .concurrent) {
+                aroundEach("wrap") { body in
+                    try await body()
+                    try #require(Bool(false), "after")
+                }
+                it("a") {
+                    await Task.yield()
+                    try #require(Bool(false), "a")
+                }
+                it("b") { await Task.yield() }
+            }
+        }
+        #expect(
+            run.tree == [
+                "Reported concurrent", "  both",
+                "    ✘ a (t)", "      Expectation failed: Bool(false) - a",
+                "      wrap: Expectation failed: Bool(false) - after",
+                "    ✘ b (t)",
+                "      wrap: Expectation failed: Bool(false) - after",
+            ])
+        #expect(run.issues.count == 3)
+    }
+
     @Test func aRequireInAGroupHookOrItsCleanupIsOneFailureOfThatHook() async throws {
         let run = try await ReportedRun.async("Reported group hooks") {
             context("set up") {
