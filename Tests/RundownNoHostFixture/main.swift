@@ -61,6 +61,26 @@ func late() throws {
     _ = failed.wait(timeout: .now() + 10)
 }
 
+/// A `#require` in closures the walk binds in different ways (an
+/// `aroundEach` hook after its body, a group's cleanup): each is one failure.
+func runningClosure() throws {
+    try spec("No host, running closure") {
+        context("wrapped") {
+            aroundEach("wrap") { body in
+                try body()
+                try #require(Bool(false), "after the body")  // line: around require
+            }
+            it("runs") { print("ran: wrapped") }
+        }
+        context("grouped") {
+            beforeAll {
+                deferCleanup { try #require(Bool(false), "in a cleanup") }  // line: group cleanup require
+            }
+            it("runs") { print("ran: grouped") }
+        }
+    }
+}
+
 /// Behaviour#Retried-examples:
 /// an example that passes on its second attempt passes as flaky; one that never passes fails with each attempt.
 // Safe: only the synchronous specs below touch it, on the main thread, one closure at a time.
@@ -106,6 +126,7 @@ do {
     case "passing": try passing()
     case "late": try late()
     case "notices": try notices()
+    case "running-closure": try runningClosure()
     default:
         print("unknown scenario '\(scenario)'")
         exit(2)

@@ -29,6 +29,13 @@ extension SpecWalk where Mode == Asynchronous {
                         finish(await Outcome.of(recognizers: recognizers, body))
                     }
                 }
+            case .callBound(let body):
+                guard let runner = ExampleRunner.current else { preconditionFailure("a closure began with no frame") }
+                if let limit {
+                    finish(await Outcome.of(runner, recognizers: recognizers, limit: limit) { try await body() })
+                } else {
+                    finish(await Outcome.of(runner, recognizers: recognizers) { try await body() })
+                }
             case .enter(let frame):
                 await Self.drive(self, in: frame, recognizers, limit, on: #isolation)
             case .wrap(let around, let token):
@@ -38,9 +45,18 @@ extension SpecWalk where Mode == Asynchronous {
                 // `.exclusive` awaits it from wherever its lock resumed. The
                 // body therefore returns to the spec's own isolation before
                 // it goes on with the walk.
+                //
+                // The hook runs bound to its own runner, so that a task it
+                // starts (an `async let` that watches what the body does) is
+                // the hook's, not the closure's running inside its body: what
+                // the task posts and the error the hook rethrows from it are
+                // one failure. Its body binds the frame's source again.
+                guard let runner = ExampleRunner.current, let source = ExampleRunner.source else {
+                    preconditionFailure("an aroundEach hook began with no frame")
+                }
                 let isolation = #isolation
-                let walk = WalkInHook(walk: self, token: token)
-                let outcome = await Outcome.of(recognizers: recognizers) {
+                let walk = WalkInHook(walk: self, token: token, source: source)
+                let outcome = await Outcome.of(runner, recognizers: recognizers) {
                     try await around {
                         guard walk.token.gate.enter() else { return }
                         await Self.continueInside(walk, recognizers, on: isolation)
@@ -92,7 +108,7 @@ extension SpecWalk where Mode == Asynchronous {
     /// isolated to it: a closure that did not would run the walk, and every
     /// synchronous closure it calls, off the caller's actor.
     private static func drive(
-        _ walk: SpecWalk, in frame: RunScope, _ recognizers: [SkipRecognizer], _ limit: TimeLimit?,
+        _ walk: SpecWalk, in frame: any RunnerSource, _ recognizers: [SkipRecognizer], _ limit: TimeLimit?,
         on isolation: isolated (any Actor)?
     ) async {
         await ExampleRunner.$source.withValue(frame) {
@@ -101,15 +117,20 @@ extension SpecWalk where Mode == Asynchronous {
         }
     }
 
-    /// Goes on with the walk inside an `aroundEach` hook, on the spec's isolation.
+    /// Goes on with the walk inside an `aroundEach` hook, on the spec's
+    /// isolation, with the frame's source bound again (the closure given to
+    /// `withValue` captures `isolation`: see ``drive(_:in:_:_:on:)``).
     private static func continueInside(
         _ walk: WalkInHook<Mode>,
         _ recognizers: [SkipRecognizer],
         on isolation: isolated (any Actor)?
     ) async {
-        walk.walk.enterAround(walk.token)
-        await walk.walk.drive(recognizers: recognizers)
-        walk.walk.returnToAround(walk.token)
+        await ExampleRunner.$source.withValue(walk.source) {
+            _ = isolation
+            walk.walk.enterAround(walk.token)
+            await walk.walk.drive(recognizers: recognizers)
+            walk.walk.returnToAround(walk.token)
+        }
     }
 }
 
@@ -135,4 +156,6 @@ private struct ConcurrentWalk<Mode: ExecutionMode>: @unchecked Sendable {
 private struct WalkInHook<Mode: ExecutionMode>: @unchecked Sendable {
     let walk: SpecWalk<Mode>
     let token: SpecWalk<Mode>.AroundToken
+    /// What the closures inside the hook read `ExampleRunner.current` from: the frame, or its run.
+    let source: any RunnerSource
 }

@@ -93,6 +93,16 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
         frame?.inbox
     }
 
+    /// The path a failure this runner posts once its element has ended is
+    /// reported under: for an example's closure, the example's own, whichever
+    /// of its closures this is (Behaviour#The-running-element), as a task of
+    /// a closure bound to its own runner (an `aroundEach` hook, a closure
+    /// under a time limit) would otherwise name the hook; for any other, its path.
+    var latePath: [String] {
+        guard given?.path == nil, let frame, case .example = frame.kind else { return path }
+        return frame.steps(appending: nil)
+    }
+
     /// The hook a cleanup's runner names: that of the closure that registered it.
     var hookOfCleanup: (any RunnerHook)? { hook }
 

@@ -82,7 +82,7 @@ package final class FailureInbox: @unchecked Sendable {
             guard !(error is any ReportedByFramework) else { return }
             afterClose(
                 SpecFailure(
-                    path: runner.path, error: LateFailure(error: error, example: runner.path, afterRun: true),
+                    path: runner.latePath, error: LateFailure(error: error, example: runner.latePath, afterRun: true),
                     location: location)
             )
         case .made(let failure):

@@ -218,6 +218,23 @@ package class RunScope: FailureOwner, RunnerSource, @unchecked Sendable {
     package var runningRunner: ExampleRunner? {
         Self.lock.lock()
         defer { Self.lock.unlock() }
+        return runningRunnerLocked()
+    }
+
+    /// What a task of one run of an example that repeats or retries sees
+    /// (an ``AttemptSource``): while `run` goes on, the runner of the
+    /// closure running now; once the example has moved on to another run,
+    /// the example's own, with `run`'s note, so that a failure it posts says
+    /// which run made it.
+    func runningRunner(ofRun run: AttemptNote) -> ExampleRunner? {
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
+        guard begun, attempt !== run, let frame = self as? any RunnerFrame else { return runningRunnerLocked() }
+        return ExampleRunner(frame: frame, parts: ClosureParts(role: .example, hook: nil, attempt: run))
+    }
+
+    /// ``runningRunner``, with ``lock`` held.
+    private func runningRunnerLocked() -> ExampleRunner? {
         if let runner { return runner }
         guard begun, let frame = self as? any RunnerFrame else { return nil }
         let made = ExampleRunner(
@@ -284,7 +301,8 @@ package class RunScope: FailureOwner, RunnerSource, @unchecked Sendable {
     /// The frame has ended: its runner is no longer kept, and a task that
     /// asks from now on gets one of its own: for an example, of the example
     /// itself, whichever of its closures started the task (a late failure
-    /// names the example); for a group's hooks, of the one that ran last.
+    /// names the example). (The other frames' closures, and `aroundEach`
+    /// hooks, bind their own runners: their tasks do not ask the frame.)
     func endClosures() {
         Self.lock.lock()
         ended = true

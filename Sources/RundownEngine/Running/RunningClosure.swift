@@ -22,6 +22,20 @@
 // taken for one of its examples. An `aroundEach` hook gets its own state back
 // when the walk it wraps returns to it; a closure run under a time limit,
 // whose task may be left behind, binds its own runner instead of the frame.
+//
+// Where a binding per closure costs nothing measurable, or is needed, it is
+// kept. A closure that runs once per group (a `beforeAll`, an `afterAll`, a
+// hook around a nested group, and their cleanups) binds its own runner, so
+// its tasks name it, not the frame's closure that ran last. An `aroundEach`
+// hook binds its own runner, and its body the frame's source again: a task
+// the hook starts that fails while the body runs (an `async let` watching
+// it) is the hook's, so what it posts and the error the hook rethrows from it
+// are one failure; and closures inside the body see their frame even if the
+// hook called the body from a thread or task that inherits nothing. An
+// example that repeats or retries is bound once per run (`AttemptSource`), so
+// that a task of an earlier run that fails during a later one says which run
+// it was. Whatever its task sees, a failure posted once its example has ended
+// names the example (`ExampleRunner.latePath`).
 
 /// What ``ExampleRunner/current`` is read from: a frame of the walk, which
 /// answers for the closure it runs now, or one runner, which answers itself.
@@ -66,4 +80,20 @@ struct ClosureParts {
 struct SuspendedClosure {
     let parts: ClosureParts?
     let runner: ExampleRunner?
+}
+
+/// What the tasks of one run of an example that repeats or retries read
+/// ``ExampleRunner/current`` from: its frame, told which run they belong to
+/// (see ``RunScope/runningRunner(ofRun:)``). The driver binds a new one for
+/// each run.
+final class AttemptSource: RunnerSource {
+    private let frame: RunScope
+    private let run: AttemptNote
+
+    init(frame: RunScope, run: AttemptNote) {
+        self.frame = frame
+        self.run = run
+    }
+
+    var runningRunner: ExampleRunner? { frame.runningRunner(ofRun: run) }
 }

@@ -48,7 +48,9 @@
 // closure posted a failure), made only when somebody asks for it (see
 // RunningClosure.swift): the walk tells the frame on top which closure runs
 // (`begin`), and the driver binds each frame once, as it is pushed
-// (`.enter`) until it is popped (`.leave`). A runner copies nothing of its
+// (`.enter`) until it is popped (`.leave`); a closure that runs once per
+// group (`.callBound`) and an `aroundEach` hook bind their own runner too,
+// and an example that repeats or retries is bound once per run. A runner copies nothing of its
 // element: it points at the frame, which is its scope and answers its path,
 // and at the hook it runs, if any, which adds the hook's step and answers
 // the location (RunnerFrame, RunnerHook). A runner is read from any task, so
@@ -111,17 +113,25 @@ final class SpecWalk<Mode: ExecutionMode> {
     enum Instruction {
         /// Run a hook or example body, then call ``finish(_:)`` with its outcome.
         case call(Mode.Body)
+        /// Run a closure as ``call(_:)`` does, with its runner
+        /// (`ExampleRunner.current`) bound as the source of its task: one
+        /// that runs once per group (a `beforeAll`, an `afterAll`, a hook
+        /// around a nested group, or a cleanup of theirs), so that a task it
+        /// starts keeps naming it after it has returned.
+        case callBound(Mode.Body)
         /// Run an `aroundEach` hook. Its body argument asks the token's gate
         /// whether it may run; if so it calls ``enterAround(_:)``, drives the
         /// walk until ``Instruction/unwrap``, calls ``returnToAround(_:)``
         /// and leaves the gate. When the hook returns, close the gate and call
-        /// ``finishAround(_:_:_:)``.
+        /// ``finishAround(_:_:_:)``. The hook runs with its runner bound, its
+        /// body with the source the element was entered with bound again.
         case wrap(Mode.Around, AroundToken)
         /// What the innermost `aroundEach` wraps is done: return from its body.
         case unwrap
-        /// A frame starts: drive the walk with `ExampleRunner.source` bound
-        /// to it, until ``Instruction/leave``.
-        case enter(RunScope)
+        /// A frame starts, or the next run of an example that repeats or
+        /// retries: drive the walk with `ExampleRunner.source` bound to it,
+        /// until ``Instruction/leave``.
+        case enter(any RunnerSource)
         /// The frame entered last has ended: return from the drive that ``enter(_:)`` began.
         case leave
         /// Drive each walk, each running one element of a `.concurrent`
@@ -167,8 +177,9 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// so that it outlives the step that popped it (see ``Top``).
     @exclusivity(unchecked) private var popped: RunScope?
     @exclusivity(unchecked) private var pending: Pending?
-    /// The frame ``push(_:)`` pushed last, until ``next()`` hands it to the driver to enter.
-    @exclusivity(unchecked) private var entering: RunScope?
+    /// The frame ``push(_:)`` pushed last (or its run, for an example that
+    /// repeats or retries), until ``next()`` hands it to the driver to enter.
+    @exclusivity(unchecked) private var entering: (any RunnerSource)?
     /// How many frames ``pop()`` popped that ``next()`` has not yet told the driver to leave.
     @exclusivity(unchecked) private var leaving = 0
     /// The cleanup that ``pending`` runs, if it runs one.
@@ -448,7 +459,12 @@ final class SpecWalk<Mode: ExecutionMode> {
                     element.stage = element.runsAfterEach ? .afterEach(layer - 1, 0) : .unwinding(layer - 1)
                     continue
                 }
-                if let attempts = element.attempts, runsAgain(element, attempts) { continue }
+                if let attempts = element.attempts, runsAgain(element, attempts) {
+                    // Left and entered again, so that the tasks of the run that ended stay told apart.
+                    leaving += 1
+                    entering = AttemptSource(frame: element, run: attempts.note)
+                    return nil
+                }
                 finish(element)
                 pop()
                 return nil
@@ -470,7 +486,7 @@ final class SpecWalk<Mode: ExecutionMode> {
             return nil
         }
         frame.begin(.hook(hook.kind), hook: ref, attempt: attempt)
-        return .call(body)
+        return Self.call(body, of: frame)
     }
 
     /// The next cleanup of `scope` to run, last registered first; once none
@@ -502,7 +518,14 @@ final class SpecWalk<Mode: ExecutionMode> {
         scope.begin(
             .hook(teardown), hook: registrant.hookOfCleanup, attempt: registrant.attempt,
             given: ExampleRunner.Given(path: nil, location: cleanup.location))
-        return .call(body)
+        return Self.call(body, of: scope)
+    }
+
+    /// The instruction that runs `body`, a closure of `frame`: bound to its
+    /// own runner unless it runs for an example (see RunningClosure.swift).
+    private static func call(_ body: consuming Mode.Body, of frame: RunScope) -> Instruction {
+        if case .example = frame.kind { return .call(body) }
+        return .callBound(body)
     }
 
     /// Records misuses found in `scope`; they fail its element.
@@ -534,7 +557,11 @@ final class SpecWalk<Mode: ExecutionMode> {
     private func push(_ element: ElementFrame) {
         stack.append(.element(element))
         top = .element(Unretained(element))
-        entering = element
+        if let attempts = element.attempts {
+            entering = AttemptSource(frame: element, run: attempts.note)
+        } else {
+            entering = element
+        }
         if recorder.progress, case .example(let example) = element.node {
             recorder.emit(.exampleStarted(path: element.path.steps(), location: example.location))
         }
@@ -789,8 +816,9 @@ final class SpecWalk<Mode: ExecutionMode> {
                 if !posters.contains(where: { $0 === runner }) { posters.append(runner) }
                 return
             }
+            let late = runner.latePath
             recorder.record(
-                SpecFailure(path: path, error: LateFailure(error: error, example: path), location: location))
+                SpecFailure(path: late, error: LateFailure(error: error, example: late), location: location))
             if case .example = element.node, result != .failed {
                 // The example's own result, corrected: never another example's.
                 element.result = .failed
@@ -1070,8 +1098,11 @@ final class SpecWalk<Mode: ExecutionMode> {
             super.init(kind: .group, isAsynchronous: Mode.self == Asynchronous.self, inbox: inbox)
         }
 
+        /// Whether the group has ended: a failure posted now is late. Not
+        /// before its cleanups have run, which they do in `done`: a failure
+        /// one of them posts is theirs, and a `#require` there is one failure.
         var isDone: Bool {
-            if case .done = stage { return true }
+            if case .done = stage { return closedByWalk }
             return false
         }
 

@@ -9,17 +9,27 @@ extension SpecWalk where Mode == Synchronous {
             switch consume instruction {
             case .call(let body):
                 finish(scope.run { Outcome.of(recognizers: recognizers, body.run) })
+            case .callBound(let body):
+                ExampleRunner.$source.withValue(ExampleRunner.current) {
+                    finish(scope.run { Outcome.of(recognizers: recognizers, body.run) })
+                }
             case .enter(let frame):
                 ExampleRunner.$source.withValue(frame) { drive(recognizers: recognizers, scope: scope) }
             case .wrap(let around, let token):
-                let outcome = scope.run {
-                    Outcome.of(recognizers: recognizers) {
-                        try around {
-                            guard token.gate.enter() else { return }
-                            enterAround(token)
-                            drive(recognizers: recognizers, scope: scope)
-                            returnToAround(token)
-                            token.gate.leave()
+                // Bound to its own runner, and its body to the frame again, as the asynchronous driver does.
+                let source = ExampleRunner.source
+                let outcome = ExampleRunner.$source.withValue(ExampleRunner.current) {
+                    scope.run {
+                        Outcome.of(recognizers: recognizers) {
+                            try around {
+                                guard token.gate.enter() else { return }
+                                ExampleRunner.$source.withValue(source) {
+                                    enterAround(token)
+                                    drive(recognizers: recognizers, scope: scope)
+                                    returnToAround(token)
+                                }
+                                token.gate.leave()
+                            }
                         }
                     }
                 }

@@ -135,6 +135,28 @@ struct HostOutputTests {
             ])
     }
 
+    /// Contract section 6 with no host: a `#require` after an `aroundEach`
+    /// body and one in a group's cleanup are each thrown or printed once, on
+    /// the path of the closure that ran them and at their line.
+    @Test func withNoHostARequireAroundABodyOrInAGroupsCleanupIsOneFailure() async throws {
+        let file = "Tests/RundownNoHostFixture/main.swift"
+        func line(_ name: String) -> Int { SourceLine.marked(name, in: HostOutput.root + file) }
+        let run = try await HostOutput.runNoHostFixture(["running-closure"])
+
+        #expect(run.status == 1)
+        #expect(run.lines.filter { $0.hasPrefix("ran: ") } == ["ran: wrapped", "ran: grouped"])
+        #expect(
+            run.lines.filter { $0.hasPrefix("thrown: ") } == [
+                "thrown: No host, running closure, wrapped, runs, wrap: Expectation failed: Bool(false) - after the body (+1 more)"
+            ])
+        #expect(
+            run.lines.filter { $0.contains(" error: ") } == [
+                "\(file):\(line("group cleanup require")): error: No host, running closure, grouped, beforeAll: "
+                    + "Expectation failed: Bool(false) - in a cleanup"
+            ])
+        #expect(!run.lines.contains("returned normally"))
+    }
+
     @Test func withNoHostAPassingSpecReturnsNormally() async throws {
         let run = try await HostOutput.runNoHostFixture(["passing"])
         #expect(run.status == 0)
