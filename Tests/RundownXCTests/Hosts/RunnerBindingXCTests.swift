@@ -9,7 +9,7 @@ import XCTest
 /// before and after its body, a child task the example awaits, a cleanup
 /// that a group's `beforeAll` registered (which runs before the group ends,
 /// so it is no late failure).
-final class RunningClosureReviewXCTests: CheckedTestCase {
+final class RunnerBindingXCTests: CheckedTestCase {
     func testChecksAroundAnAroundEachBodyAreTheHooksInASynchronousSpec() throws {
         let failures = try capturingFailures {
             try spec("Wrapped") {

@@ -10,9 +10,9 @@ import Testing
 /// the one that made it: tasks that outlive an attempt or a group, failures
 /// from child tasks, cleanups, nested specs. Each failure must be reported
 /// once, on its path and at its line.
-@Suite(.failsWhenCancelled) struct RunningClosureReviewTests {
+@Suite(.failsWhenCancelled) struct RunnerBindingTests {
     private static let location = CodeLocation(
-        fileID: "RundownTests/RunningClosureReviewTests.swift", filePath: #filePath, line: 1, column: 1)
+        fileID: "RundownTests/RunnerBindingTests.swift", filePath: #filePath, line: 1, column: 1)
 
     /// ExampleAttempts.swift: a failure says which run of its example made
     /// it, even when a task of an earlier attempt posts it during a later one.
@@ -275,7 +275,7 @@ import Testing
 /// `aroundEach` hook before or after its body, a cleanup, a child task the
 /// closure awaits), on the path of the closure that ran it.
 @Suite(.compactMapIssues(ReportedRun.capture))
-struct RunningClosureRequireTests {
+struct RunnerBindingRequireTests {
     @Test func aRequireInAnAroundEachHookBeforeItsBodyIsOneFailureOfTheHook() async throws {
         let run = try await ReportedRun.async("Reported around before") {
             aroundEach("wrap") { body in
@@ -449,7 +449,7 @@ struct RunningClosureRequireTests {
 /// example): every closure of a main-actor spec stays on the main actor, and
 /// sees its own runner.
 @MainActor
-@Suite(.failsWhenCancelled) struct RunningClosureMainActorTests: MainActorSuite {
+@Suite(.failsWhenCancelled) struct RunnerBindingMainActorTests: MainActorSuite {
     @Test func everyClosureOfAnAsynchronousMainActorSpecRunsOnTheMainActor() async throws {
         let log = Log()
         func note() {
