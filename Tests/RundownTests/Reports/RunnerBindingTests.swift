@@ -78,29 +78,18 @@ import Testing
     /// which bind their own runners, included.
     @Test(arguments: ["aroundEach", "limited beforeEach"])
     func aTaskOfAHookBoundToItsOwnRunnerThatFailsAfterItsExampleEndedNamesTheExample(startedIn hook: String) async {
-        let (go, going) = AsyncStream<Void>.makeStream()
-        let (done, finishing) = AsyncStream<Void>.makeStream()
-        @Sendable func leak() {
-            Task {
-                for await _ in go { break }
-                _ = ExampleRunner.current?.post("too late", at: Self.location)
-                finishing.finish()
-            }
-        }
+        let task = TaskThatFailsLate()
         let report = await SpecEngine.run(
             asyncRoot {
                 context("leaking", .timeLimit(.seconds(60))) {
                     aroundEach("wrap") { body in
-                        if hook == "aroundEach" { leak() }
+                        if hook == "aroundEach" { task.start() }
                         try await body()
                     }
-                    beforeEach { if hook == "limited beforeEach" { leak() } }
+                    beforeEach { if hook == "limited beforeEach" { task.start() } }
                     it("starts a task") {}
                 }
-                it("lets it fail") {
-                    going.yield()
-                    for await _ in done {}
-                }
+                it("lets it fail") { await task.letItFail() }
             })
         #expect(
             report.failures.map(\.description) == [

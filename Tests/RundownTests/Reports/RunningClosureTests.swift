@@ -98,28 +98,15 @@ import Testing
     /// started the task, whichever of its closures that was.
     @Test(arguments: ["beforeEach", "example"])
     func aTaskThatFailsAfterItsExampleEndedNamesTheExample(startedIn closure: String) async {
-        let (go, going) = AsyncStream<Void>.makeStream()
-        let (done, finishing) = AsyncStream<Void>.makeStream()
-        let location = CodeLocation(
-            fileID: "RundownTests/RunningClosureTests.swift", filePath: #filePath, line: 1, column: 1)
-        @Sendable func leak() {
-            Task {
-                for await _ in go { break }
-                _ = ExampleRunner.current?.post("too late", at: location)
-                finishing.finish()
-            }
-        }
+        let task = TaskThatFailsLate()
         let report = await SpecEngine.run(
             asyncRoot("Spec") {
                 context("leaking") {
-                    beforeEach { if closure == "beforeEach" { leak() } }
-                    it("starts a task") { if closure == "example" { leak() } }
+                    beforeEach { if closure == "beforeEach" { task.start() } }
+                    it("starts a task") { if closure == "example" { task.start() } }
                     afterEach {}
                 }
-                it("lets it fail") {
-                    going.yield()
-                    for await _ in done {}
-                }
+                it("lets it fail") { await task.letItFail() }
             })
         #expect(
             report.failures.map(\.description) == [
@@ -180,6 +167,36 @@ private struct TaskLeftRunning: Sendable {
         var seen: [String] = []
         for await answer in answers { seen.append(answer) }
         return seen.joined(separator: " | ")
+    }
+}
+
+/// A task that a closure starts and that posts a failure through
+/// `ExampleRunner.current` only when another closure, later, lets it.
+struct TaskThatFailsLate: Sendable {
+    private let go: AsyncStream<Void>
+    private let going: AsyncStream<Void>.Continuation
+    private let done: AsyncStream<Void>
+    private let finishing: AsyncStream<Void>.Continuation
+
+    init() {
+        (go, going) = AsyncStream.makeStream()
+        (done, finishing) = AsyncStream.makeStream()
+    }
+
+    func start() {
+        Task {
+            for await _ in go { break }
+            let location = CodeLocation(
+                fileID: "RundownTests/RunningClosureTests.swift", filePath: #filePath, line: 1, column: 1)
+            _ = ExampleRunner.current?.post("too late", at: location)
+            finishing.finish()
+        }
+    }
+
+    /// Lets the task post, and returns once it has.
+    func letItFail() async {
+        going.yield()
+        for await _ in done {}
     }
 }
 
