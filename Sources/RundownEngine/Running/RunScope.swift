@@ -8,10 +8,11 @@ import Foundation
 // nested group's element frame, a group's frame), so a run that uses none of
 // this allocates nothing for it. What user code touches, through the scope of
 // `ExampleRunner.current`, lives in `shared`, made on first use and guarded by
-// one lock for all scopes: each critical section is a few loads and stores,
-// never user code, so the lock is never held across a call out (a value's
-// `deinit` included: values are dropped after the lock is released). The walk
-// closes a scope once, when its element (or group) ends: it takes the
+// a lock it shares with other scopes (one of a few, by address): each
+// critical section is a few loads and stores, never user code, so the lock is
+// never held across a call out (a value's `deinit` included: values are
+// dropped after the lock is released). The walk closes a scope once, when its
+// element (or group) ends: it takes the
 // cleanups one at a time, last registered first, and then the failures
 // recorded meanwhile; after that, a fresh value or a cleanup asked of the
 // scope is refused, because nobody would run or discard it.
@@ -85,8 +86,32 @@ package class RunScope: FailureOwner, RunnerSource, @unchecked Sendable {
         var misuses: Set<String> = []
     }
 
-    /// Guards ``shared`` and ``closed`` of every scope.
-    private static let lock = NSLock()
+    /// Guard the state of every scope that closures and other tasks touch,
+    /// each scope always through the same one (picked by its address).
+    /// Several rather than one, so that specs running at once (tests in
+    /// parallel, a concurrent group's elements), each telling its frames at
+    /// every closure which closure runs, seldom wait for one another; a lock
+    /// of the scope's own would cost an allocation per frame. Plain pthread
+    /// mutexes, allocated once for the process and never freed, so that
+    /// taking one costs no reference counting.
+    ///
+    /// `nonisolated(unsafe)`: the pointer never changes after its lazy,
+    /// thread-safe initialisation, and the mutexes it points at are only used
+    /// through pthread calls, which are thread-safe by contract.
+    nonisolated(unsafe) private static let mutexes: UnsafeMutablePointer<pthread_mutex_t> = {
+        let mutexes = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: lockCount)
+        for index in 0..<lockCount {
+            (mutexes + index).initialize(to: pthread_mutex_t())
+            pthread_mutex_init(mutexes + index, nil)
+        }
+        return mutexes
+    }()
+    private static let lockCount = 32
+
+    /// This scope's lock, one of ``mutexes``.
+    private var lock: ScopeLock {
+        ScopeLock(mutex: Self.mutexes + Int(UInt(bitPattern: ObjectIdentifier(self)) >> 4 % UInt(Self.lockCount)))
+    }
 
     package let kind: Kind
     /// Whether the scope's engine runs `async` closures.
@@ -119,8 +144,8 @@ package class RunScope: FailureOwner, RunnerSource, @unchecked Sendable {
     }
 
     private func withShared<Result>(_ body: (Shared) -> Result) -> Result? {
-        Self.lock.lock()
-        defer { Self.lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         guard !closed else { return nil }
         let state: Shared
         if let shared {
@@ -137,8 +162,8 @@ package class RunScope: FailureOwner, RunnerSource, @unchecked Sendable {
     /// The fresh value kept for `key`, if the scope keeps one.
     package func lookUp(_ key: ObjectIdentifier) -> Lookup {
         if case .example = kind {} else { return .notAnExample(kind) }
-        Self.lock.lock()
-        defer { Self.lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         guard !closed else { return .closed }
         guard let value = shared?.values[key] else { return .absent }
         return .found(value)
@@ -189,8 +214,8 @@ package class RunScope: FailureOwner, RunnerSource, @unchecked Sendable {
     /// The cleanup registered last and not yet run; when none is left,
     /// closes the scope. One lock for a scope that nothing used.
     func nextCleanupOrClose() -> Ending {
-        Self.lock.lock()
-        defer { Self.lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if let cleanup = shared?.cleanups.popLast() { return .cleanup(cleanup) }
         closed = true
         closedByWalk = true
@@ -205,8 +230,8 @@ package class RunScope: FailureOwner, RunnerSource, @unchecked Sendable {
     /// the walk calls it, once it has closed the scope. A task of the earlier
     /// run that asks the scope after this is taken for the next run's.
     func reopen() {
-        Self.lock.lock()
-        defer { Self.lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         closed = false
         closedByWalk = false
     }
@@ -216,8 +241,8 @@ package class RunScope: FailureOwner, RunnerSource, @unchecked Sendable {
     /// The runner of the closure the frame runs now, made when first asked;
     /// `nil` before the frame's first closure, and for a scope that is not a frame.
     package var runningRunner: ExampleRunner? {
-        Self.lock.lock()
-        defer { Self.lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return runningRunnerLocked()
     }
 
@@ -227,8 +252,8 @@ package class RunScope: FailureOwner, RunnerSource, @unchecked Sendable {
     /// the example's own, with `run`'s note, so that a failure it posts says
     /// which run made it.
     func runningRunner(ofRun run: AttemptNote) -> ExampleRunner? {
-        Self.lock.lock()
-        defer { Self.lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         guard begun, attempt !== run, let frame = self as? any RunnerFrame else { return runningRunnerLocked() }
         return ExampleRunner(frame: frame, parts: ClosureParts(role: .example, hook: nil, attempt: run))
     }
@@ -252,7 +277,7 @@ package class RunScope: FailureOwner, RunnerSource, @unchecked Sendable {
         _ role: ExampleRunner.Role, hook: (any RunnerHook)?, attempt: AttemptNote?,
         given: ExampleRunner.Given? = nil
     ) {
-        Self.lock.lock()
+        lock.lock()
         begun = true
         self.role = role
         self.hook = hook
@@ -260,7 +285,7 @@ package class RunScope: FailureOwner, RunnerSource, @unchecked Sendable {
         self.given = given
         let previous = runner
         runner = nil
-        Self.lock.unlock()
+        lock.unlock()
         // Released after the lock: the last reference to a runner may be this one.
         _ = consume previous
     }
@@ -268,23 +293,23 @@ package class RunScope: FailureOwner, RunnerSource, @unchecked Sendable {
     /// The runner that the closure running now was asked for, if it was:
     /// the one each failure it posted names.
     func askedRunner() -> ExampleRunner? {
-        Self.lock.lock()
-        defer { Self.lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return runner
     }
 
     /// Which closure runs, and its runner if it was asked for: what an
     /// `aroundEach` hook gets back with ``resume(_:)`` when its body returns.
     func suspend() -> SuspendedClosure {
-        Self.lock.lock()
-        defer { Self.lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return SuspendedClosure(
             parts: begun ? ClosureParts(role: role, hook: hook, attempt: attempt, given: given) : nil, runner: runner)
     }
 
     /// The closure that ``suspend()`` saved runs again.
     func resume(_ saved: SuspendedClosure) {
-        Self.lock.lock()
+        lock.lock()
         if let parts = saved.parts {
             begun = true
             role = parts.role
@@ -294,7 +319,7 @@ package class RunScope: FailureOwner, RunnerSource, @unchecked Sendable {
         }
         let previous = runner
         runner = saved.runner
-        Self.lock.unlock()
+        lock.unlock()
         _ = consume previous
     }
 
@@ -304,7 +329,7 @@ package class RunScope: FailureOwner, RunnerSource, @unchecked Sendable {
     /// names the example). (The other frames' closures, and `aroundEach`
     /// hooks, bind their own runners: their tasks do not ask the frame.)
     func endClosures() {
-        Self.lock.lock()
+        lock.lock()
         ended = true
         if case .example = kind {
             role = .example
@@ -313,14 +338,14 @@ package class RunScope: FailureOwner, RunnerSource, @unchecked Sendable {
         }
         let previous = runner
         runner = nil
-        Self.lock.unlock()
+        lock.unlock()
         _ = consume previous
     }
 
     /// The failures recorded since the last call.
     func takeFailures() -> [SpecFailure] {
-        Self.lock.lock()
-        defer { Self.lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         guard let shared, !shared.failures.isEmpty else { return [] }
         defer { shared.failures = [] }
         return shared.failures
@@ -338,4 +363,12 @@ extension RunScope.Cleanup {
             return Asynchronous.Body(cleanup) as? Mode.Body
         }
     }
+}
+
+/// One of the mutexes that guard the scopes' shared state.
+private struct ScopeLock {
+    let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    func lock() { pthread_mutex_lock(mutex) }
+    func unlock() { pthread_mutex_unlock(mutex) }
 }

@@ -208,10 +208,13 @@ import Testing
                             return
                         }
                         // A thread, not a task: it keeps reading, in parallel, without holding a thread of the pool.
+                        // It pauses between reads, so that it does not keep a core, and the lock it reads under, to
+                        // itself while other tests run.
                         let reader = Thread {
                             while !stop.current {
                                 let description = source.runningRunner?.description ?? "nil"
                                 seen.withLock { _ = $0.insert(description) }
+                                usleep(10)
                             }
                             ending.yield()
                         }
