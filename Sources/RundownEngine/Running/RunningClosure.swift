@@ -12,15 +12,15 @@
 // makes no runner at all. What a binding per closure cost (the runtime takes
 // the task's status lock to push a task-local) is paid once per frame.
 //
-// What it keeps. A task started in a closure inherits the binding of the
-// closure's frame. While its frame runs, it sees the frame's closure running
-// now; once the frame has ended, a runner the frame no longer caches (so that
-// no runner keeps its frame alive in a cycle): an example's own, whichever of
-// its closures started the task, or for a group, its hook that ran last. Its
-// failures are still the element's, late once the element has ended. A frame nested
-// inside another binds itself, so a task of a group's `beforeAll` is never
-// taken for one of its examples. An `aroundEach` hook gets its own state back
-// when the walk it wraps returns to it; a closure run under a time limit,
+// What it keeps. A task started in a closure of an example (its each-hooks,
+// the example itself, their cleanups) inherits the binding of the example's
+// frame. While the frame runs, the task sees the frame's closure running now;
+// once the frame has ended, a runner of the example itself, which the frame
+// no longer caches (so that no runner keeps its frame alive in a cycle). Its
+// failures are still the example's, late once the example has ended. A frame
+// nested inside another binds itself, so a task of a group's `beforeAll` is
+// never taken for one of its examples. An `aroundEach` hook gets its own state
+// back when the walk it wraps returns to it; a closure run under a time limit,
 // whose task may be left behind, binds its own runner instead of the frame.
 //
 // Where a binding per closure costs nothing measurable, or is needed, it is
