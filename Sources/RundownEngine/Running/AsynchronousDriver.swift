@@ -51,12 +51,12 @@ extension SpecWalk where Mode == Asynchronous {
                 // the hook's, not the closure's running inside its body: what
                 // the task posts and the error the hook rethrows from it are
                 // one failure. Its body binds the frame's source again.
-                guard let runner = ExampleRunner.current, let source = ExampleRunner.source else {
+                guard let source = ExampleRunner.source else {
                     preconditionFailure("an aroundEach hook began with no frame")
                 }
                 let isolation = #isolation
                 let walk = WalkInHook(walk: self, token: token, source: source)
-                let outcome = await Outcome.of(runner, recognizers: recognizers) {
+                let outcome = await Outcome.of(token.runner, recognizers: recognizers) {
                     try await around {
                         guard walk.token.gate.enter() else { return }
                         await Self.continueInside(walk, recognizers, on: isolation)
@@ -129,7 +129,6 @@ extension SpecWalk where Mode == Asynchronous {
             _ = isolation
             walk.walk.enterAround(walk.token)
             await walk.walk.drive(recognizers: recognizers)
-            walk.walk.returnToAround(walk.token)
         }
     }
 }

@@ -103,9 +103,6 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
         return frame.steps(appending: nil)
     }
 
-    /// The hook a cleanup's runner names: that of the closure that registered it.
-    var hookOfCleanup: (any RunnerHook)? { hook }
-
     /// The frame of the walk this runner's closure runs in, which answers
     /// its path, its location (unless a hook does) and its scope; `nil` for
     /// a runner made by hand.
@@ -113,7 +110,8 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
 
     /// The hook this runner runs, which adds its step to the frame's path
     /// and answers the location; `nil` for the closure of the element itself.
-    private let hook: (any RunnerHook)?
+    /// A cleanup's runner names the hook of the closure that registered it.
+    let hook: (any RunnerHook)?
 
     /// What was given instead of read from the frame and the hook: the path
     /// and location of a runner made by hand, the location (and the path, if

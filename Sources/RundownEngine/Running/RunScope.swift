@@ -298,31 +298,6 @@ package class RunScope: FailureOwner, RunnerSource, @unchecked Sendable {
         return runner
     }
 
-    /// Which closure runs, and its runner if it was asked for: what an
-    /// `aroundEach` hook gets back with ``resume(_:)`` when its body returns.
-    func suspend() -> SuspendedClosure {
-        lock.lock()
-        defer { lock.unlock() }
-        return SuspendedClosure(
-            parts: begun ? ClosureParts(role: role, hook: hook, attempt: attempt, given: given) : nil, runner: runner)
-    }
-
-    /// The closure that ``suspend()`` saved runs again.
-    func resume(_ saved: SuspendedClosure) {
-        lock.lock()
-        if let parts = saved.parts {
-            begun = true
-            role = parts.role
-            hook = parts.hook
-            attempt = parts.attempt
-            given = parts.given
-        }
-        let previous = runner
-        runner = saved.runner
-        lock.unlock()
-        _ = consume previous
-    }
-
     /// The frame has ended: its runner is no longer kept, and a task that
     /// asks from now on gets one of its own: for an example, of the example
     /// itself, whichever of its closures started the task (a late failure

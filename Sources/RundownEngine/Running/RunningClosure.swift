@@ -19,15 +19,15 @@
 // no longer caches (so that no runner keeps its frame alive in a cycle). Its
 // failures are still the example's, late once the example has ended. A frame
 // nested inside another binds itself, so a task of a group's `beforeAll` is
-// never taken for one of its examples. An `aroundEach` hook gets its own state
-// back when the walk it wraps returns to it; a closure run under a time limit,
+// never taken for one of its examples. A closure run under a time limit,
 // whose task may be left behind, binds its own runner instead of the frame.
 //
 // Where a binding per closure costs nothing measurable, or is needed, it is
 // kept. A closure that runs once per group (a `beforeAll`, an `afterAll`, a
 // hook around a nested group, and their cleanups) binds its own runner, so
 // its tasks name it, not the frame's closure that ran last. An `aroundEach`
-// hook binds its own runner, and its body the frame's source again: a task
+// hook binds its own runner (so it sees that one runner before and after its
+// body), and its body the frame's source again: a task
 // the hook starts that fails while the body runs (an `async let` watching
 // it) is the hook's, so what it posts and the error the hook rethrows from it
 // are one failure; and closures inside the body see their frame even if the
@@ -73,13 +73,6 @@ struct ClosureParts {
         self.attempt = attempt
         self.given = given
     }
-}
-
-/// The closure of an `aroundEach` hook while what it wraps runs, and its
-/// runner if it was asked for, kept to be resumed when its body returns.
-struct SuspendedClosure {
-    let parts: ClosureParts?
-    let runner: ExampleRunner?
 }
 
 /// What the tasks of one run of an example that repeats or retries read

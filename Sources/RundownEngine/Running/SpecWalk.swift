@@ -121,10 +121,10 @@ final class SpecWalk<Mode: ExecutionMode> {
         case callBound(Mode.Body)
         /// Run an `aroundEach` hook. Its body argument asks the token's gate
         /// whether it may run; if so it calls ``enterAround(_:)``, drives the
-        /// walk until ``Instruction/unwrap``, calls ``returnToAround(_:)``
-        /// and leaves the gate. When the hook returns, close the gate and call
-        /// ``finishAround(_:_:_:)``. The hook runs with its runner bound, its
-        /// body with the source the element was entered with bound again.
+        /// walk until ``Instruction/unwrap`` and leaves the gate. When the hook
+        /// returns, close the gate and call ``finishAround(_:_:_:)``. The hook
+        /// runs with the token's runner bound, its body with the source the
+        /// element was entered with bound again.
         case wrap(Mode.Around, AroundToken)
         /// What the innermost `aroundEach` wraps is done: return from its body.
         case unwrap
@@ -151,14 +151,16 @@ final class SpecWalk<Mode: ExecutionMode> {
         fileprivate let level: Int
         /// Lets only the first call of the hook's body drive the walk.
         let gate: AroundBodyGate
-        /// The hook's own closure and runner, which the frame gets back when
-        /// what the hook wraps is done.
-        fileprivate var suspended = SuspendedClosure(parts: nil, runner: nil)
+        /// The hook's runner, the one its frame made when the walk began the
+        /// hook: the drivers bind it around the hook, so that the hook and
+        /// the tasks it starts see it, and each failure they post names it.
+        let runner: ExampleRunner
 
-        fileprivate init(frame: ElementFrame, layer: Int, level: Int, gate: AroundBodyGate) {
+        fileprivate init(frame: ElementFrame, layer: Int, level: Int, runner: ExampleRunner, gate: AroundBodyGate) {
             self.frame = frame
             self.layer = layer
             self.level = level
+            self.runner = runner
             self.gate = gate
         }
     }
@@ -393,7 +395,8 @@ final class SpecWalk<Mode: ExecutionMode> {
                         path: element.steps(appending: hook.pathComponent), error: misuse, location: hook.location)
                 )
                 element.begin(.hook(.aroundEach), hook: hooks[level], attempt: element.attempts?.note)
-                return .wrap(body, AroundToken(frame: element, layer: layer, level: level, gate: gate))
+                guard let runner = element.runningRunner else { preconditionFailure("a frame made no runner") }
+                return .wrap(body, AroundToken(frame: element, layer: layer, level: level, runner: runner, gate: gate))
             case .beforeEach(let layer, let index):
                 let hooks = element.layers[layer].befores
                 guard index < hooks.count else {
@@ -516,7 +519,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
         let registrant = cleanup.registrant
         scope.begin(
-            .hook(teardown), hook: registrant.hookOfCleanup, attempt: registrant.attempt,
+            .hook(teardown), hook: registrant.hook, attempt: registrant.attempt,
             given: ExampleRunner.Given(path: nil, location: cleanup.location))
         return Self.call(body, of: scope)
     }
@@ -714,33 +717,25 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// the token's gate let in.
     func enterAround(_ token: AroundToken) {
         let element = token.frame
-        token.suspended = element.suspend()
         element.enteredArounds = element.aroundsBefore(token.layer) + token.level + 1
         element.stage = .around(token.layer, token.level + 1)
     }
 
-    /// Called when what an `aroundEach` hook wraps is done, before its body
-    /// returns to the hook: the hook's closure runs in its frame again.
-    func returnToAround(_ token: AroundToken) {
-        token.frame.resume(token.suspended)
-        token.suspended = SuspendedClosure(parts: nil, runner: nil)
-    }
-
     /// Reports how an `aroundEach` hook ended, and what it did with its body.
     func finishAround(_ token: AroundToken, _ outcome: Outcome, _ calls: AroundBodyGate.Calls) {
-        finishAround(token.frame, layer: token.layer, level: token.level, outcome, calls, began: true)
+        finishAround(token.frame, layer: token.layer, level: token.level, outcome, calls, runner: token.runner)
     }
 
     private func finishAround(
         _ element: ElementFrame, layer: Int, level: Int, _ outcome: Outcome, _ calls: AroundBodyGate.Calls,
-        began: Bool = false
+        runner: ExampleRunner? = nil
     ) {
         if let posted = inbox.take() { attribute(posted) }
         if !adoptedInboxes.isEmpty { takeFromAdoptedInboxes() }
         let hook = element.layers[layer].arounds[level].node
         let path = element.path.steps(appending: hook.pathComponent)
         // `#require` in the hook: its issue, which the hook posted, is the report.
-        let posted = began && !posters.isEmpty && tookPost(from: element.askedRunner())
+        let posted = !posters.isEmpty && tookPost(from: runner)
         var reported = false
         if posted, case .failed(let error) = outcome { reported = error is any ReportedByFramework }
         for _ in 0..<calls.refused {

@@ -18,7 +18,7 @@ extension SpecWalk where Mode == Synchronous {
             case .wrap(let around, let token):
                 // Bound to its own runner, and its body to the frame again, as the asynchronous driver does.
                 let source = ExampleRunner.source
-                let outcome = ExampleRunner.$source.withValue(ExampleRunner.current) {
+                let outcome = ExampleRunner.$source.withValue(token.runner) {
                     scope.run {
                         Outcome.of(recognizers: recognizers) {
                             try around {
@@ -26,7 +26,6 @@ extension SpecWalk where Mode == Synchronous {
                                 ExampleRunner.$source.withValue(source) {
                                     enterAround(token)
                                     drive(recognizers: recognizers, scope: scope)
-                                    returnToAround(token)
                                 }
                                 token.gate.leave()
                             }
