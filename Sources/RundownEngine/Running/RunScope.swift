@@ -25,7 +25,8 @@ import Foundation
 ///
 /// `@unchecked Sendable` is safe because everything a closure or another
 /// task may touch (``Shared``, `closed` and the closure running, with its
-/// runner) is only read or written under ``lock``; `kind` and `isAsynchronous` never change. Subclasses are the
+/// runner) is only read or written under ``lock``; `kind` and
+/// `isAsynchronous` never change. Subclasses are the
 /// walk's frames: their own state is touched only by the walk, never
 /// through a `RunScope` reference.
 package class RunScope: FailureOwner, RunnerSource, @unchecked Sendable {
@@ -254,19 +255,25 @@ package class RunScope: FailureOwner, RunnerSource, @unchecked Sendable {
     func runningRunner(ofRun run: AttemptNote) -> ExampleRunner? {
         lock.lock()
         defer { lock.unlock() }
-        guard begun, attempt !== run, let frame = self as? any RunnerFrame else { return runningRunnerLocked() }
-        return ExampleRunner(frame: frame, parts: ClosureParts(role: .example, hook: nil, attempt: run))
+        guard begun, attempt !== run else { return runningRunnerLocked() }
+        return runner(of: ClosureParts(role: .example, hook: nil, attempt: run))
     }
 
     /// ``runningRunner``, with ``lock`` held.
     private func runningRunnerLocked() -> ExampleRunner? {
         if let runner { return runner }
-        guard begun, let frame = self as? any RunnerFrame else { return nil }
-        let made = ExampleRunner(
-            frame: frame, parts: ClosureParts(role: role, hook: hook, attempt: attempt, given: given))
+        guard begun, let made = runner(of: ClosureParts(role: role, hook: hook, attempt: attempt, given: given)) else {
+            return nil
+        }
         // Kept only while the frame runs: the runner holds its frame.
         if !ended { runner = made }
         return made
+    }
+
+    /// A runner of `closure` in this scope, if the scope is a frame of the walk.
+    private func runner(of closure: ClosureParts) -> ExampleRunner? {
+        guard let frame = self as? any RunnerFrame else { return nil }
+        return ExampleRunner(frame: frame, parts: closure)
     }
 
     /// The next closure of the frame starts: its role, its hook (`nil` for

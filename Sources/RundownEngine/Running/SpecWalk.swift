@@ -50,13 +50,13 @@
 // (`begin`), and the driver binds each frame once, as it is pushed
 // (`.enter`) until it is popped (`.leave`); a closure that runs once per
 // group (`.callBound`) and an `aroundEach` hook bind their own runner too,
-// and an example that repeats or retries is bound once per run. A runner copies nothing of its
-// element: it points at the frame, which is its scope and answers its path,
-// and at the hook it runs, if any, which adds the hook's step and answers
-// the location (RunnerFrame, RunnerHook). A runner is read from any task, so
-// these come only from the frame's immutable parts; the frame's own PathNode
-// is made when the walk first needs one (a nested group, a failure, a
-// report), which a passing example never does.
+// and an example that repeats or retries is bound once per run. A runner
+// copies nothing of its element: it points at the frame, which is its scope
+// and answers its path, and at the hook it runs, if any, which adds the
+// hook's step and answers the location (RunnerFrame, RunnerHook). A runner is
+// read from any task, so these come only from the frame's immutable parts;
+// the frame's own PathNode is made when the walk first needs one (a nested
+// group, a failure, a report), which a passing example never does.
 //
 // What the walk does not retain. The stack holds the frames; the frame on
 // top (Top) and the closure pending (Pending) point at their frames and hooks
@@ -465,7 +465,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 if let attempts = element.attempts, runsAgain(element, attempts) {
                     // Left and entered again, so that the tasks of the run that ended stay told apart.
                     leaving += 1
-                    entering = AttemptSource(frame: element, run: attempts.note)
+                    entering = source(of: element)
                     return nil
                 }
                 finish(element)
@@ -560,11 +560,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     private func push(_ element: ElementFrame) {
         stack.append(.element(element))
         top = .element(Unretained(element))
-        if let attempts = element.attempts {
-            entering = AttemptSource(frame: element, run: attempts.note)
-        } else {
-            entering = element
-        }
+        entering = source(of: element)
         if recorder.progress, case .example(let example) = element.node {
             recorder.emit(.exampleStarted(path: element.path.steps(), location: example.location))
         }
@@ -572,6 +568,13 @@ final class SpecWalk<Mode: ExecutionMode> {
             recorder.record(SpecFailure(path: element.path.steps(), error: invalid, location: element.node.location))
             element.failed = true
         }
+    }
+
+    /// What the tasks of `element`'s closures read `ExampleRunner.current`
+    /// from: the frame, or for an example that repeats or retries, its run.
+    private func source(of element: ElementFrame) -> any RunnerSource {
+        guard let attempts = element.attempts else { return element }
+        return AttemptSource(frame: element, run: attempts.note)
     }
 
     // MARK: Taking back outcomes
