@@ -78,7 +78,7 @@ import Testing
     /// which bind their own runners, included.
     @Test(arguments: ["aroundEach", "limited beforeEach"])
     func aTaskOfAHookBoundToItsOwnRunnerThatFailsAfterItsExampleEndedNamesTheExample(startedIn hook: String) async {
-        let task = TaskThatFailsLate()
+        let task = TaskLeftRunning(.fail)
         let report = await SpecEngine.run(
             asyncRoot {
                 context("leaking", .timeLimit(.seconds(60))) {
@@ -89,7 +89,7 @@ import Testing
                     beforeEach { if hook == "limited beforeEach" { task.start() } }
                     it("starts a task") {}
                 }
-                it("lets it fail") { await task.letItFail() }
+                it("lets it fail") { await task.letItAct() }
             })
         #expect(
             report.failures.map(\.description) == [

@@ -73,10 +73,10 @@ import Testing
 
     @Test func aTaskOfABeforeAllSeesTheBeforeAllWhileTheExamplesRun() async throws {
         let log = Log()
-        let task = TaskLeftRunning()
+        let task = TaskLeftRunning(.tellItsRunner)
         try await spec("Spec") {
             beforeAll { task.start() }
-            it("asks the task") { log(await task.whatItSees()) }
+            it("asks the task") { log(await task.letItAct()) }
         }
         #expect(log.entries == ["Spec, beforeAll"])
     }
@@ -84,11 +84,11 @@ import Testing
     /// The element's closure running now: its example, once the example has started.
     @Test func aTaskOfABeforeEachThatOutlivesItSeesItsElement() async throws {
         let log = Log()
-        let task = TaskLeftRunning()
+        let task = TaskLeftRunning(.tellItsRunner)
         try await spec("Spec") {
             context("an element") {
                 beforeEach { task.start() }
-                it("asks the task") { log(await task.whatItSees()) }
+                it("asks the task") { log(await task.letItAct()) }
             }
         }
         #expect(log.entries == ["Spec, an element, asks the task"])
@@ -98,7 +98,7 @@ import Testing
     /// started the task, whichever of its closures that was.
     @Test(arguments: ["beforeEach", "example"])
     func aTaskThatFailsAfterItsExampleEndedNamesTheExample(startedIn closure: String) async {
-        let task = TaskThatFailsLate()
+        let task = TaskLeftRunning(.fail)
         let report = await SpecEngine.run(
             asyncRoot("Spec") {
                 context("leaking") {
@@ -106,7 +106,7 @@ import Testing
                     it("starts a task") { if closure == "example" { task.start() } }
                     afterEach {}
                 }
-                it("lets it fail") { await task.letItFail() }
+                it("lets it fail") { await task.letItAct() }
             })
         #expect(
             report.failures.map(\.description) == [
@@ -141,62 +141,50 @@ import Testing
     }
 }
 
-/// A task that a closure starts and leaves running, which tells what it sees
-/// as `ExampleRunner.current` when another closure asks it.
-private struct TaskLeftRunning: Sendable {
-    private let asked: AsyncStream<Void>
-    private let ask: AsyncStream<Void>.Continuation
-    private let answers: AsyncStream<String>
-    private let answer: AsyncStream<String>.Continuation
-
-    init() {
-        (asked, ask) = AsyncStream.makeStream()
-        (answers, answer) = AsyncStream.makeStream()
+/// A task that a closure starts and leaves running: it waits until another
+/// closure, later, lets it act, then acts through `ExampleRunner.current`.
+struct TaskLeftRunning: Sendable {
+    /// What the task does when it is let go on; what it says is the answer.
+    enum Act: Sendable {
+        /// Says which runner it sees.
+        case tellItsRunner
+        /// Posts a failure to its runner, and says nothing.
+        case fail
     }
 
-    func start() {
-        Task {
-            for await _ in asked { break }
-            answer.yield(ExampleRunner.current?.description ?? "nil")
-            answer.finish()
-        }
-    }
-
-    func whatItSees() async -> String {
-        ask.yield()
-        var seen: [String] = []
-        for await answer in answers { seen.append(answer) }
-        return seen.joined(separator: " | ")
-    }
-}
-
-/// A task that a closure starts and that posts a failure through
-/// `ExampleRunner.current` only when another closure, later, lets it.
-struct TaskThatFailsLate: Sendable {
+    private let act: Act
     private let go: AsyncStream<Void>
     private let going: AsyncStream<Void>.Continuation
-    private let done: AsyncStream<Void>
-    private let finishing: AsyncStream<Void>.Continuation
+    private let answers: AsyncStream<String>
+    private let answering: AsyncStream<String>.Continuation
 
-    init() {
+    init(_ act: Act) {
+        self.act = act
         (go, going) = AsyncStream.makeStream()
-        (done, finishing) = AsyncStream.makeStream()
+        (answers, answering) = AsyncStream.makeStream()
     }
 
     func start() {
         Task {
             for await _ in go { break }
-            let location = CodeLocation(
-                fileID: "RundownTests/RunningClosureTests.swift", filePath: #filePath, line: 1, column: 1)
-            _ = ExampleRunner.current?.post("too late", at: location)
-            finishing.finish()
+            switch act {
+            case .tellItsRunner:
+                answering.yield(ExampleRunner.current?.description ?? "nil")
+            case .fail:
+                let location = CodeLocation(
+                    fileID: "RundownTests/RunningClosureTests.swift", filePath: #filePath, line: 1, column: 1)
+                _ = ExampleRunner.current?.post("too late", at: location)
+            }
+            answering.finish()
         }
     }
 
-    /// Lets the task post, and returns once it has.
-    func letItFail() async {
+    /// Lets the task act, and returns what it said once it has acted.
+    @discardableResult func letItAct() async -> String {
         going.yield()
-        for await _ in done {}
+        var said: [String] = []
+        for await answer in answers { said.append(answer) }
+        return said.joined(separator: " | ")
     }
 }
 
