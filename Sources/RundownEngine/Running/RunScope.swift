@@ -87,32 +87,8 @@ package class RunScope: FailureOwner, RunnerSource, @unchecked Sendable {
         var misuses: Set<String> = []
     }
 
-    /// Guard the state of every scope that closures and other tasks touch,
-    /// each scope always through the same one (picked by its address).
-    /// Several rather than one, so that specs running at once (tests in
-    /// parallel, a concurrent group's elements), each telling its frames at
-    /// every closure which closure runs, seldom wait for one another; a lock
-    /// of the scope's own would cost an allocation per frame. Plain pthread
-    /// mutexes, allocated once for the process and never freed, so that
-    /// taking one costs no reference counting.
-    ///
-    /// `nonisolated(unsafe)`: the pointer never changes after its lazy,
-    /// thread-safe initialisation, and the mutexes it points at are only used
-    /// through pthread calls, which are thread-safe by contract.
-    nonisolated(unsafe) private static let mutexes: UnsafeMutablePointer<pthread_mutex_t> = {
-        let mutexes = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: lockCount)
-        for index in 0..<lockCount {
-            (mutexes + index).initialize(to: pthread_mutex_t())
-            pthread_mutex_init(mutexes + index, nil)
-        }
-        return mutexes
-    }()
-    private static let lockCount = 32
-
-    /// This scope's lock, one of ``mutexes``.
-    private var lock: ScopeLock {
-        ScopeLock(mutex: Self.mutexes + Int(UInt(bitPattern: ObjectIdentifier(self)) >> 4 % UInt(Self.lockCount)))
-    }
+    /// This scope's lock: one shared with a few other scopes (see ScopeLock.swift).
+    private var lock: ScopeLock { ScopeLock(guarding: self) }
 
     package let kind: Kind
     /// Whether the scope's engine runs `async` closures.
@@ -345,12 +321,4 @@ extension RunScope.Cleanup {
             return Asynchronous.Body(cleanup) as? Mode.Body
         }
     }
-}
-
-/// One of the mutexes that guard the scopes' shared state.
-private struct ScopeLock {
-    let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    func lock() { pthread_mutex_lock(mutex) }
-    func unlock() { pthread_mutex_unlock(mutex) }
 }
