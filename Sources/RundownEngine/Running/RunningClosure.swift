@@ -3,14 +3,18 @@
 // Invariants. The walk binds one task-local per frame, not per closure: when
 // a frame (a group, or one element of a group) is pushed, the driver runs the
 // walk on inside `ExampleRunner.$source.withValue(frame)` until the frame is
-// popped (`.enter` and `.leave`), so the bindings nest as the frames do. Each
-// closure of the frame only writes which closure it is (`ClosureParts`) into
-// the frame, under RunScope's lock; `current` reads the innermost bound frame
-// and makes the runner of its closure the first time it is asked, then keeps
-// it until the frame's next closure starts, so a closure sees one runner and
-// every failure it posts names that runner. A closure that nobody asks about
-// makes no runner at all. What a binding per closure cost (the runtime takes
-// the task's status lock to push a task-local) is paid once per frame.
+// popped (`.enter` and `.leave`), so the bindings nest as the frames do. The
+// plain examples of a group (those that neither repeat nor retry) go further
+// and share one binding, their group's cursor, for as long as no task holds
+// it (see ExampleCursor.swift). Each closure of a frame only writes which
+// closure it is (`ClosureParts`) into the frame, under RunScope's lock;
+// `current` reads the innermost bound source and makes the runner of its
+// closure the first time it is asked, then keeps it until the frame's next
+// closure starts, so a closure sees one runner and every failure it posts
+// names that runner. A closure that nobody asks about makes no runner at all.
+// What a binding per closure cost (the runtime takes the task's status lock
+// to push a task-local) is paid once per frame, and for plain examples once
+// per group, or once per example that leaves a task running.
 //
 // What it keeps. A task started in a closure of an example (its each-hooks,
 // the example itself, their cleanups) inherits the binding of the example's
@@ -50,8 +54,9 @@ extension ExampleRunner: RunnerSource {
 }
 
 extension ExampleRunner {
-    /// The frame (or the runner) whose closure the task runs: bound by the
-    /// drivers once per frame, inherited by the tasks its closures start.
+    /// The frame (or the runner, or the cursor of a group's plain examples)
+    /// whose closure the task runs: bound by the drivers as the walk enters
+    /// it, inherited by the tasks its closures start.
     @TaskLocal package static var source: (any RunnerSource)?
 }
 

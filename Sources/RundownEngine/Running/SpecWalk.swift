@@ -48,9 +48,11 @@
 // closure posted a failure), made only when somebody asks for it (see
 // RunningClosure.swift): the walk tells the frame on top which closure runs
 // (`begin`), and the driver binds each frame once, as it is pushed
-// (`.enter`) until it is popped (`.leave`); a closure that runs once per
-// group (`.callBound`) and an `aroundEach` hook bind their own runner too,
-// and an example that repeats or retries is bound once per run. A runner
+// (`.enter`) until it is popped (`.leave`); a group's plain examples share
+// one binding, its cursor, until one of them leaves a task holding it (see
+// ExampleCursor.swift); a closure that runs once per group (`.callBound`) and
+// an `aroundEach` hook bind their own runner too, and an example that
+// repeats or retries is bound once per run. A runner
 // copies nothing of its element: it points at the frame, which is its scope
 // and answers its path, and at the hook it runs, if any, which adds the
 // hook's step and answers the location (RunnerFrame, RunnerHook). A runner is
@@ -182,6 +184,9 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// The frame ``push(_:)`` pushed last (or its run, for an example that
     /// repeats or retries), until ``next()`` hands it to the driver to enter.
     @exclusivity(unchecked) private var entering: (any RunnerSource)?
+    /// The group whose new cursor ``next()`` handed to the driver to enter:
+    /// its references are counted at the next step, inside its binding.
+    @exclusivity(unchecked) private var measuring: GroupFrame?
     /// How many frames ``pop()`` popped that ``next()`` has not yet told the driver to leave.
     @exclusivity(unchecked) private var leaving = 0
     /// The cleanup that ``pending`` runs, if it runs one.
@@ -257,7 +262,8 @@ final class SpecWalk<Mode: ExecutionMode> {
         push(
             ElementFrame(
                 node: element, parent: parent, started: recorder.elapsed(), inbox: inbox,
-                attemptMarks: element.attemptMarks))
+                attemptMarks: element.attemptMarks),
+            sharingParent: true)
     }
 
     /// Everything recorded so far.
@@ -275,6 +281,10 @@ final class SpecWalk<Mode: ExecutionMode> {
             if let frame = entering {
                 entering = nil
                 return .enter(frame)
+            }
+            if let group = measuring {
+                measuring = nil
+                group.cursorReferencesAlone = group.cursorReferences()
             }
             let instruction: Instruction?
             switch top {
@@ -324,6 +334,12 @@ final class SpecWalk<Mode: ExecutionMode> {
                 guard index < elements.count else {
                     if let skipped = group.node.skippedInPlace { report(skipped.before[index]) }
                     group.stage = .afterAll(0)
+                    if group.cursor != nil {
+                        // Its examples are done: their cursor's binding is left before the group's hooks run.
+                        group.cursor = nil
+                        leaving += 1
+                        return nil
+                    }
                     continue
                 }
                 if index == 0, group.node.marks.isConcurrent, elements.count > 1, Mode.self == Asynchronous.self {
@@ -557,10 +573,26 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
     }
 
-    private func push(_ element: ElementFrame) {
+    /// `sharingParent`: the element is one of a concurrent group's, whose
+    /// frame the walks of its elements share, so it binds its own frame.
+    private func push(_ element: ElementFrame, sharingParent: Bool = false) {
         stack.append(.element(element))
         top = .element(Unretained(element))
-        entering = source(of: element)
+        if !sharingParent, case .example = element.kind, element.attempts == nil {
+            // A plain example: its closures run under its group's cursor (see ExampleCursor.swift).
+            element.sharesCursor = true
+            let group = element.parent
+            if let cursor = group.cursor {
+                cursor.move(to: element)
+            } else {
+                let cursor = ExampleCursor(at: element)
+                group.cursor = cursor
+                entering = cursor
+                measuring = group
+            }
+        } else {
+            entering = source(of: element)
+        }
         if recorder.progress, case .example(let example) = element.node {
             recorder.emit(.exampleStarted(path: element.path.steps(), location: example.location))
         }
@@ -963,13 +995,28 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// Removes the frame on top, which its step, the caller, must not use
     /// afterwards; the frame popped before it goes now.
     private func pop() {
-        let frame: RunScope =
-            switch stack.removeLast() {
-            case .group(let group): group
-            case .element(let element): element
+        let frame: RunScope
+        switch stack.removeLast() {
+        case .group(let group):
+            frame = group
+            group.endClosures()
+            if group.cursor != nil {
+                group.cursor = nil
+                leaving += 1
             }
-        frame.endClosures()
-        leaving += 1
+            leaving += 1
+        case .element(let element):
+            frame = element
+            element.endClosures()
+            if !element.sharesCursor {
+                leaving += 1
+            } else if element.parent.cursorReferences() != element.parent.cursorReferencesAlone {
+                // A task may hold the cursor: it is retired, and goes on pointing at this example for
+                // that task; the next example binds a new one.
+                element.parent.cursor = nil
+                leaving += 1
+            }
+        }
         popped = frame
         top =
             switch stack.last {
@@ -1052,6 +1099,11 @@ final class SpecWalk<Mode: ExecutionMode> {
         let node: GroupNode<Mode>
         let path: PathNode
         var stage = Stage.beforeAll(0)
+        /// The cursor bound for the group's plain examples, while one is
+        /// (see ExampleCursor.swift), and its references when it was new:
+        /// only the walk that pushed the group touches them.
+        @exclusivity(unchecked) var cursor: ExampleCursor?
+        @exclusivity(unchecked) var cursorReferencesAlone: UInt = 0
         let beforeAll: [HookRef]
         let afterAll: [HookRef]
         /// The every-example hooks of the groups above this one, outermost first.
@@ -1111,6 +1163,14 @@ final class SpecWalk<Mode: ExecutionMode> {
 
         /// Where the group was declared.
         var location: CodeLocation { node.location }
+
+        /// How many strong references the cursor has, counted by this one
+        /// function, so that the walk's own temporaries are the same at every count.
+        @inline(never)
+        func cursorReferences() -> UInt {
+            guard let cursor else { return 0 }
+            return _getRetainCount(cursor)
+        }
     }
 
     // `@unchecked Sendable` for the same reason as GroupFrame.
@@ -1153,6 +1213,9 @@ final class SpecWalk<Mode: ExecutionMode> {
         /// `afterEach` hook runs.
         var runsAfterEach = true
         var bodyStarted = false
+        /// Whether the element's closures run under its group's cursor rather
+        /// than under a binding of the frame (see ExampleCursor.swift).
+        var sharesCursor = false
         var failed = false
         /// Why and where the element skipped, until it finishes (see `skip(_:_:declaredAt:)`).
         var skip: (reason: SkipReason, location: CodeLocation)?

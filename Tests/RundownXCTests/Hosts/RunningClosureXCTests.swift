@@ -60,4 +60,42 @@ final class RunningClosureXCTests: CheckedTestCase {
                     file: #filePath, line: SourceLine.marked("xctest after async body"))
             ])
     }
+
+    /// A task one example leaves running, which fails while the next example
+    /// of its group runs: a late failure of the example that started it, at
+    /// the check's line, and the next example passes (ExampleCursor.swift).
+    func testATaskThatFailsWhileASiblingRunsIsItsOwnExamplesLateFailure() async throws {
+        let check = SharedResource("running closure xctests: left running")
+        let (go, letGo) = AsyncStream<Void>.makeStream()
+        let (done, finished) = AsyncStream<Void>.makeStream()
+        let log = Log()
+        let failures = try await capturingFailures {
+            try await spec("Siblings") {
+                it("starts a task") {
+                    Task {
+                        for await _ in go { break }
+                        check.expectHeld()  // line: xctest left running
+                        finished.finish()
+                    }
+                }
+                it("lets it fail") {
+                    letGo.yield()
+                    for await _ in done {}
+                    log(ExampleRunner.current?.description ?? "nil")
+                }
+            }
+        }
+        XCTAssertEqual(log.entries, ["Siblings, lets it fail"])
+        XCTAssertEqual(
+            failures,
+            [
+                RecordedFailure(
+                    message:
+                        "Siblings, starts a task: Shared resource 'running closure xctests: left running' was used by "
+                        + "spec 'Siblings, starts a task' without exclusive access. Add .exclusive(...) for it to the "
+                        + "suite or test, or wrap the code in withExclusiveAccess { ... }. (late: after 'Siblings, "
+                        + "starts a task' had finished, from a task it started)",
+                    file: #filePath, line: SourceLine.marked("xctest left running"))
+            ])
+    }
 }

@@ -1,0 +1,153 @@
+import Foundation
+import Rundown
+import RundownEngine
+import RundownTestSupport
+import Testing
+
+/// Behaviour#The-running-element, for the binding that a group's plain
+/// examples share while no task holds it (ExampleCursor.swift): the examples
+/// still see themselves, and a task that outlives its example still sees that
+/// example while its siblings run, in both drivers.
+@Suite(.failsWhenCancelled) struct ExampleCursorTests {
+    @Test func siblingExamplesThatStartNoTaskShareOneBindingInASynchronousSpec() throws {
+        let sources = Sources()
+        let log = Log()
+        try spec("Spec") {
+            beforeEach { log(ExampleRunner.current?.description ?? "nil") }
+            it("one") { sources.add(log) }
+            it("two") { sources.add(log) }
+            it("three") { sources.add(log) }
+        }
+        #expect(
+            log.entries == [
+                "Spec, one, beforeEach", "Spec, one", "Spec, two, beforeEach", "Spec, two", "Spec, three, beforeEach",
+                "Spec, three",
+            ])
+        #expect(sources.distinct == 1)
+    }
+
+    @Test func siblingExamplesThatStartNoTaskShareOneBindingInAnAsynchronousSpec() async throws {
+        let sources = Sources()
+        let log = Log()
+        try await spec("Spec") {
+            it("one") {
+                await Task.yield()
+                sources.add(log)
+            }
+            it("two") { sources.add(log) }
+            afterEach { log(ExampleRunner.current?.description ?? "nil") }
+        }
+        #expect(log.entries == ["Spec, one", "Spec, one, afterEach", "Spec, two", "Spec, two, afterEach"])
+        #expect(sources.distinct == 1)
+    }
+
+    /// The task holds the binding, so the next example gets one of its own,
+    /// and the task goes on seeing the example that started it.
+    @Test func aTaskLeftRunningSeesItsExampleWhileTheNextOneRuns() async throws {
+        let sources = Sources()
+        let log = Log()
+        let task = TaskLeftRunning(.tellItsRunner)
+        try await spec("Spec") {
+            it("starts a task") {
+                sources.add(log)
+                task.start()
+            }
+            it("asks the task") {
+                sources.add(log)
+                log("the task sees: \(await task.letItAct())")
+            }
+            it("runs after") { sources.add(log) }
+        }
+        #expect(
+            log.entries == [
+                "Spec, starts a task", "Spec, asks the task", "the task sees: Spec, starts a task", "Spec, runs after",
+            ])
+        // A new binding for the second example; the third takes the second's over.
+        #expect(sources.distinct == 2)
+    }
+
+    @Test func aTaskLeftRunningByAHookSeesItsExampleWhileTheNextOneRuns() async throws {
+        let log = Log()
+        let task = TaskLeftRunning(.tellItsRunner)
+        let started = Protected(false)
+        try await spec("Spec") {
+            beforeEach {
+                let first = started.withLock { started in
+                    defer { started = true }
+                    return !started
+                }
+                if first { task.start() }
+            }
+            it("one") {}
+            it("two") { log("the task sees: \(await task.letItAct())") }
+        }
+        #expect(log.entries == ["the task sees: Spec, one"])
+    }
+
+    @Test func aTaskLeftRunningInASynchronousSpecKeepsItsExample() async throws {
+        let sources = Sources()
+        let log = Log()
+        let task = TaskLeftRunning(.tellItsRunner)
+        // From a synchronous function, so that the synchronous `spec` runs.
+        func run() throws {
+            try spec("Spec") {
+                it("starts a task") {
+                    sources.add(log)
+                    task.start()
+                }
+                it("runs after") { sources.add(log) }
+            }
+        }
+        try run()
+        #expect(log.entries == ["Spec, starts a task", "Spec, runs after"])
+        #expect(sources.distinct == 2)
+        #expect(await task.letItAct() == "Spec, starts a task")
+    }
+
+    /// Contract section 6: a failure recorded after its example ended is late and names the example
+    /// that started the task; the sibling running when it is recorded still passes.
+    @Test func aTaskThatFailsWhileASiblingRunsIsItsOwnExamplesLateFailure() async {
+        let task = TaskLeftRunning(.fail)
+        let report = await SpecEngine.run(
+            asyncRoot("Spec") {
+                it("starts a task") { task.start() }
+                it("lets it fail") { await task.letItAct() }
+                it("runs after") {}
+            })
+        #expect(
+            report.failures.map(\.description) == [
+                "Spec, starts a task: too late (late: after 'Spec, starts a task' had finished, from a task it started)"
+            ])
+        #expect((report.passedCount, report.failedCount) == (2, 1))
+    }
+
+    /// A nested group between two examples binds itself; the examples after it still see themselves.
+    @Test func examplesAroundANestedGroupSeeThemselves() async throws {
+        let log = Log()
+        try await spec("Spec") {
+            it("before") { log(ExampleRunner.current?.description ?? "nil") }
+            context("nested") {
+                it("inside") { log(ExampleRunner.current?.description ?? "nil") }
+            }
+            it("after") { log(ExampleRunner.current?.description ?? "nil") }
+            afterAll { log(ExampleRunner.current?.description ?? "nil") }
+        }
+        #expect(log.entries == ["Spec, before", "Spec, nested, inside", "Spec, after", "Spec, afterAll"])
+    }
+}
+
+/// The sources (`ExampleRunner.source`) that examples ran under, by identity.
+private final class Sources: @unchecked Sendable {
+    // @unchecked: `seen` is read and written only under `lock`.
+    private let lock = NSLock()
+    private var seen: [ObjectIdentifier] = []
+
+    /// Notes the source of the closure running now, and logs its runner.
+    func add(_ log: Log) {
+        log(ExampleRunner.current?.description ?? "nil")
+        guard let source = ExampleRunner.source else { return }
+        lock.withLock { seen.append(ObjectIdentifier(source)) }
+    }
+
+    var distinct: Int { lock.withLock { Set(seen).count } }
+}
