@@ -20,6 +20,9 @@
 #   CONCURRENT=1 Benchmarks/runtime.sh         also a .concurrent group of sleeping examples vs serial
 #   CALLGRIND=1 Benchmarks/runtime.sh          also instructions per example (valgrind):
 #                                              the marginal count between N=5000 and 10000
+#   MARGINAL=1 Benchmarks/runtime.sh           also µs per example without the run's one-time
+#                                              costs: the marginal time between N=10000 and
+#                                              100000, on every core and pinned to one (taskset)
 #   RUNDOWN_ROOT=/path/to/other/checkout       measure another version of Rundown
 #
 # Wall clock swings by ±50 % on shared machines; take the median of RUNS.
@@ -155,5 +158,33 @@ if [[ -n "${CALLGRIND:-}" ]]; then
     for form in minimal sync minimal-async async; do
         a=$(count "$form" 5000); b=$(count "$form" 10000)
         echo "| $form | $(( (b - a) / 5000 )) |"
+    done
+fi
+
+# What one more example costs in time, as the instruction counts above count
+# it: (t(100000) - t(10000)) / 90000, t a whole run's wall clock (median of
+# RUNS), so that the first spec's one-time costs drop out. Pinned to one core
+# as well: there a yield never wakes another thread, which on a shared machine
+# is most of the noise.
+if [[ -n "${MARGINAL:-}" ]]; then
+    swift build -c release --package-path "$work" --product Probe >/dev/null
+    swift build -c release --package-path "$work" --product AsyncProbe >/dev/null
+    bin="$(swift build -c release --package-path "$work" --show-bin-path)"
+    total_us() { # pin form n → median whole-run µs
+        local probe="$bin/Probe"
+        if [[ $2 == *async ]]; then probe="$bin/AsyncProbe"; fi
+        for _ in $(seq "$runs"); do
+            if [[ $1 == 1 ]]; then taskset -c 0 "$probe" "$2" "$3"; else "$probe" "$2" "$3"; fi
+        done | awk -v n="$3" '{print $3 * n}' | median
+    }
+    echo
+    echo "| release form | cores | µs/example (marginal, 10000→100000) |"
+    echo "|---|---|---:|"
+    for pin in 0 1; do
+        if [[ $pin == 1 ]] && ! command -v taskset >/dev/null; then continue; fi
+        for form in minimal sync minimal-async async; do
+            a=$(total_us "$pin" "$form" 10000); b=$(total_us "$pin" "$form" 100000)
+            echo "| $form | $([[ $pin == 1 ]] && echo "one" || echo "all") | $(python3 -c "print(round(($b - $a) / 90000, 3))") |"
+        done
     done
 fi
