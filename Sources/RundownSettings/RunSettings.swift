@@ -84,7 +84,9 @@ package struct RunSettings: Sendable {
 
     /// The settings of this process.
     package static let current: RunSettings = {
-        let settings = RunSettings(environment: ProcessInfo.processInfo.environment) { warning in
+        let variables = ProcessEnvironment.variables(
+            named: table.map(\.name).filter { !$0.hasPrefix(settingPrefix) }, orPrefixed: settingPrefix)
+        let settings = RunSettings(variables: variables) { warning in
             FileHandle.standardError.write(Data(SettingsWarning.printed(warning).utf8))
         }
         if settings.seedIsRandom, let seed = settings.seed {
@@ -100,15 +102,38 @@ package struct RunSettings: Sendable {
         environment: [String: String], randomSeed: () -> UInt64 = { UInt64.random(in: 0...UInt64.max) },
         warn: (String) -> Void
     ) {
+        self.init(variables: environment.map { (name: $0.key, value: $0.value) }, randomSeed: randomSeed, warn: warn)
+    }
+
+    /// Reads the settings from `variables`, as
+    /// ``init(environment:randomSeed:warn:)`` does; where a name appears
+    /// twice, the last value counts, as in `ProcessInfo`'s `environment`.
+    /// Lists and linear searches, not a dictionary and a set: the table is
+    /// short, and `current` is read by the first spec of a process, where
+    /// the runtime's first look-up of `String: Hashable` is a cost of its own.
+    package init(
+        variables: [(name: String, value: String)],
+        randomSeed: () -> UInt64 = { UInt64.random(in: 0...UInt64.max) }, warn: (String) -> Void
+    ) {
         for row in Self.table {
-            guard let read = row.read, let value = environment[row.name], !value.isEmpty else { continue }
+            guard let read = row.read, let value = variables.last(where: { $0.name == row.name })?.value,
+                !value.isEmpty
+            else { continue }
             read(value, &self, randomSeed, warn)
         }
-        for name in environment.keys.sorted() where name.hasPrefix("RUNDOWN_") && !Self.knownNames.contains(name) {
-            let settings = Self.table.filter { $0.name.hasPrefix("RUNDOWN_") && $0.read != nil }.map(\.name)
+        var unknown = variables.map(\.name).filter { name in
+            name.hasPrefix(Self.settingPrefix) && !Self.table.contains { $0.name == name }
+        }
+        unknown.sort()
+        for (index, name) in unknown.enumerated() where index == 0 || unknown[index - 1] != name {
+            let settings = Self.table.filter { $0.name.hasPrefix(Self.settingPrefix) && $0.read != nil }.map(\.name)
             warn(SettingsWarning.unknownSetting(name: name, settings: settings).message)
         }
     }
+
+    /// How the name of every setting starts; a variable named so that is no
+    /// setting is a warning.
+    static let settingPrefix = "RUNDOWN_"
 
     /// One environment variable Rundown knows: a setting, with how its value
     /// is read (a value that is set and not empty), or a variable of
@@ -239,8 +264,6 @@ package struct RunSettings: Sendable {
         Row(name: "RUNDOWN_ONLY", read: nil),
         Row(name: "RUNDOWN_ROOT", read: nil),
     ]
-
-    private static let knownNames = Set(table.map(\.name))
 
     /// `RUNDOWN_REPEAT`'s value, or `nil` if it is none of its forms.
     static func repeatSetting(_ raw: String) -> RepeatSetting? {

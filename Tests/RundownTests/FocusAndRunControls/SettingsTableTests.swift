@@ -31,6 +31,33 @@ import Testing
             ])
     }
 
+    @Test func aVariableListedTwiceCountsByItsLastValueAndIsReportedOnce() {
+        var warnings: [String] = []
+        let settings = RunSettings(
+            variables: [
+                ("RUNDOWN_SEED", "1"), ("RUNDOWN_FILTRE", "a"), ("RUNDOWN_SEED", "2"), ("RUNDOWN_FILTRE", "b"),
+            ]
+        ) { warnings.append($0) }
+        #expect(settings.seed == 2)
+        #expect(
+            warnings == [
+                "RUNDOWN_FILTRE is not a setting Rundown knows, and is ignored; the settings are \(Self.settings)"
+            ])
+    }
+
+    /// The process's variables are read from the C environment on Linux: the
+    /// same names and values as `ProcessInfo` gives, for a name listed and
+    /// for the prefix.
+    @Test func theProcessVariablesAreThoseProcessInfoHas() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let name = try #require(environment.keys.min(), "the test process has an environment")
+        let prefix = String(try #require(environment.keys.max()).prefix(3))
+        let read = ProcessEnvironment.variables(named: [name], orPrefixed: prefix)
+        let expected = environment.filter { $0.key == name || $0.key.hasPrefix(prefix) }
+        #expect(read.count == expected.count)
+        #expect(Dictionary(read, uniquingKeysWith: { $1 }) == expected)
+    }
+
     @Test func theVariablesOfRundownsOwnScriptsAndTestsAreNoTypo() {
         // What Tests, Scripts, .ci and Benchmarks set; they run test binaries that read the settings.
         let own = ["RUNDOWN_FIXTURES", "RUNDOWN_CRASH_GUARD_CHILD", "RUNDOWN_LINT", "RUNDOWN_DOCS", "RUNDOWN_ONLY"]
