@@ -44,8 +44,16 @@ package struct RunControls: Sendable, Hashable {
     /// The expression an example's labels (its own and its groups') must
     /// match, or `nil` to select by labels nothing out.
     package var labels: LabelExpression?
-    /// How many elements of a `.concurrent` group run at once, at least 1.
-    package var parallelism: Int
+    /// How many elements of a `.concurrent` group run at once, at least 1:
+    /// ``parallelismLimit``, or as many as the machine has cores. Reading it
+    /// without a limit counts the cores, which a process does once, and which
+    /// costs its first spec more than running a small one: read it where a
+    /// concurrent group starts, not where every run does.
+    package var parallelism: Int {
+        max(1, parallelismLimit ?? Self.cores)
+    }
+    /// The limit a setting gave (`RUNDOWN_PARALLEL`), or `nil` for one per core.
+    package var parallelismLimit: Int?
     /// How many times every example repeats (`RUNDOWN_REPEAT`), unless its
     /// own traits or its groups' say; `nil` is once.
     package var repetitions: RepeatSetting?
@@ -71,7 +79,7 @@ package struct RunControls: Sendable, Hashable {
         self.exactPathsFile = exactPathsFile
         self.filter = filter.filter { !$0.isEmpty }
         lowercasedFilter = self.filter.map { $0.lowercased() }
-        self.parallelism = max(1, parallelism ?? Self.cores)
+        self.parallelismLimit = parallelism
         self.shard = shard
         self.seed = seed
         self.forbidFocus = forbidFocus
@@ -117,7 +125,8 @@ package struct RunControls: Sendable, Hashable {
     /// multiply that.
     package var nested: RunControls {
         RunControls(
-            seed: seed, forbidFocus: forbidFocus, example: example, knownFocus: knownFocus, parallelism: parallelism)
+            seed: seed, forbidFocus: forbidFocus, example: example, knownFocus: knownFocus,
+            parallelism: parallelismLimit)
     }
 
     /// What the filter, the shard and the labels are, as the settings that
