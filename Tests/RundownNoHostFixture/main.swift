@@ -37,6 +37,44 @@ func assertions() throws {
     }
 }
 
+/// The first closure the process runs fails two `XCTAssert`s: the assertion
+/// forwarding that the first spec starts is running before its first example,
+/// so neither is lost. The async form is the same spec awaited in a task.
+func firstAssertion() throws {
+    try spec("No host, first") {
+        it("asserts at once") {
+            #if canImport(XCTest)
+            XCTAssertEqual(1, 2)  // line: first assert
+            XCTFail("again")  // line: first fail
+            #endif
+        }
+    }
+}
+
+func firstAssertionAsync() throws {
+    let done = DispatchSemaphore(value: 0)
+    // Safe: written by the task before it signals, read after the wait.
+    nonisolated(unsafe) var thrown: (any Error)?
+    Task.detached {
+        do {
+            try await spec("No host, first") {
+                it("asserts at once") {
+                    await Task.yield()
+                    #if canImport(XCTest)
+                    XCTAssertEqual(1, 2)  // line: first async assert
+                    XCTFail("again")  // line: first async fail
+                    #endif
+                }
+            }
+        } catch {
+            thrown = error
+        }
+        done.signal()
+    }
+    done.wait()
+    if let thrown { throw thrown }
+}
+
 func passing() throws {
     try spec("No host, passing") {
         it("passes") { #expect(1 == 1) }
@@ -124,6 +162,8 @@ do {
     case "retries-fail": try retriesFail()
     case "assertions": try assertions()
     case "passing": try passing()
+    case "first-assertion": try firstAssertion()
+    case "first-assertion-async": try firstAssertionAsync()
     case "late": try late()
     case "notices": try notices()
     case "running-closure": try runningClosure()

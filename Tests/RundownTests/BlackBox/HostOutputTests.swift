@@ -157,6 +157,27 @@ struct HostOutputTests {
         #expect(!run.lines.contains("returned normally"))
     }
 
+    /// Behaviour#Failures-with-no-host: `XCTAssert`s in the very first closure
+    /// a program runs, in a synchronous or an asynchronous spec, are neither
+    /// lost nor late: the first is thrown, the second printed at its line.
+    @Test(arguments: [("first-assertion", ""), ("first-assertion-async", "async ")])
+    func withNoHostAnAssertionInTheFirstExampleOfTheProcessIsThrown(scenario: String, marks: String) async throws {
+        let file = "Tests/RundownNoHostFixture/main.swift"
+        let failLine = SourceLine.marked("first \(marks)fail", in: HostOutput.root + file)
+        let run = try await HostOutput.runNoHostFixture([scenario])
+
+        #expect(run.status == 1)
+        #expect(
+            run.lines.filter { $0.hasPrefix("thrown: ") } == [
+                #"thrown: No host, first, asserts at once: XCTAssertEqual failed: ("1") is not equal to ("2") (+1 more)"#
+            ])
+        #expect(
+            run.lines.filter { $0.contains(" error: ") } == [
+                "\(file):\(failLine): error: No host, first, asserts at once: failed - again"
+            ])
+        #expect(!run.lines.contains("returned normally"))
+    }
+
     @Test func withNoHostAPassingSpecReturnsNormally() async throws {
         let run = try await HostOutput.runNoHostFixture(["passing"])
         #expect(run.status == 0)
