@@ -42,7 +42,9 @@ struct SpecRoot<Call: CallKind> {
     /// read while it builds is a failure of the run.
     init(_ call: SpecCall, content: @autoclosure () -> ExampleGroup<Call>) {
         self.filePath = call.filePath
-        let (built, misuses) = SpecBuildCheck.building(content)
+        var built: ExampleGroup<Call>?
+        let misuses = SpecBuildCheck.building { built = content() }
+        guard let built else { preconditionFailure("SpecBuildCheck.building returned without building") }
         let description = specName(call.name, function: call.function)
         var node = GroupNode(
             description: description, location: call.location,

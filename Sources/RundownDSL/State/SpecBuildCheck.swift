@@ -9,22 +9,33 @@ package final class SpecBuildCheck: Sendable {
     /// The check of the spec being built in this task, if one is.
     @TaskLocal package static var current: SpecBuildCheck?
 
-    private let found = Protected<(errors: [(any Error, CodeLocation)], keys: Set<String>)>(([], []))
+    /// The misuses noted, and their keys. A list, not a set: misuses are
+    /// rare, and a `Set<String>` made by every spec cost the first one of a
+    /// process the runtime's look-up of `String: Hashable`.
+    private let found = Protected<(errors: [(any Error, CodeLocation)], keys: [String])>(([], []))
 
     package init() {}
 
     /// Notes `error`, found at `location`, once per `key`.
     func record(_ error: any Error, at location: CodeLocation, once key: String) {
         found.withLock { found in
-            if found.keys.insert(key).inserted { found.errors.append((error, location)) }
+            guard !found.keys.contains(key) else { return }
+            found.keys.append(key)
+            found.errors.append((error, location))
         }
     }
 
-    /// Builds with a check bound, and returns what was built with the
-    /// misuses found as failures of `path`.
-    package static func building<Built>(_ build: () -> Built) -> (Built, [(any Error, CodeLocation)]) {
+    /// Runs `build` with a check bound, and returns the misuses found.
+    ///
+    /// `build` stores what it built where its caller reads it: a closure
+    /// returning the built tree would make this function generic over the
+    /// tree's type, whose metadata a caller in another module then makes at
+    /// run time, looking up its generic requirements (`AsyncCall: CallKind`)
+    /// among every conformance of the process, which the first spec of a
+    /// process pays for.
+    package static func building(_ build: () -> Void) -> [(any Error, CodeLocation)] {
         let check = SpecBuildCheck()
-        let built = $current.withValue(check) { build() }
-        return (built, check.found.withLock { $0.errors })
+        $current.withValue(check) { build() }
+        return check.found.withLock { $0.errors }
     }
 }
