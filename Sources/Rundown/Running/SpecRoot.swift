@@ -51,7 +51,9 @@ struct SpecRoot<Call: CallKind> {
             content: call.traits.contains { $0.isEveryExample }
                 ? built.content.withEveryEachHookEveryExample() : built.content
         ).checkedAsRoot(Call.self)
-        node.buildFailures = misuses.map { SpecFailure(path: [description], error: $0.0, location: $0.1) }
+        if !misuses.isEmpty {
+            node.buildFailures = misuses.map { SpecFailure(path: [description], error: $0.0, location: $0.1) }
+        }
         self.node = node
     }
 }

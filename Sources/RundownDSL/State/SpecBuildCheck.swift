@@ -1,3 +1,4 @@
+import Foundation
 import RundownEngine
 
 /// Collects the misuses found while a spec's tree is built, where no walk
@@ -5,24 +6,38 @@ import RundownEngine
 ///
 /// The spec's root binds one around the call of its content; the run
 /// records what it collected as failures of the root, before anything runs.
-package final class SpecBuildCheck: Sendable {
+///
+/// `@unchecked Sendable` is safe because ``misuses`` is only read or written
+/// with ``lock`` held (a builder closure may hand a fresh value to another
+/// thread, which reads it while the tree is built).
+package final class SpecBuildCheck: @unchecked Sendable {
     /// The check of the spec being built in this task, if one is.
     @TaskLocal package static var current: SpecBuildCheck?
 
-    /// The misuses noted, and their keys. A list, not a set: misuses are
-    /// rare, and a `Set<String>` made by every spec cost the first one of a
-    /// process the runtime's look-up of `String: Hashable`.
-    private let found = Protected<(errors: [(any Error, CodeLocation)], keys: [String])>(([], []))
+    /// A misuse noted, with the key it is noted once for.
+    private struct Misuse {
+        var error: any Error
+        var location: CodeLocation
+        var key: String
+    }
+
+    /// Guards ``misuses``. A lock and a list of a concrete type, not a
+    /// `Protected` of a tuple holding a set: every spec makes a check, and
+    /// the run-time metadata of that generic state (and the runtime's
+    /// look-up of `String: Hashable` for the set) was most of what the
+    /// check cost the first spec of a process. Misuses are rare: the keys
+    /// are searched one by one.
+    private let lock = NSLock()
+    private var misuses: [Misuse] = []
 
     package init() {}
 
     /// Notes `error`, found at `location`, once per `key`.
     func record(_ error: any Error, at location: CodeLocation, once key: String) {
-        found.withLock { found in
-            guard !found.keys.contains(key) else { return }
-            found.keys.append(key)
-            found.errors.append((error, location))
-        }
+        lock.lock()
+        defer { lock.unlock() }
+        guard !misuses.contains(where: { $0.key == key }) else { return }
+        misuses.append(Misuse(error: error, location: location, key: key))
     }
 
     /// Runs `build` with a check bound, and returns the misuses found.
@@ -36,6 +51,9 @@ package final class SpecBuildCheck: Sendable {
     package static func building(_ build: () -> Void) -> [(any Error, CodeLocation)] {
         let check = SpecBuildCheck()
         $current.withValue(check) { build() }
-        return check.found.withLock { $0.errors }
+        check.lock.lock()
+        defer { check.lock.unlock() }
+        guard !check.misuses.isEmpty else { return [] }
+        return check.misuses.map { ($0.error, $0.location) }
     }
 }
