@@ -246,9 +246,14 @@ package class RunScope: FailureOwner, RunnerSource, @unchecked Sendable {
         return made
     }
 
+    /// This scope as a frame of the walk, if it is one: the frames say so,
+    /// where `self as? any RunnerFrame` made the runtime look the
+    /// conformance up among every conformance record of the process.
+    var runnerFrame: (any RunnerFrame)? { nil }
+
     /// A runner of `closure` in this scope, if the scope is a frame of the walk.
     private func runner(of closure: ClosureParts) -> ExampleRunner? {
-        guard let frame = self as? any RunnerFrame else { return nil }
+        guard let frame = runnerFrame else { return nil }
         return ExampleRunner(frame: frame, parts: closure)
     }
 

@@ -203,8 +203,12 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// The runners that posted a failure the walk took while their element ran,
     /// until their closure's outcome is applied (see ``tookPost(from:)``).
     @exclusivity(unchecked) private var posters: [ExampleRunner] = []
-    /// How many elements of a `.concurrent` group run at once.
-    let parallelism: Int
+    /// How many elements of a `.concurrent` group run at once, if a setting says.
+    let parallelismLimit: Int?
+    /// How many elements of a `.concurrent` group run at once: as the
+    /// setting says, or one per core, counted only when such a group runs
+    /// (counting reads files on Linux).
+    var parallelism: Int { max(1, parallelismLimit ?? RunControls.cores) }
 
     init(
         root: GroupNode<Mode>, controls: RunControls = .none, progress: Bool = true,
@@ -214,7 +218,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         recorder = Recorder(observer: observer, progress: progress)
         self.inbox = inbox
         ownsInbox = true
-        parallelism = controls.parallelism
+        parallelismLimit = controls.parallelismLimit
         let plan = RunPlan(root, controls: controls)
         recorder.filteredOut(plan.filteredOutCount)
         for focus in plan.forbiddenFocus {
@@ -248,17 +252,17 @@ final class SpecWalk<Mode: ExecutionMode> {
         group.stage = .elements(elements.count)
         let progress = recorder.progress
         return .concurrently(
-            elements.map { SpecWalk(element: $0, in: group, progress: progress, parallelism: parallelism) })
+            elements.map { SpecWalk(element: $0, in: group, progress: progress, parallelismLimit: parallelismLimit) })
     }
 
     /// A walk that runs one element of a concurrent group, with the hooks
     /// `parent` puts around it, and keeps its events until
     /// ``finishConcurrently(_:)`` hands them on in declaration order.
-    private init(element: ElementNode<Mode>, in parent: GroupFrame, progress: Bool, parallelism: Int) {
+    private init(element: ElementNode<Mode>, in parent: GroupFrame, progress: Bool, parallelismLimit: Int?) {
         recorder = Recorder(buffering: progress)
         inbox = parent.inbox.sharingLateHandling()
         ownsInbox = false
-        self.parallelism = parallelism
+        self.parallelismLimit = parallelismLimit
         push(
             ElementFrame(
                 node: element, parent: parent, started: recorder.elapsed(), inbox: inbox,
@@ -1090,6 +1094,8 @@ final class SpecWalk<Mode: ExecutionMode> {
     // runners only as its RunScope, whose state is behind its lock; the
     // frame's own state is touched by the walk alone, on one task.
     fileprivate final class GroupFrame: RunScope, RunnerFrame, @unchecked Sendable {
+        override var runnerFrame: (any RunnerFrame)? { self }
+
         enum Stage {
             case beforeAll(Int)
             case elements(Int)
@@ -1175,6 +1181,8 @@ final class SpecWalk<Mode: ExecutionMode> {
 
     // `@unchecked Sendable` for the same reason as GroupFrame.
     fileprivate final class ElementFrame: RunScope, RunnerFrame, @unchecked Sendable {
+        override var runnerFrame: (any RunnerFrame)? { self }
+
         /// `layer` indexes ``layers``; `unwinding` returns from the layer's
         /// entered `aroundEach` hooks, then moves to the next layer out.
         enum Stage {
