@@ -127,7 +127,7 @@ public enum ExampleBuilder<Call: CallKind> {
     @_specialize(kind:partial,where Call == AsyncMainCall)
     public static func buildArray<F, L>(_ steps: [Steps<F, L, Call>]) -> Step<L, Call> {
         var content = GroupContent<Call.Mode>()
-        content.reserveElements(steps.count)
+        if steps.count > 1 { content.reserveElements(steps.count) }
         for step in steps {
             content.append(step.content)
         }

@@ -6,41 +6,63 @@
 ///
 /// The type is public only because the DSL's public builder protocols carry
 /// it; everything in it is Rundown's own.
+///
+/// The DSL makes content for every example and moves it through the
+/// builder's loops, so an example's content is two words that hold a
+/// reference each at most: its element, and no hooks.
 @_documentation(visibility: internal)
 public struct GroupContent<Mode: ExecutionMode> {
-    /// The hooks, in declaration order, by kind.
-    package private(set) var hooks: [HookKind: [HookNode<Mode>]] = [:]
+    /// The hooks, `nil` when there are none: most content is one example.
+    /// Shared between copies; a change makes new lists (hooks are few, and
+    /// declared once).
+    private var hookLists: HookLists<Mode>?
+    private var items: Items
+
+    /// The elements, a word: an example's content keeps its one element out
+    /// of an array until other content takes it in, so that building an
+    /// example allocates no array of its own. A group's node holds its
+    /// content settled (see ``settled``), so the walk never reads an array
+    /// made on the fly.
+    private enum Items {
+        case none
+        case one(ElementNode<Mode>)
+        case many([ElementNode<Mode>])
+    }
+
+    /// The hooks, in declaration order, by kind; a kind without hooks is absent.
+    package var hooks: [HookKind: [HookNode<Mode>]] {
+        hookLists?.byKind ?? [:]
+    }
+
     /// The examples and nested groups, in declaration order.
     package var elements: [ElementNode<Mode>] {
-        if let single { return [single] }
-        return stored
+        switch items {
+        case .none: []
+        case .one(let element): [element]
+        case .many(let elements): elements
+        }
     }
-    /// The elements, unless ``single`` holds the only one.
-    private var stored: [ElementNode<Mode>] = []
-    /// The one element of content made of one element, which the DSL makes
-    /// for every example: kept out of an array until other content takes it
-    /// in, so that building an example allocates no array of its own. When
-    /// set, ``stored`` is empty. A group's node holds its content settled
-    /// (see ``settled``), so the walk never reads an array made on the fly.
-    private var single: ElementNode<Mode>?
 
     /// Creates empty content.
-    @_specialize(where Mode == Synchronous)
-    @_specialize(where Mode == Asynchronous)
-    package init() {}
+    package init() {
+        hookLists = nil
+        items = .none
+    }
 
     /// Content holding one hook.
     @_specialize(where Mode == Synchronous)
     @_specialize(where Mode == Asynchronous)
     package init(hook: HookNode<Mode>) {
-        hooks[hook.kind] = [hook]
+        hookLists = HookLists(hook)
+        items = .none
     }
 
     /// Content holding one element.
     @_specialize(where Mode == Synchronous)
     @_specialize(where Mode == Asynchronous)
     package init(element: ElementNode<Mode>) {
-        single = element
+        hookLists = nil
+        items = .one(element)
     }
 
     /// Content holding one example, made from its parts here: an example
@@ -52,59 +74,70 @@ public struct GroupContent<Mode: ExecutionMode> {
         example description: String, marks: ElementMarks, location: CodeLocation, scopes: [ElementScope],
         body: Mode.Body
     ) {
-        single = .example(
-            ExampleNode(description: description, marks: marks, location: location, scopes: scopes, body: body))
+        hookLists = nil
+        items = .one(
+            .example(
+                ExampleNode(description: description, marks: marks, location: location, scopes: scopes, body: body)))
+    }
+
+    private init(hookLists: HookLists<Mode>?, items: Items) {
+        self.hookLists = hookLists
+        self.items = items
     }
 
     /// The hooks of one kind, in declaration order.
     package func hooks(_ kind: HookKind) -> [HookNode<Mode>] {
-        hooks[kind] ?? []
+        hookLists?[kind] ?? []
     }
 
     /// Appends other content after this one: hooks join the lists of their
     /// kind, elements follow the existing ones.
     @_specialize(where Mode == Synchronous)
     @_specialize(where Mode == Asynchronous)
-    package mutating func append(_ other: GroupContent<Mode>) {
-        if !other.hooks.isEmpty {
-            for (kind, list) in other.hooks {
-                hooks[kind, default: []].append(contentsOf: list)
-            }
+    package mutating func append(_ other: __owned GroupContent<Mode>) {
+        if let theirs = other.hookLists {
+            hookLists = hookLists.map { $0.appending(theirs) } ?? theirs
         }
-        if let element = other.single {
-            append(element)
-        } else if !other.stored.isEmpty {
-            if let mine = single {
-                single = nil
-                stored = [mine] + other.stored
-            } else if stored.isEmpty, stored.capacity < other.stored.count {
-                // Nothing to keep and no room reserved: share the other's storage.
-                stored = other.stored
-            } else {
-                stored.append(contentsOf: other.stored)
-            }
+        switch other.items {
+        case .none: break
+        case .one(let element): append(element)
+        case .many(let elements): append(contentsOf: elements)
         }
     }
 
-    /// Appends one element after the existing ones.
-    private mutating func append(_ element: ElementNode<Mode>) {
-        if let mine = single {
-            single = nil
-            stored = [mine, element]
-        } else if stored.isEmpty, stored.capacity == 0 {
-            single = element
-        } else {
-            stored.append(element)
+    // Both take the array out of `items` before changing it, so that the
+    // array is not shared with `items` and grows in place.
+
+    private mutating func append(_ element: __owned ElementNode<Mode>) {
+        switch items {
+        case .none:
+            items = .one(element)
+        case .one(let first):
+            items = .many([first, element])
+        case .many(var elements):
+            items = .none
+            elements.append(element)
+            items = .many(elements)
+        }
+    }
+
+    private mutating func append(contentsOf others: __owned [ElementNode<Mode>]) {
+        switch items {
+        case .none:
+            items = .many(others)
+        case .one(let first):
+            items = .many([first] + others)
+        case .many(var elements):
+            items = .none
+            elements.append(contentsOf: others)
+            items = .many(elements)
         }
     }
 
     /// The same content with its elements in an array, as a group's node holds it.
     var settled: GroupContent<Mode> {
-        guard let single else { return self }
-        var result = self
-        result.single = nil
-        result.stored = [single]
-        return result
+        guard case .one(let element) = items else { return self }
+        return GroupContent(hookLists: hookLists, items: .many([element]))
     }
 
     /// Makes room for `count` more elements, so that appending them one by
@@ -112,12 +145,20 @@ public struct GroupContent<Mode: ExecutionMode> {
     @_specialize(where Mode == Synchronous)
     @_specialize(where Mode == Asynchronous)
     package mutating func reserveElements(_ count: Int) {
-        if let mine = single {
-            single = nil
-            stored.reserveCapacity(1 + count)
-            stored.append(mine)
-        } else {
-            stored.reserveCapacity(stored.count + count)
+        switch items {
+        case .none:
+            var elements: [ElementNode<Mode>] = []
+            elements.reserveCapacity(count)
+            items = .many(elements)
+        case .one(let first):
+            var elements: [ElementNode<Mode>] = []
+            elements.reserveCapacity(1 + count)
+            elements.append(first)
+            items = .many(elements)
+        case .many(var elements):
+            items = .none
+            elements.reserveCapacity(elements.count + count)
+            items = .many(elements)
         }
     }
 
@@ -134,9 +175,69 @@ public struct GroupContent<Mode: ExecutionMode> {
     func replacing(hooks newHooks: [HookKind: [HookNode<Mode>]], elements newElements: [ElementNode<Mode>])
         -> GroupContent<Mode>
     {
-        var result = GroupContent()
-        result.hooks = newHooks
-        result.stored = newElements
+        GroupContent(hookLists: HookLists(newHooks), items: .many(newElements))
+    }
+}
+
+/// A group's hooks, one list per kind, in declaration order. Immutable, so
+/// that content copied through the builder shares it without a check.
+final class HookLists<Mode: ExecutionMode> {
+    private let beforeAll: [HookNode<Mode>]
+    private let aroundEach: [HookNode<Mode>]
+    private let beforeEach: [HookNode<Mode>]
+    private let afterEach: [HookNode<Mode>]
+    private let afterAll: [HookNode<Mode>]
+
+    private init(
+        beforeAll: [HookNode<Mode>], aroundEach: [HookNode<Mode>], beforeEach: [HookNode<Mode>],
+        afterEach: [HookNode<Mode>], afterAll: [HookNode<Mode>]
+    ) {
+        self.beforeAll = beforeAll
+        self.aroundEach = aroundEach
+        self.beforeEach = beforeEach
+        self.afterEach = afterEach
+        self.afterAll = afterAll
+    }
+
+    /// The lists of one hook.
+    convenience init(_ hook: HookNode<Mode>) {
+        self.init(
+            beforeAll: hook.kind == .beforeAll ? [hook] : [], aroundEach: hook.kind == .aroundEach ? [hook] : [],
+            beforeEach: hook.kind == .beforeEach ? [hook] : [], afterEach: hook.kind == .afterEach ? [hook] : [],
+            afterAll: hook.kind == .afterAll ? [hook] : [])
+    }
+
+    /// The lists given by kind; `nil` when there are none.
+    convenience init?(_ byKind: [HookKind: [HookNode<Mode>]]) {
+        guard byKind.values.contains(where: { !$0.isEmpty }) else { return nil }
+        self.init(
+            beforeAll: byKind[.beforeAll] ?? [], aroundEach: byKind[.aroundEach] ?? [],
+            beforeEach: byKind[.beforeEach] ?? [], afterEach: byKind[.afterEach] ?? [],
+            afterAll: byKind[.afterAll] ?? [])
+    }
+
+    subscript(kind: HookKind) -> [HookNode<Mode>] {
+        switch kind {
+        case .beforeAll: beforeAll
+        case .aroundEach: aroundEach
+        case .beforeEach: beforeEach
+        case .afterEach: afterEach
+        case .afterAll: afterAll
+        }
+    }
+
+    /// The lists that are not empty, by kind.
+    var byKind: [HookKind: [HookNode<Mode>]] {
+        var result: [HookKind: [HookNode<Mode>]] = [:]
+        for kind in HookKind.allCases where !self[kind].isEmpty { result[kind] = self[kind] }
         return result
+    }
+
+    /// These lists, each followed by its kind's list in `other`.
+    func appending(_ other: HookLists<Mode>) -> HookLists<Mode> {
+        HookLists(
+            beforeAll: beforeAll + other.beforeAll, aroundEach: aroundEach + other.aroundEach,
+            beforeEach: beforeEach + other.beforeEach, afterEach: afterEach + other.afterEach,
+            afterAll: afterAll + other.afterAll)
     }
 }
