@@ -44,11 +44,14 @@ import RundownEngine
 
 # The kinds of closure a word takes. `adapt` turns the user's closure into the engine's body,
 # `around` an aroundEach hook's closure into the engine's; `{Call}` is the overload's call kind.
+# `example` is how an example word hands its closure to the step, when the step adapts it: a
+# generic word that adapted it would look up the body's type before it reached its specialization.
 GLOBAL_SYNC = {
     "constraint": "CallKind",
     "closure": "",
     "effects": "throws",
     "adapt": "Call._body(body)",
+    "example": "synchronous: body",
     "around": "body",
     "disfavored": False,
 }
@@ -57,6 +60,7 @@ GLOBAL_ASYNC = {
     "closure": "",
     "effects": "async throws",
     "adapt": "Call._asyncBody(body)",
+    "example": "asynchronous: body",
     "around": "Call._asyncAround(body)",
     "disfavored": True,
 }
@@ -336,7 +340,7 @@ def examples(kind, main, indent):
         parameters = ["_ description: String", "_ traits: ExampleTrait...", *LOCATION_PARAMETERS, f"_ body: {closure(kind)}"]
         lines = function(
             indent, docs, kind, word, f"<Call: {kind['constraint']}>", parameters, "Example<Call>", "",
-            f".example(description, {traits}, location, {kind['adapt']})",
+            f".example(description, {traits}, location, {kind.get('example', kind['adapt'])})",
         )
         if word == "it":
             # The most written word, specialized for the call kinds it takes, as the builder is: the

@@ -27,7 +27,7 @@ public func it<Call: CallKind>(
     _ body: @escaping () throws -> Void
 ) -> Example<Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .example(description, traits, location, Call._body(body))
+    return .example(description, traits, location, synchronous: body)
 }
 
 /// Declares a focused example: while any element of a spec is focused, only focused ones run. Same as `it(_:.focused)`.
@@ -50,7 +50,7 @@ public func fIt<Call: CallKind>(
     _ body: @escaping () throws -> Void
 ) -> Example<Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .example(description, [.focused] + traits, location, Call._body(body))
+    return .example(description, [.focused] + traits, location, synchronous: body)
 }
 
 /// Declares an excluded example, which does not run. Same as `it(_:.excluded)`.
@@ -73,7 +73,7 @@ public func xIt<Call: CallKind>(
     _ body: @escaping () throws -> Void
 ) -> Example<Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .example(description, [.excluded] + traits, location, Call._body(body))
+    return .example(description, [.excluded] + traits, location, synchronous: body)
 }
 
 /// Declares an example: what the spec checks.
@@ -98,7 +98,7 @@ public func it<Call: AsyncCallKind>(
     _ body: @escaping () async throws -> Void
 ) -> Example<Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .example(description, traits, location, Call._asyncBody(body))
+    return .example(description, traits, location, asynchronous: body)
 }
 
 /// Declares a focused example: while any element of a spec is focused, only focused ones run. Same as `it(_:.focused)`.
@@ -122,7 +122,7 @@ public func fIt<Call: AsyncCallKind>(
     _ body: @escaping () async throws -> Void
 ) -> Example<Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .example(description, [.focused] + traits, location, Call._asyncBody(body))
+    return .example(description, [.focused] + traits, location, asynchronous: body)
 }
 
 /// Declares an excluded example, which does not run. Same as `it(_:.excluded)`.
@@ -146,7 +146,7 @@ public func xIt<Call: AsyncCallKind>(
     _ body: @escaping () async throws -> Void
 ) -> Example<Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .example(description, [.excluded] + traits, location, Call._asyncBody(body))
+    return .example(description, [.excluded] + traits, location, asynchronous: body)
 }
 
 // MARK: groups

@@ -115,6 +115,18 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
                 scopes: ExampleTrait.scopes(traits), body: body))
     }
 
+    /// A step holding one example whose body is synchronous. The body is
+    /// adapted here, not by `it`: a generic `it` that made it would look up
+    /// the body's type before it found the specialization it hands over to.
+    @_specialize(where Call == SyncCall)
+    @_specialize(where Call == AsyncCall)
+    static func example(
+        _ description: String, _ traits: [ExampleTrait], _ location: consuming CodeLocation,
+        synchronous body: @escaping () throws -> Void
+    ) -> Self {
+        example(description, traits, location, Call._body(body))
+    }
+
     /// An example given `.everyExample`, which only groups take: it fails with ``EveryExampleOnAnExample``.
     private static func misplacedEveryExample(
         _ description: String, _ traits: [ExampleTrait], _ location: CodeLocation
@@ -183,4 +195,16 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
 /// Each spec starts at 0, a spec built inside an example too.
 enum GroupDepth {
     @TaskLocal static var current = 0
+}
+
+extension Steps where First == ExamplesPhase, Last == ExamplesPhase, Call: AsyncCallKind {
+    /// A step holding one example whose body may suspend, adapted here as
+    /// the synchronous one is.
+    @_specialize(where Call == AsyncCall)
+    static func example(
+        _ description: String, _ traits: [ExampleTrait], _ location: consuming CodeLocation,
+        asynchronous body: @escaping () async throws -> Void
+    ) -> Self {
+        example(description, traits, location, Call._asyncBody(body))
+    }
 }
