@@ -145,7 +145,7 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
         _ description: String, _ traits: [ExampleTrait], _ location: CodeLocation, _ content: () -> Steps<F, L, Call>
     ) -> Self {
         let depth = GroupDepth.current + 1
-        func nested() -> Steps<F, L, Call> { GroupDepth.$current.withValue(depth) { content() } }
+        func nested() -> Steps<F, L, Call> { GroupDepth.binding.withValue(depth) { content() } }
         let tooDeep = depth > GroupNestedTooDeep.limit
         guard let pruned = PrunedBuild.current else {
             if tooDeep { return Self.tooDeep(description, traits, location) }
@@ -157,9 +157,9 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
         case .descend where tooDeep, .whole where tooDeep:
             return Self.tooDeep(description, traits, location)
         case .descend(let deeper):
-            return group(description, traits, location, PrunedBuild.$current.withValue(deeper) { nested() })
+            return group(description, traits, location, PrunedBuild.binding.withValue(deeper) { nested() })
         case .whole:
-            return group(description, traits, location, PrunedBuild.$current.withValue(nil) { nested() })
+            return group(description, traits, location, PrunedBuild.binding.withValue(nil) { nested() })
         }
     }
 
@@ -191,10 +191,12 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
 }
 
 /// How many groups enclose the one being built, below its spec: the closure of
-/// a `describe` runs inside its parent's, so a task-local follows the nesting.
-/// Each spec starts at 0, a spec built inside an example too.
+/// a `describe` runs inside its parent's, so a binding to the building thread
+/// follows the nesting (see ThreadBinding.swift). Each spec starts at 0, a
+/// spec built inside an example too.
 enum GroupDepth {
-    @TaskLocal static var current = 0
+    static var current: Int { binding.current }
+    static let binding = ThreadBoundCount()
 }
 
 extension Steps where First == ExamplesPhase, Last == ExamplesPhase, Call: AsyncCallKind {

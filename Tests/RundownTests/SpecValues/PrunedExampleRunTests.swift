@@ -41,7 +41,7 @@ import Testing
             }
         }
         let pruned = PrunedBuild(path: ["Tree", "two", "b"])
-        let root = PrunedBuild.$current.withValue(pruned) { tree() }.content.elements
+        let root = PrunedBuild.binding.withValue(pruned) { tree() }.content.elements
         // Off the path, an example adds nothing, as a group's closure is never called: the run's plan
         // then has nothing to filter out, as if only the path had been written.
         #expect(root.map(\.description) == ["two"])
