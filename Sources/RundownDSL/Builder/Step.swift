@@ -106,7 +106,10 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
         if let pruned = PrunedBuild.current, !pruned.keeps(example: description) {
             return Self(content: GroupContent())
         }
-        if !traits.isEmpty, ExampleTrait.isEveryExample(traits) {
+        if traits.isEmpty {
+            return Self(content: GroupContent(example: description, location: location, body: body))
+        }
+        if ExampleTrait.isEveryExample(traits) {
             return misplacedEveryExample(description, traits, location)
         }
         return Self(

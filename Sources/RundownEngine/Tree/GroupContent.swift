@@ -80,6 +80,15 @@ public struct GroupContent<Mode: ExecutionMode> {
                 ExampleNode(description: description, marks: marks, location: location, scopes: scopes, body: body)))
     }
 
+    /// Content holding one example without traits, the most common kind:
+    /// its empty marks are made here, where making them is inlined.
+    @_specialize(where Mode == Synchronous)
+    @_specialize(where Mode == Asynchronous)
+    package init(example description: String, location: CodeLocation, body: Mode.Body) {
+        hookLists = nil
+        items = .one(.example(ExampleNode(description: description, location: location, body: body)))
+    }
+
     private init(hookLists: HookLists<Mode>?, items: Items) {
         self.hookLists = hookLists
         self.items = items
