@@ -242,11 +242,17 @@ final class HookLists<Mode: ExecutionMode> {
         return result
     }
 
-    /// These lists, each followed by its kind's list in `other`.
+    /// These lists, each followed by its kind's list in `other`. A group
+    /// declares most kinds once, so most lists are taken as they are.
     func appending(_ other: HookLists<Mode>) -> HookLists<Mode> {
-        HookLists(
-            beforeAll: beforeAll + other.beforeAll, aroundEach: aroundEach + other.aroundEach,
-            beforeEach: beforeEach + other.beforeEach, afterEach: afterEach + other.afterEach,
-            afterAll: afterAll + other.afterAll)
+        func joined(_ mine: [HookNode<Mode>], _ theirs: [HookNode<Mode>]) -> [HookNode<Mode>] {
+            if theirs.isEmpty { return mine }
+            if mine.isEmpty { return theirs }
+            return mine + theirs
+        }
+        return HookLists(
+            beforeAll: joined(beforeAll, other.beforeAll), aroundEach: joined(aroundEach, other.aroundEach),
+            beforeEach: joined(beforeEach, other.beforeEach), afterEach: joined(afterEach, other.afterEach),
+            afterAll: joined(afterAll, other.afterAll))
     }
 }
