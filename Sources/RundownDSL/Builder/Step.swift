@@ -69,7 +69,7 @@ extension Steps where First == Last {
         _ kind: HookKind, _ name: HookName?, _ traits: [HookTrait], _ location: CodeLocation,
         _ body: HookNode<Call.Mode>.Body
     ) -> Self {
-        let excluded = (traits + (name?.traits ?? [])).contains { $0.isExcluded }
+        let excluded = traits.contains { $0.isExcluded } || (name?.traits ?? []).contains { $0.isExcluded }
         return Self(
             content: GroupContent(
                 hook: HookNode<Call.Mode>(
@@ -87,6 +87,43 @@ extension Steps where First == Last {
             isExcluded: excluded, isEveryExample: traits.contains { $0.isEveryExample }, body: body
         )
         return Self(content: GroupContent(hook: hook))
+    }
+
+    // A hook's synchronous body is adapted here, not by its word, for the
+    // reason an example's is (see `example(_:_:_:synchronous:)`).
+
+    /// A step holding one hook whose body is synchronous.
+    static func hook(
+        _ kind: HookKind, _ name: HookName?, _ traits: [HookTrait], _ location: CodeLocation,
+        synchronous body: @escaping () throws -> Void
+    ) -> Self {
+        hook(kind, name, traits, location, .plain(Call._body(body)))
+    }
+
+    /// A step holding one each-hook whose body is synchronous.
+    static func hook(
+        _ kind: HookKind, _ name: HookName?, _ traits: [EachHookTrait], _ location: CodeLocation,
+        synchronous body: @escaping () throws -> Void
+    ) -> Self {
+        hook(kind, name, traits, location, .plain(Call._body(body)))
+    }
+}
+
+extension Steps where First == Last, Call: AsyncCallKind {
+    /// A step holding one hook whose body may suspend.
+    static func hook(
+        _ kind: HookKind, _ name: HookName?, _ traits: [HookTrait], _ location: CodeLocation,
+        asynchronous body: @escaping () async throws -> Void
+    ) -> Self {
+        hook(kind, name, traits, location, .plain(Call._asyncBody(body)))
+    }
+
+    /// A step holding one each-hook whose body may suspend.
+    static func hook(
+        _ kind: HookKind, _ name: HookName?, _ traits: [EachHookTrait], _ location: CodeLocation,
+        asynchronous body: @escaping () async throws -> Void
+    ) -> Self {
+        hook(kind, name, traits, location, .plain(Call._asyncBody(body)))
     }
 }
 
