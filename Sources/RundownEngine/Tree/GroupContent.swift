@@ -103,7 +103,7 @@ public struct GroupContent<Mode: ExecutionMode> {
     /// kind, elements follow the existing ones.
     @_specialize(where Mode == Synchronous)
     @_specialize(where Mode == Asynchronous)
-    package mutating func append(_ other: __owned GroupContent<Mode>) {
+    package mutating func append(_ other: GroupContent<Mode>) {
         if let theirs = other.hookLists {
             hookLists = hookLists.map { $0.appending(theirs) } ?? theirs
         }
