@@ -7,62 +7,68 @@
 /// The type is public only because the DSL's public builder protocols carry
 /// it; everything in it is Rundown's own.
 ///
-/// The DSL makes content for every example and moves it through the
-/// builder's loops, so an example's content is two words that hold a
-/// reference each at most: its element, and no hooks.
+/// It is one word: no element, one element (an example's content, kept out
+/// of an array until other content takes it in), elements, or a reference
+/// to hooks with elements. The DSL makes content for every example and
+/// copies it through the builder's loops, where a copy costs one retain. A
+/// group's node holds its content settled (see ``settled``), so the walk
+/// never reads an array made on the fly. Content is never changed in place:
+/// putting parts together is a ``Joiner``'s work, which makes new content.
 @_documentation(visibility: internal)
 public struct GroupContent<Mode: ExecutionMode> {
-    /// The hooks, `nil` when there are none: most content is one example.
-    /// Shared between copies; a change makes new lists (hooks are few, and
-    /// declared once).
-    private var hookLists: HookLists<Mode>?
-    private var items: Items
+    private var storage: Storage
 
-    /// The elements, a word: an example's content keeps its one element out
-    /// of an array until other content takes it in, so that building an
-    /// example allocates no array of its own. A group's node holds its
-    /// content settled (see ``settled``), so the walk never reads an array
-    /// made on the fly.
-    private enum Items {
+    private enum Storage {
         case none
         case one(ElementNode<Mode>)
         case many([ElementNode<Mode>])
+        case hooked(Hooked)
+    }
+
+    /// Content that has hooks; shared between copies, as an array is.
+    final class Hooked {
+        let hooks: HookLists<Mode>
+        let elements: [ElementNode<Mode>]
+
+        init(hooks: HookLists<Mode>, elements: [ElementNode<Mode>]) {
+            self.hooks = hooks
+            self.elements = elements
+        }
     }
 
     /// The hooks, in declaration order, by kind; a kind without hooks is absent.
     package var hooks: [HookKind: [HookNode<Mode>]] {
-        hookLists?.byKind ?? [:]
+        guard case .hooked(let hooked) = storage else { return [:] }
+        return hooked.hooks.byKind
     }
 
     /// The examples and nested groups, in declaration order.
     package var elements: [ElementNode<Mode>] {
-        switch items {
+        switch storage {
         case .none: []
         case .one(let element): [element]
         case .many(let elements): elements
+        case .hooked(let hooked): hooked.elements
         }
     }
 
     /// Creates empty content.
     package init() {
-        hookLists = nil
-        items = .none
+        storage = .none
     }
 
     /// Content holding one hook.
     @_specialize(where Mode == Synchronous)
     @_specialize(where Mode == Asynchronous)
     package init(hook: HookNode<Mode>) {
-        hookLists = HookLists(hook)
-        items = .none
+        storage = .hooked(Hooked(hooks: HookLists(hook), elements: []))
     }
 
     /// Content holding one element.
     @_specialize(where Mode == Synchronous)
     @_specialize(where Mode == Asynchronous)
     package init(element: ElementNode<Mode>) {
-        hookLists = nil
-        items = .one(element)
+        storage = .one(element)
     }
 
     /// Content holding one example, made from its parts here: an example
@@ -74,29 +80,28 @@ public struct GroupContent<Mode: ExecutionMode> {
         example description: String, marks: ElementMarks, location: CodeLocation, scopes: [ElementScope],
         body: Mode.Body
     ) {
-        hookLists = nil
-        items = .one(
+        storage = .one(
             .example(
                 ExampleNode(description: description, marks: marks, location: location, scopes: scopes, body: body)))
     }
 
     /// Content holding one example without traits, the most common kind:
     /// its empty marks are made here, where making them is inlined.
-    @_specialize(where Mode == Synchronous)
-    @_specialize(where Mode == Asynchronous)
+    /// Exported, as ``Joiner/append(_:)`` is: the DSL calls it at every `it`.
+    @_specialize(exported:true,where Mode == Synchronous)
+    @_specialize(exported:true,where Mode == Asynchronous)
     package init(example description: String, location: CodeLocation, body: Mode.Body) {
-        hookLists = nil
-        items = .one(.example(ExampleNode(description: description, location: location, body: body)))
+        storage = .one(.example(ExampleNode(description: description, location: location, body: body)))
     }
 
-    private init(hookLists: HookLists<Mode>?, items: Items) {
-        self.hookLists = hookLists
-        self.items = items
+    private init(hooks: HookLists<Mode>?, elements: [ElementNode<Mode>]) {
+        storage = hooks.map { .hooked(Hooked(hooks: $0, elements: elements)) } ?? .many(elements)
     }
 
     /// The hooks of one kind, in declaration order.
     package func hooks(_ kind: HookKind) -> [HookNode<Mode>] {
-        hookLists?[kind] ?? []
+        guard case .hooked(let hooked) = storage else { return [] }
+        return hooked.hooks[kind]
     }
 
     /// Appends other content after this one: hooks join the lists of their
@@ -104,71 +109,20 @@ public struct GroupContent<Mode: ExecutionMode> {
     @_specialize(where Mode == Synchronous)
     @_specialize(where Mode == Asynchronous)
     package mutating func append(_ other: GroupContent<Mode>) {
-        if let theirs = other.hookLists {
-            hookLists = hookLists.map { $0.appending(theirs) } ?? theirs
+        if case .none = storage {
+            self = other
+            return
         }
-        switch other.items {
-        case .none: break
-        case .one(let element): append(element)
-        case .many(let elements): append(contentsOf: elements)
-        }
-    }
-
-    // Both take the array out of `items` before changing it, so that the
-    // array is not shared with `items` and grows in place.
-
-    private mutating func append(_ element: __owned ElementNode<Mode>) {
-        switch items {
-        case .none:
-            items = .one(element)
-        case .one(let first):
-            items = .many([first, element])
-        case .many(var elements):
-            items = .none
-            elements.append(element)
-            items = .many(elements)
-        }
-    }
-
-    private mutating func append(contentsOf others: __owned [ElementNode<Mode>]) {
-        switch items {
-        case .none:
-            items = .many(others)
-        case .one(let first):
-            items = .many([first] + others)
-        case .many(var elements):
-            items = .none
-            elements.append(contentsOf: others)
-            items = .many(elements)
-        }
+        var joiner = Joiner(reserving: 0)
+        joiner.append(self)
+        joiner.append(other)
+        self = joiner.content
     }
 
     /// The same content with its elements in an array, as a group's node holds it.
     var settled: GroupContent<Mode> {
-        guard case .one(let element) = items else { return self }
-        return GroupContent(hookLists: hookLists, items: .many([element]))
-    }
-
-    /// Makes room for `count` more elements, so that appending them one by
-    /// one does not grow the storage again and again.
-    @_specialize(where Mode == Synchronous)
-    @_specialize(where Mode == Asynchronous)
-    package mutating func reserveElements(_ count: Int) {
-        switch items {
-        case .none:
-            var elements: [ElementNode<Mode>] = []
-            elements.reserveCapacity(count)
-            items = .many(elements)
-        case .one(let first):
-            var elements: [ElementNode<Mode>] = []
-            elements.reserveCapacity(1 + count)
-            elements.append(first)
-            items = .many(elements)
-        case .many(var elements):
-            items = .none
-            elements.reserveCapacity(elements.count + count)
-            items = .many(elements)
-        }
+        guard case .one(let element) = storage else { return self }
+        return GroupContent(hooks: nil, elements: [element])
     }
 
     /// This content followed by other content.
@@ -184,7 +138,59 @@ public struct GroupContent<Mode: ExecutionMode> {
     func replacing(hooks newHooks: [HookKind: [HookNode<Mode>]], elements newElements: [ElementNode<Mode>])
         -> GroupContent<Mode>
     {
-        GroupContent(hookLists: HookLists(newHooks), items: .many(newElements))
+        GroupContent(hooks: HookLists(newHooks), elements: newElements)
+    }
+
+    /// Puts contents together in order, as a loop's iterations or a
+    /// group's statements join: the hooks of each kind in order, the
+    /// elements in order, grown in place and made content once.
+    package struct Joiner {
+        private var hooks: HookLists<Mode>?
+        private var elements: [ElementNode<Mode>] = []
+
+        /// A joiner with room for `count` elements.
+        @_specialize(where Mode == Synchronous)
+        @_specialize(where Mode == Asynchronous)
+        package init(reserving count: Int) {
+            if count > 1 { elements.reserveCapacity(count) }
+        }
+
+        /// Appends the hooks and elements of `content`. Exported, so that
+        /// `buildArray`, in another module, calls the specialization straight away.
+        @_specialize(exported:true,where Mode == Synchronous)
+        @_specialize(exported:true,where Mode == Asynchronous)
+        package mutating func append(_ content: GroupContent<Mode>) {
+            switch content.storage {
+            case .none:
+                break
+            case .one(let element):
+                elements.append(element)
+            case .many(let theirs):
+                append(contentsOf: theirs)
+            case .hooked(let hooked):
+                hooks = hooks.map { $0.appending(hooked.hooks) } ?? hooked.hooks
+                append(contentsOf: hooked.elements)
+            }
+        }
+
+        private mutating func append(contentsOf theirs: [ElementNode<Mode>]) {
+            // Appending nothing would still copy elements shared with other content.
+            guard !theirs.isEmpty else { return }
+            if elements.isEmpty, elements.capacity < theirs.count {
+                elements = theirs
+            } else {
+                elements.append(contentsOf: theirs)
+            }
+        }
+
+        /// What was joined. One element and no hook make content without
+        /// an array, as an example's does.
+        package var content: GroupContent<Mode> {
+            if hooks == nil, elements.count <= 1 {
+                return elements.first.map { GroupContent(element: $0) } ?? GroupContent()
+            }
+            return GroupContent(hooks: hooks, elements: elements)
+        }
     }
 }
 
