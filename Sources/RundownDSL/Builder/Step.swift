@@ -132,6 +132,9 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
     ///
     /// The location and body are consumed: `it` made them for this call, and
     /// they move into the node instead of being copied and released.
+    /// Inlined into the steps that adapt a body, which `it` calls, so that
+    /// an example's parts are not handed on through one more call.
+    @inline(__always)
     @_specialize(where Call == SyncCall)
     @_specialize(where Call == AsyncCall)
     @_specialize(where Call == SyncMainCall)
