@@ -44,11 +44,14 @@ import RundownEngine
 
 # The kinds of closure a word takes. `adapt` turns the user's closure into the engine's body,
 # `around` an aroundEach hook's closure into the engine's; `{Call}` is the overload's call kind.
+# `step` is how an example or a plain hook hands its closure to its step, when the step adapts it:
+# a generic word that adapted it would look up the body's type before it reached its specialization.
 GLOBAL_SYNC = {
     "constraint": "CallKind",
     "closure": "",
     "effects": "throws",
     "adapt": "Call._body(body)",
+    "step": "synchronous: body",
     "around": "body",
     "disfavored": False,
 }
@@ -57,6 +60,7 @@ GLOBAL_ASYNC = {
     "closure": "",
     "effects": "async throws",
     "adapt": "Call._asyncBody(body)",
+    "step": "asynchronous: body",
     "around": "Call._asyncAround(body)",
     "disfavored": True,
 }
@@ -336,7 +340,7 @@ def examples(kind, main, indent):
         parameters = ["_ description: String", "_ traits: ExampleTrait...", *LOCATION_PARAMETERS, f"_ body: {closure(kind)}"]
         lines = function(
             indent, docs, kind, word, f"<Call: {kind['constraint']}>", parameters, "Example<Call>", "",
-            f".example(description, {traits}, location, {kind['adapt']})",
+            f".example(description, {traits}, location, {kind.get('step', kind['adapt'])})",
         )
         if word == "it":
             # The most written word, specialized for the call kinds it takes, as the builder is: the
@@ -408,11 +412,19 @@ def hooks(kind, main, indent, traits_first):
                 ]
         body_type = around_closure(kind) if around else closure(kind)
         parameters = [*naming, *LOCATION_PARAMETERS, f"_ body: {body_type}"]
-        node = f".around({kind['around']})" if around else f".plain({kind['adapt']})"
-        out += function(
+        if around:
+            node = f".around({kind['around']})"
+        else:
+            node = kind["step"] if "step" in kind else f".plain({kind['adapt']})"
+        lines = function(
             indent, docs, kind, word, generic, parameters, hook["phase"].format(Call=call), where,
             f".hook(.{word}, {name}, {traits}, location, {node})",
         )
+        if not around:
+            # Specialized as `it` is: every group declares its hooks.
+            at = len(doc(docs, indent))
+            lines[at:at] = [f"{indent}@_specialize(where Call == {call})" for call in SPECIALIZED[kind["constraint"]]]
+        out += lines
         out.append("")
     return out
 

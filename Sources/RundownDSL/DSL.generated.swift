@@ -27,7 +27,7 @@ public func it<Call: CallKind>(
     _ body: @escaping () throws -> Void
 ) -> Example<Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .example(description, traits, location, Call._body(body))
+    return .example(description, traits, location, synchronous: body)
 }
 
 /// Declares a focused example: while any element of a spec is focused, only focused ones run. Same as `it(_:.focused)`.
@@ -50,7 +50,7 @@ public func fIt<Call: CallKind>(
     _ body: @escaping () throws -> Void
 ) -> Example<Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .example(description, [.focused] + traits, location, Call._body(body))
+    return .example(description, [.focused] + traits, location, synchronous: body)
 }
 
 /// Declares an excluded example, which does not run. Same as `it(_:.excluded)`.
@@ -73,7 +73,7 @@ public func xIt<Call: CallKind>(
     _ body: @escaping () throws -> Void
 ) -> Example<Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .example(description, [.excluded] + traits, location, Call._body(body))
+    return .example(description, [.excluded] + traits, location, synchronous: body)
 }
 
 /// Declares an example: what the spec checks.
@@ -98,7 +98,7 @@ public func it<Call: AsyncCallKind>(
     _ body: @escaping () async throws -> Void
 ) -> Example<Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .example(description, traits, location, Call._asyncBody(body))
+    return .example(description, traits, location, asynchronous: body)
 }
 
 /// Declares a focused example: while any element of a spec is focused, only focused ones run. Same as `it(_:.focused)`.
@@ -122,7 +122,7 @@ public func fIt<Call: AsyncCallKind>(
     _ body: @escaping () async throws -> Void
 ) -> Example<Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .example(description, [.focused] + traits, location, Call._asyncBody(body))
+    return .example(description, [.focused] + traits, location, asynchronous: body)
 }
 
 /// Declares an excluded example, which does not run. Same as `it(_:.excluded)`.
@@ -146,7 +146,7 @@ public func xIt<Call: AsyncCallKind>(
     _ body: @escaping () async throws -> Void
 ) -> Example<Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .example(description, [.excluded] + traits, location, Call._asyncBody(body))
+    return .example(description, [.excluded] + traits, location, asynchronous: body)
 }
 
 // MARK: groups
@@ -325,6 +325,8 @@ public func xContext<Call: CallKind>(
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
 ///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - body: The hook's code.
+@_specialize(where Call == SyncCall)
+@_specialize(where Call == AsyncCall)
 public func beforeAll<Call: CallKind>(
     _ name: HookName? = nil,
     _ traits: HookTrait...,
@@ -335,7 +337,7 @@ public func beforeAll<Call: CallKind>(
     _ body: @escaping () throws -> Void
 ) -> Step<BeforeAllPhase, Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .hook(.beforeAll, name, traits, location, .plain(Call._body(body)))
+    return .hook(.beforeAll, name, traits, location, synchronous: body)
 }
 
 /// Wraps each element of its group: the hook receives the element's body and
@@ -380,6 +382,8 @@ public func aroundEach<Call: CallKind>(
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
 ///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - body: The hook's code.
+@_specialize(where Call == SyncCall)
+@_specialize(where Call == AsyncCall)
 public func beforeEach<Call: CallKind>(
     _ name: HookName? = nil,
     _ traits: EachHookTrait...,
@@ -390,7 +394,7 @@ public func beforeEach<Call: CallKind>(
     _ body: @escaping () throws -> Void
 ) -> Step<BeforeEachPhase, Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .hook(.beforeEach, name, traits, location, .plain(Call._body(body)))
+    return .hook(.beforeEach, name, traits, location, synchronous: body)
 }
 
 /// Runs after each element of its group, even when the element or a hook before
@@ -404,6 +408,8 @@ public func beforeEach<Call: CallKind>(
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
 ///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - body: The hook's code.
+@_specialize(where Call == SyncCall)
+@_specialize(where Call == AsyncCall)
 public func afterEach<Call: CallKind>(
     _ name: HookName? = nil,
     _ traits: EachHookTrait...,
@@ -414,7 +420,7 @@ public func afterEach<Call: CallKind>(
     _ body: @escaping () throws -> Void
 ) -> Step<AfterEachPhase, Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .hook(.afterEach, name, traits, location, .plain(Call._body(body)))
+    return .hook(.afterEach, name, traits, location, synchronous: body)
 }
 
 /// Runs once after the elements of its group, even when one of them failed.
@@ -427,6 +433,8 @@ public func afterEach<Call: CallKind>(
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
 ///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - body: The hook's code.
+@_specialize(where Call == SyncCall)
+@_specialize(where Call == AsyncCall)
 public func afterAll<Call: CallKind>(
     _ name: HookName? = nil,
     _ traits: HookTrait...,
@@ -437,7 +445,7 @@ public func afterAll<Call: CallKind>(
     _ body: @escaping () throws -> Void
 ) -> Step<AfterAllPhase, Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .hook(.afterAll, name, traits, location, .plain(Call._body(body)))
+    return .hook(.afterAll, name, traits, location, synchronous: body)
 }
 
 /// Runs once before the elements of its group, if any of them runs.
@@ -450,6 +458,7 @@ public func afterAll<Call: CallKind>(
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
 ///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - body: The hook's code.
+@_specialize(where Call == AsyncCall)
 @_disfavoredOverload
 public func beforeAll<Call: AsyncCallKind>(
     _ name: HookName? = nil,
@@ -461,7 +470,7 @@ public func beforeAll<Call: AsyncCallKind>(
     _ body: @escaping () async throws -> Void
 ) -> Step<BeforeAllPhase, Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .hook(.beforeAll, name, traits, location, .plain(Call._asyncBody(body)))
+    return .hook(.beforeAll, name, traits, location, asynchronous: body)
 }
 
 /// Wraps each element of its group: the hook receives the element's body and
@@ -507,6 +516,7 @@ public func aroundEach<Call: AsyncCallKind>(
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
 ///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - body: The hook's code.
+@_specialize(where Call == AsyncCall)
 @_disfavoredOverload
 public func beforeEach<Call: AsyncCallKind>(
     _ name: HookName? = nil,
@@ -518,7 +528,7 @@ public func beforeEach<Call: AsyncCallKind>(
     _ body: @escaping () async throws -> Void
 ) -> Step<BeforeEachPhase, Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .hook(.beforeEach, name, traits, location, .plain(Call._asyncBody(body)))
+    return .hook(.beforeEach, name, traits, location, asynchronous: body)
 }
 
 /// Runs after each element of its group, even when the element or a hook before
@@ -532,6 +542,7 @@ public func beforeEach<Call: AsyncCallKind>(
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
 ///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - body: The hook's code.
+@_specialize(where Call == AsyncCall)
 @_disfavoredOverload
 public func afterEach<Call: AsyncCallKind>(
     _ name: HookName? = nil,
@@ -543,7 +554,7 @@ public func afterEach<Call: AsyncCallKind>(
     _ body: @escaping () async throws -> Void
 ) -> Step<AfterEachPhase, Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .hook(.afterEach, name, traits, location, .plain(Call._asyncBody(body)))
+    return .hook(.afterEach, name, traits, location, asynchronous: body)
 }
 
 /// Runs once after the elements of its group, even when one of them failed.
@@ -556,6 +567,7 @@ public func afterEach<Call: AsyncCallKind>(
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
 ///   - column: The caller's `#column`; see <doc:SourceLocations>.
 ///   - body: The hook's code.
+@_specialize(where Call == AsyncCall)
 @_disfavoredOverload
 public func afterAll<Call: AsyncCallKind>(
     _ name: HookName? = nil,
@@ -567,7 +579,7 @@ public func afterAll<Call: AsyncCallKind>(
     _ body: @escaping () async throws -> Void
 ) -> Step<AfterAllPhase, Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .hook(.afterAll, name, traits, location, .plain(Call._asyncBody(body)))
+    return .hook(.afterAll, name, traits, location, asynchronous: body)
 }
 
 // MARK: each-hooks with traits and no name, so that a trait can come first:
@@ -591,6 +603,8 @@ public func aroundEach<Call: CallKind>(
 
 /// Declares a `beforeEach` hook with traits and no name, such as
 /// `beforeEach(.everyExample) { … }`; see the global `beforeEach`.
+@_specialize(where Call == SyncCall)
+@_specialize(where Call == AsyncCall)
 public func beforeEach<Call: CallKind>(
     _ trait: EachHookTrait,
     _ moreTraits: EachHookTrait...,
@@ -601,11 +615,13 @@ public func beforeEach<Call: CallKind>(
     _ body: @escaping () throws -> Void
 ) -> Step<BeforeEachPhase, Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .hook(.beforeEach, nil, [trait] + moreTraits, location, .plain(Call._body(body)))
+    return .hook(.beforeEach, nil, [trait] + moreTraits, location, synchronous: body)
 }
 
 /// Declares an `afterEach` hook with traits and no name, such as
 /// `afterEach(.everyExample) { … }`; see the global `afterEach`.
+@_specialize(where Call == SyncCall)
+@_specialize(where Call == AsyncCall)
 public func afterEach<Call: CallKind>(
     _ trait: EachHookTrait,
     _ moreTraits: EachHookTrait...,
@@ -616,7 +632,7 @@ public func afterEach<Call: CallKind>(
     _ body: @escaping () throws -> Void
 ) -> Step<AfterEachPhase, Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .hook(.afterEach, nil, [trait] + moreTraits, location, .plain(Call._body(body)))
+    return .hook(.afterEach, nil, [trait] + moreTraits, location, synchronous: body)
 }
 
 /// Declares an `aroundEach` hook with traits and no name, such as
@@ -637,6 +653,7 @@ public func aroundEach<Call: AsyncCallKind>(
 
 /// Declares a `beforeEach` hook with traits and no name, such as
 /// `beforeEach(.everyExample) { … }`; see the global `beforeEach`.
+@_specialize(where Call == AsyncCall)
 @_disfavoredOverload
 public func beforeEach<Call: AsyncCallKind>(
     _ trait: EachHookTrait,
@@ -648,11 +665,12 @@ public func beforeEach<Call: AsyncCallKind>(
     _ body: @escaping () async throws -> Void
 ) -> Step<BeforeEachPhase, Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .hook(.beforeEach, nil, [trait] + moreTraits, location, .plain(Call._asyncBody(body)))
+    return .hook(.beforeEach, nil, [trait] + moreTraits, location, asynchronous: body)
 }
 
 /// Declares an `afterEach` hook with traits and no name, such as
 /// `afterEach(.everyExample) { … }`; see the global `afterEach`.
+@_specialize(where Call == AsyncCall)
 @_disfavoredOverload
 public func afterEach<Call: AsyncCallKind>(
     _ trait: EachHookTrait,
@@ -664,7 +682,7 @@ public func afterEach<Call: AsyncCallKind>(
     _ body: @escaping () async throws -> Void
 ) -> Step<AfterEachPhase, Call> {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return .hook(.afterEach, nil, [trait] + moreTraits, location, .plain(Call._asyncBody(body)))
+    return .hook(.afterEach, nil, [trait] + moreTraits, location, asynchronous: body)
 }
 
 // MARK: the same words inside a MainActorSuite, whose closures are main-actor isolated

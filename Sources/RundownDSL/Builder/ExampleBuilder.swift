@@ -126,12 +126,11 @@ public enum ExampleBuilder<Call: CallKind> {
     @_specialize(kind:partial,where Call == SyncMainCall)
     @_specialize(kind:partial,where Call == AsyncMainCall)
     public static func buildArray<F, L>(_ steps: [Steps<F, L, Call>]) -> Step<L, Call> {
-        var content = GroupContent<Call.Mode>()
-        content.reserveElements(steps.count)
+        var joiner = GroupContent<Call.Mode>.Joiner(reserving: steps.count)
         for step in steps {
-            content.append(step.content)
+            joiner.append(step.content)
         }
-        return Step(content: content)
+        return Step(content: joiner.content)
     }
 
     /// An `if #available` body.

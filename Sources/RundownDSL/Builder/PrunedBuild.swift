@@ -8,7 +8,10 @@
 /// included. What is left is what the run would have selected from the whole
 /// tree, so the run does the same; building it costs what the path costs,
 /// not what the whole spec costs.
-package struct PrunedBuild: Sendable {
+///
+/// A class, so that it is bound to the building thread as it is (see
+/// ThreadBinding.swift): the build reads it at every `it`.
+package final class PrunedBuild: Sendable {
     /// The path of the example to build: the root group's description first.
     let path: [String]
     /// The index in ``path`` of the elements being declared now.
@@ -25,8 +28,11 @@ package struct PrunedBuild: Sendable {
         self.depth = depth
     }
 
-    /// The pruned build in progress in this task, if any.
-    @TaskLocal package static var current: PrunedBuild?
+    /// The pruned build in progress on this thread, if any.
+    package static var current: PrunedBuild? { binding.current }
+
+    /// Binds a pruned build around the build of a spec's tree.
+    package static let binding = ThreadBound<PrunedBuild>()
 
     /// What becomes of a group declared now.
     enum GroupDecision {

@@ -69,7 +69,7 @@ extension Steps where First == Last {
         _ kind: HookKind, _ name: HookName?, _ traits: [HookTrait], _ location: CodeLocation,
         _ body: HookNode<Call.Mode>.Body
     ) -> Self {
-        let excluded = (traits + (name?.traits ?? [])).contains { $0.isExcluded }
+        let excluded = traits.contains { $0.isExcluded } || (name?.traits ?? []).contains { $0.isExcluded }
         return Self(
             content: GroupContent(
                 hook: HookNode<Call.Mode>(
@@ -88,6 +88,43 @@ extension Steps where First == Last {
         )
         return Self(content: GroupContent(hook: hook))
     }
+
+    // A hook's synchronous body is adapted here, not by its word, for the
+    // reason an example's is (see `example(_:_:_:synchronous:)`).
+
+    /// A step holding one hook whose body is synchronous.
+    static func hook(
+        _ kind: HookKind, _ name: HookName?, _ traits: [HookTrait], _ location: CodeLocation,
+        synchronous body: @escaping () throws -> Void
+    ) -> Self {
+        hook(kind, name, traits, location, .plain(Call._body(body)))
+    }
+
+    /// A step holding one each-hook whose body is synchronous.
+    static func hook(
+        _ kind: HookKind, _ name: HookName?, _ traits: [EachHookTrait], _ location: CodeLocation,
+        synchronous body: @escaping () throws -> Void
+    ) -> Self {
+        hook(kind, name, traits, location, .plain(Call._body(body)))
+    }
+}
+
+extension Steps where First == Last, Call: AsyncCallKind {
+    /// A step holding one hook whose body may suspend.
+    static func hook(
+        _ kind: HookKind, _ name: HookName?, _ traits: [HookTrait], _ location: CodeLocation,
+        asynchronous body: @escaping () async throws -> Void
+    ) -> Self {
+        hook(kind, name, traits, location, .plain(Call._asyncBody(body)))
+    }
+
+    /// A step holding one each-hook whose body may suspend.
+    static func hook(
+        _ kind: HookKind, _ name: HookName?, _ traits: [EachHookTrait], _ location: CodeLocation,
+        asynchronous body: @escaping () async throws -> Void
+    ) -> Self {
+        hook(kind, name, traits, location, .plain(Call._asyncBody(body)))
+    }
 }
 
 extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
@@ -95,6 +132,9 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
     ///
     /// The location and body are consumed: `it` made them for this call, and
     /// they move into the node instead of being copied and released.
+    /// Inlined into the steps that adapt a body, which `it` calls, so that
+    /// an example's parts are not handed on through one more call.
+    @inline(__always)
     @_specialize(where Call == SyncCall)
     @_specialize(where Call == AsyncCall)
     @_specialize(where Call == SyncMainCall)
@@ -106,13 +146,28 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
         if let pruned = PrunedBuild.current, !pruned.keeps(example: description) {
             return Self(content: GroupContent())
         }
-        if !traits.isEmpty, ExampleTrait.isEveryExample(traits) {
+        if traits.isEmpty {
+            return Self(content: GroupContent(example: description, location: location, body: body))
+        }
+        if ExampleTrait.isEveryExample(traits) {
             return misplacedEveryExample(description, traits, location)
         }
         return Self(
             content: GroupContent(
                 example: description, marks: ExampleTrait.marks(traits), location: location,
                 scopes: ExampleTrait.scopes(traits), body: body))
+    }
+
+    /// A step holding one example whose body is synchronous. The body is
+    /// adapted here, not by `it`: a generic `it` that made it would look up
+    /// the body's type before it found the specialization it hands over to.
+    @_specialize(where Call == SyncCall)
+    @_specialize(where Call == AsyncCall)
+    static func example(
+        _ description: String, _ traits: [ExampleTrait], _ location: consuming CodeLocation,
+        synchronous body: @escaping () throws -> Void
+    ) -> Self {
+        example(description, traits, location, Call._body(body))
     }
 
     /// An example given `.everyExample`, which only groups take: it fails with ``EveryExampleOnAnExample``.
@@ -133,7 +188,7 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
         _ description: String, _ traits: [ExampleTrait], _ location: CodeLocation, _ content: () -> Steps<F, L, Call>
     ) -> Self {
         let depth = GroupDepth.current + 1
-        func nested() -> Steps<F, L, Call> { GroupDepth.$current.withValue(depth) { content() } }
+        func nested() -> Steps<F, L, Call> { GroupDepth.binding.withValue(depth) { content() } }
         let tooDeep = depth > GroupNestedTooDeep.limit
         guard let pruned = PrunedBuild.current else {
             if tooDeep { return Self.tooDeep(description, traits, location) }
@@ -145,9 +200,9 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
         case .descend where tooDeep, .whole where tooDeep:
             return Self.tooDeep(description, traits, location)
         case .descend(let deeper):
-            return group(description, traits, location, PrunedBuild.$current.withValue(deeper) { nested() })
+            return group(description, traits, location, PrunedBuild.binding.withValue(deeper) { nested() })
         case .whole:
-            return group(description, traits, location, PrunedBuild.$current.withValue(nil) { nested() })
+            return group(description, traits, location, PrunedBuild.binding.withValue(nil) { nested() })
         }
     }
 
@@ -179,8 +234,22 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
 }
 
 /// How many groups enclose the one being built, below its spec: the closure of
-/// a `describe` runs inside its parent's, so a task-local follows the nesting.
-/// Each spec starts at 0, a spec built inside an example too.
+/// a `describe` runs inside its parent's, so a binding to the building thread
+/// follows the nesting (see ThreadBinding.swift). Each spec starts at 0, a
+/// spec built inside an example too.
 enum GroupDepth {
-    @TaskLocal static var current = 0
+    static var current: Int { binding.current }
+    static let binding = ThreadBoundCount()
+}
+
+extension Steps where First == ExamplesPhase, Last == ExamplesPhase, Call: AsyncCallKind {
+    /// A step holding one example whose body may suspend, adapted here as
+    /// the synchronous one is.
+    @_specialize(where Call == AsyncCall)
+    static func example(
+        _ description: String, _ traits: [ExampleTrait], _ location: consuming CodeLocation,
+        asynchronous body: @escaping () async throws -> Void
+    ) -> Self {
+        example(description, traits, location, Call._asyncBody(body))
+    }
 }

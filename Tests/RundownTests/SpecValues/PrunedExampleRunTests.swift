@@ -41,7 +41,7 @@ import Testing
             }
         }
         let pruned = PrunedBuild(path: ["Tree", "two", "b"])
-        let root = PrunedBuild.$current.withValue(pruned) { tree() }.content.elements
+        let root = PrunedBuild.binding.withValue(pruned) { tree() }.content.elements
         // Off the path, an example adds nothing, as a group's closure is never called: the run's plan
         // then has nothing to filter out, as if only the path had been written.
         #expect(root.map(\.description) == ["two"])
@@ -128,6 +128,84 @@ import Testing
             #expect(outcome.hasPrefix("Cart, saving, writes: focused element left in: Cart, saving, writes"))
         } else {
             #expect(outcome == "passed")
+        }
+    }
+
+    @Test func aPrunedBuildPrunesOnlyTheBuildItBelongsTo() throws {
+        // A pruned build is bound to the thread that builds (a build never suspends). Here a pruned
+        // build and a whole one are held inside the same group's closure at once, on two threads:
+        // the whole build must still see every example, and the pruned run only its own.
+        let log = Log()
+        let meeting = Meeting(parties: 2)
+        let spec = Spec.synchronous("Tree") {
+            context("one") {
+                let _ = meeting.attend()
+                it("a") { log("a") }
+                it("b") { log("b") }
+            }
+            context("two") {
+                for index in 0..<50 { it("c\(index)") {} }
+            }
+        }
+        let examples = spec.examples
+        try #require(examples.count == 52)
+        meeting.open()
+        let done = DispatchGroup()
+        let listed = Protected<Int?>(nil)
+        let ran = Protected<String?>(nil)
+        done.enter()
+        Thread {
+            do {
+                try examples[1].run()
+                ran.withLock { $0 = "passed" }
+            } catch {
+                ran.withLock { $0 = "\(error)" }
+            }
+            done.leave()
+        }.start()
+        done.enter()
+        Thread {
+            let count = spec.examples.count
+            listed.withLock { $0 = count }
+            done.leave()
+        }.start()
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(meeting.met)
+        #expect(listed.withLock { $0 } == 52)
+        #expect(ran.withLock { $0 } == "passed")
+        #expect(log.entries == ["b"])
+    }
+
+    /// Holds the builds that reach it, once opened, until `parties` of them are there (or a few
+    /// seconds have passed: then `met` is false).
+    private final class Meeting: @unchecked Sendable {
+        // @unchecked Sendable: every field is read and written under `lock`, or is a semaphore.
+        private let lock = NSLock()
+        private let parties: Int
+        private var isOpen = false
+        private var arrived = 0
+        private var allMet = false
+        private let everyone = DispatchSemaphore(value: 0)
+
+        init(parties: Int) { self.parties = parties }
+
+        func open() { lock.withLock { isOpen = true } }
+
+        var met: Bool { lock.withLock { allMet } }
+
+        func attend() -> Bool {
+            let last: Bool? = lock.withLock {
+                guard isOpen else { return nil }
+                arrived += 1
+                return arrived == parties
+            }
+            guard let last else { return false }
+            if last {
+                lock.withLock { allMet = true }
+                for _ in 1..<parties { everyone.signal() }
+                return true
+            }
+            return everyone.wait(timeout: .now() + 10) == .success
         }
     }
 
