@@ -275,6 +275,72 @@ import Testing
             ])
     }
 
+    /// The group's last example leaves a task, so its cursor is retired when
+    /// it ends: the group's `afterAll` still runs under its own runner, once
+    /// the binding is left, and the task still sees its example; the same
+    /// when the last element is a nested group after examples that shared
+    /// the cursor.
+    @Test(arguments: ["an example", "a nested group"])
+    func theGroupsAfterAllSeesItselfWhenItsLastElementIs(last: String) async throws {
+        let log = Log()
+        let task = TaskLeftRunning(.tellItsRunner)
+        try await spec("Spec") {
+            context("group") {
+                it("one") { log(ExampleRunner.current?.description ?? "nil") }
+                if last == "an example" {
+                    it("two") { task.start() }
+                } else {
+                    context("nested") {
+                        it("two") { task.start() }
+                    }
+                }
+                afterAll {
+                    log(ExampleRunner.current?.description ?? "nil")
+                    log("the task sees: \(await task.letItAct())")
+                }
+            }
+            it("after the group") { log(ExampleRunner.current?.description ?? "nil") }
+        }
+        let two = last == "an example" ? "Spec, group, two" : "Spec, group, nested, two"
+        #expect(
+            log.entries == [
+                "Spec, group, one", "Spec, group, afterAll", "the task sees: \(two)", "Spec, after the group",
+            ])
+    }
+
+    /// The same in a synchronous spec on a thread that runs no task.
+    @Test(arguments: ["an example", "a nested group"])
+    func theGroupsAfterAllSeesItselfInASynchronousSpecWhenItsLastElementIs(last: String) async throws {
+        let log = Log()
+        let task = BlockingTaskLeftRunning(.tellItsRunner)
+        let report = await onPlainThread {
+            SpecEngine.run(
+                root {
+                    context("group") {
+                        it("one") { log(ExampleRunner.current?.description ?? "nil") }
+                        if last == "an example" {
+                            it("two") { task.start() }
+                        } else {
+                            context("nested") {
+                                it("two") { task.start() }
+                            }
+                        }
+                        afterAll {
+                            log(ExampleRunner.current?.description ?? "nil")
+                            log("the task sees: \(task.letItAct())")
+                        }
+                    }
+                    it("after the group") { log(ExampleRunner.current?.description ?? "nil") }
+                })
+        }
+        let two = last == "an example" ? "Spec, group, two" : "Spec, group, nested, two"
+        #expect(report.failures.isEmpty)
+        #expect(
+            log.entries == [
+                "Spec, group, one", "Spec, group, afterAll", "the task sees: \(two)", "Spec, after the group",
+            ])
+    }
+
     /// A task that holds the cursor reads it over and over while the walk
     /// ends its example, counts the cursor's references and runs many more:
     /// it never sees any example but its own.
