@@ -341,6 +341,38 @@ import Testing
             ])
     }
 
+    /// A fresh value is found through `ExampleRunner.current`: a task its
+    /// example left running that reads it while the next example runs never
+    /// gets the next example's value; the read is a misuse, late, of the
+    /// example that started the task.
+    @Test func aTaskLeftRunningNeverReadsTheNextExamplesFreshValue() async {
+        let log = Log()
+        let (go, going) = AsyncStream<Void>.makeStream()
+        let (done, finishing) = AsyncStream<Void>.makeStream()
+        let report = await SpecEngine.run(
+            asyncRoot {
+                let name = fresh { "unset" }
+                it("one") {
+                    name.value = "one"
+                    Task {
+                        for await _ in go { break }
+                        log("the task reads: \(name.value)")
+                        finishing.finish()
+                    }
+                }
+                it("two") {
+                    name.value = "two"
+                    going.yield()
+                    for await _ in done {}
+                    log("two reads: \(name.value)")
+                }
+            })
+        #expect(log.entries == ["the task reads: unset", "two reads: two"])
+        #expect(report.failures.map(\.path) == [["Spec", "one"]])
+        #expect(report.failures.map(\.description).allSatisfy { $0.contains("(late: after 'Spec, one' had finished") })
+        #expect((report.passedCount, report.failedCount) == (1, 1))
+    }
+
     /// A task that holds the cursor reads it over and over while the walk
     /// ends its example, counts the cursor's references and runs many more:
     /// it never sees any example but its own.
