@@ -676,7 +676,7 @@ private final class Relay: Sendable {
     }
 }
 
-/// Contract sections 6 and 7 under the Swift Testing host: an `#expect` that
+/// Behaviour#Late-failures-name-their-example under the Swift Testing host: an `#expect` that
 /// fails in a task an example left running, while the next example of its
 /// group runs and records an issue of its own, is a late failure of the
 /// example that started the task; the next example fails with its own issue

@@ -3,11 +3,12 @@ import Rundown
 import RundownTestSupport
 import XCTest
 
-/// Contract sections 6 and 7 for a synchronous spec in an XCTest method, which
-/// runs on the main thread and in no task: a task an example leaves running
-/// copies the thread's binding, so the next example does not take it over,
-/// and a check that fails in the task while the next example runs is a late
-/// failure of the example that started it, at the check's line.
+/// Behaviour#The-running-element and Behaviour#Late-failures-name-their-example
+/// for a synchronous spec in an XCTest method, which runs on the main thread
+/// and in no task: a task an example leaves running copies the thread's
+/// binding, so the next example does not take it over, and a check that fails
+/// in the task while the next example runs is a late failure of the example
+/// that started it, at the check's line.
 final class ExampleCursorXCTests: CheckedTestCase {
     func testATaskLeftRunningByASynchronousExampleFailsItsOwnExampleLate() throws {
         let check = SharedResource("example cursor xctests: left running")
