@@ -10,7 +10,7 @@ import Testing
 /// example while its siblings run, in both drivers.
 @Suite(.failsWhenCancelled) struct ExampleCursorTests {
     @Test func siblingExamplesThatStartNoTaskShareOneBindingInASynchronousSpec() throws {
-        let sources = Sources()
+        let sources = SourceLog()
         let log = Log()
         try spec("Spec") {
             beforeEach { log(ExampleRunner.current?.description ?? "nil") }
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func siblingExamplesThatStartNoTaskShareOneBindingInAnAsynchronousSpec() async throws {
-        let sources = Sources()
+        let sources = SourceLog()
         let log = Log()
         try await spec("Spec") {
             it("one") {
@@ -44,7 +44,7 @@ import Testing
     /// The task holds the binding, so the next example gets one of its own,
     /// and the task goes on seeing the example that started it.
     @Test func aTaskLeftRunningSeesItsExampleWhileTheNextOneRuns() async throws {
-        let sources = Sources()
+        let sources = SourceLog()
         let log = Log()
         let task = TaskLeftRunning(.tellItsRunner)
         try await spec("Spec") {
@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func aTaskLeftRunningInASynchronousSpecKeepsItsExample() async throws {
-        let sources = Sources()
+        let sources = SourceLog()
         let log = Log()
         let task = TaskLeftRunning(.tellItsRunner)
         // From a synchronous function, so that the synchronous `spec` runs.
@@ -134,20 +134,4 @@ import Testing
         }
         #expect(log.entries == ["Spec, before", "Spec, nested, inside", "Spec, after", "Spec, afterAll"])
     }
-}
-
-/// The sources (`ExampleRunner.source`) that examples ran under, by identity.
-private final class Sources: @unchecked Sendable {
-    // @unchecked: `seen` is read and written only under `lock`.
-    private let lock = NSLock()
-    private var seen: [ObjectIdentifier] = []
-
-    /// Notes the source of the closure running now, and logs its runner.
-    func add(_ log: Log) {
-        log(ExampleRunner.current?.description ?? "nil")
-        guard let source = ExampleRunner.source else { return }
-        lock.withLock { seen.append(ObjectIdentifier(source)) }
-    }
-
-    var distinct: Int { lock.withLock { Set(seen).count } }
 }

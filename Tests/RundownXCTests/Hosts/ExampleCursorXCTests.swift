@@ -1,0 +1,51 @@
+import Foundation
+import Rundown
+import RundownTestSupport
+import XCTest
+
+/// Behaviour#The-running-element and Behaviour#Late-failures-name-their-example
+/// for a synchronous spec in an XCTest method, which runs on the main thread
+/// and in no task: a task an example leaves running copies the thread's
+/// binding, so the next example does not take it over, and a check that fails
+/// in the task while the next example runs is a late failure of the example
+/// that started it, at the check's line.
+final class ExampleCursorXCTests: CheckedTestCase {
+    func testATaskLeftRunningByASynchronousExampleFailsItsOwnExampleLate() throws {
+        let check = SharedResource("example cursor xctests: left running")
+        let (go, letGo) = AsyncStream<Void>.makeStream()
+        let acted = DispatchSemaphore(value: 0)
+        let log = Log()
+        let inTask = Locked<Bool?>(nil)
+        let failures = try capturingFailures {
+            try spec("Siblings") {
+                it("starts a task") {
+                    inTask.withLock { $0 = withUnsafeCurrentTask { $0 != nil } }
+                    Task {
+                        for await _ in go { break }
+                        check.expectHeld()  // line: xctest left running by a sync example
+                        acted.signal()
+                    }
+                }
+                it("lets it fail") {
+                    letGo.yield()
+                    acted.wait()
+                    log(ExampleRunner.current?.description ?? "nil")
+                }
+                it("runs after") { log(ExampleRunner.current?.description ?? "nil") }
+            }
+        }
+        XCTAssertEqual(inTask.current, false)
+        XCTAssertEqual(log.entries, ["Siblings, lets it fail", "Siblings, runs after"])
+        XCTAssertEqual(
+            failures,
+            [
+                RecordedFailure(
+                    message:
+                        "Siblings, starts a task: Shared resource 'example cursor xctests: left running' was used by "
+                        + "spec 'Siblings, starts a task' without exclusive access. Add .exclusive(...) for it to the "
+                        + "suite or test, or wrap the code in withExclusiveAccess { ... }. (late: after 'Siblings, "
+                        + "starts a task' had finished, from a task it started)",
+                    file: #filePath, line: SourceLine.marked("xctest left running by a sync example"))
+            ])
+    }
+}
