@@ -35,7 +35,7 @@ package indirect enum ElementNode<Mode: ExecutionMode> {
     @inline(__always)
     package var attemptMarks: (repetitions: Int?, retries: Int?) {
         switch self {
-        case .example(let example): (example.marks.repetitions, example.marks.retries)
+        case .example(let example): example.attemptMarks
         case .group(let group): (group.marks.repetitions, group.marks.retries)
         }
     }
@@ -51,6 +51,16 @@ package indirect enum ElementNode<Mode: ExecutionMode> {
     }
 
     /// What wraps the element's whole run, outermost first.
+    /// Whether the element has scopes (`.exclusive(…)` and the like), read
+    /// without making the list of an example's.
+    @inline(__always)
+    package var hasScopes: Bool {
+        switch self {
+        case .example(let example): example.hasScopes
+        case .group(let group): !group.scopes.isEmpty
+        }
+    }
+
     @inline(__always)
     package var scopes: [ElementScope] {
         switch self {

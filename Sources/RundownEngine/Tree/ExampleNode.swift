@@ -37,6 +37,16 @@ package struct ExampleNode<Mode: ExecutionMode> {
     }
 
     /// What wraps the example's whole run, outermost first.
+    /// `.repeated(_:)` and `.retries(_:)`, read without making the marks:
+    /// the walk reads them at every example, most of which have no traits.
+    package var attemptMarks: (repetitions: Int?, retries: Int?) {
+        guard let traits else { return (nil, nil) }
+        return (traits.marks.repetitions, traits.marks.retries)
+    }
+
+    /// Whether the example has scopes, read without making the list.
+    package var hasScopes: Bool { !(traits?.scopes.isEmpty ?? true) }
+
     package var scopes: [ElementScope] {
         get { traits?.scopes ?? [] }
         set { traits = Traits.make(marks: marks, scopes: newValue) }

@@ -52,6 +52,26 @@ public struct GroupContent<Mode: ExecutionMode> {
         }
     }
 
+    /// How many elements there are, counted without making an array of them.
+    package var elementCount: Int {
+        switch storage {
+        case .none: 0
+        case .one: 1
+        case .many(let elements): elements.count
+        case .hooked(let hooked): hooked.elements.count
+        }
+    }
+
+    /// The element at `index` (below ``elementCount``), read without making an array of them.
+    package func element(at index: Int) -> ElementNode<Mode> {
+        switch storage {
+        case .none: preconditionFailure("no element at \(index) of empty content")
+        case .one(let element): element
+        case .many(let elements): elements[index]
+        case .hooked(let hooked): hooked.elements[index]
+        }
+    }
+
     /// Creates empty content.
     package init() {
         storage = .none
