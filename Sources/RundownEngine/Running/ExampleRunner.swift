@@ -111,7 +111,7 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     /// The hook this runner runs, which adds its step to the frame's path
     /// and answers the location; `nil` for the closure of the element itself.
     /// A cleanup's runner names the hook of the closure that registered it.
-    let hook: (any RunnerHook)?
+    let hook: RunnerHook?
 
     /// What was given instead of read from the frame and the hook: the path
     /// and location of a runner made by hand, the location (and the path, if
@@ -150,10 +150,16 @@ package protocol RunnerFrame: RunScope, PathSource {
 /// A hook the walk runs, seen from its runners, which read its step and its
 /// location only when asked instead of copying them.
 ///
-/// Both must be immutable: a runner's path and location are read from any task.
-package protocol RunnerHook: AnyObject, Sendable {
+/// Both must be immutable: a runner's path and location are read from any
+/// task. A class to subclass rather than a protocol: the walk tells a frame
+/// which hook runs at every closure, and turning a hook into an existential
+/// to pass it costs a retain and a release each time.
+///
+/// `@unchecked Sendable`: it has no state, and a subclass must keep what
+/// these answer immutable.
+package class RunnerHook: @unchecked Sendable {
     /// The step the hook adds to its frame's path.
-    var pathComponent: String { get }
+    var pathComponent: String { preconditionFailure("a RunnerHook subclass answers its path component") }
     /// Where the hook was declared.
-    var location: CodeLocation { get }
+    var location: CodeLocation { preconditionFailure("a RunnerHook subclass answers its location") }
 }

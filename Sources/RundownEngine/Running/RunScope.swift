@@ -108,7 +108,7 @@ package class RunScope: FailureOwner, RunnerSource, @unchecked Sendable {
     // frame lives, and these fields live in the frame.
     @exclusivity(unchecked) private var begun = false
     @exclusivity(unchecked) private var role = ExampleRunner.Role.example
-    @exclusivity(unchecked) private unowned(unsafe) var hook: (any RunnerHook)?
+    @exclusivity(unchecked) private unowned(unsafe) var hook: RunnerHook?
     @exclusivity(unchecked) private var attempt: AttemptNote?
     @exclusivity(unchecked) private var given: ExampleRunner.Given?
     @exclusivity(unchecked) private var runner: ExampleRunner?
@@ -260,9 +260,11 @@ package class RunScope: FailureOwner, RunnerSource, @unchecked Sendable {
     /// The next closure of the frame starts: its role, its hook (`nil` for
     /// the element itself), which run of its example it belongs to, and for
     /// a cleanup, where it was registered. `hook` must be one that the
-    /// frame holds (see the stored properties).
+    /// frame holds (see the stored properties). Inlined into the walk, so
+    /// that passing the hook costs no retain and release.
+    @inline(__always)
     func begin(
-        _ role: ExampleRunner.Role, hook: (any RunnerHook)?, attempt: AttemptNote?,
+        _ role: ExampleRunner.Role, hook: RunnerHook?, attempt: AttemptNote?,
         given: ExampleRunner.Given? = nil
     ) {
         lock.lock()

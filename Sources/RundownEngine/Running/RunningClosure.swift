@@ -65,14 +65,14 @@ struct ClosureParts {
     /// Whether it is the element's own closure or a hook's.
     let role: ExampleRunner.Role
     /// The hook, `nil` for the element itself.
-    let hook: (any RunnerHook)?
+    let hook: RunnerHook?
     /// Which run of its example it belongs to, if the example repeats or retries.
     let attempt: AttemptNote?
     /// For a cleanup, the location its runner answers (where it was
     /// registered) instead of its hook's or its element's; `nil` for every other closure.
     let given: ExampleRunner.Given?
 
-    init(role: ExampleRunner.Role, hook: (any RunnerHook)?, attempt: AttemptNote?, given: ExampleRunner.Given? = nil) {
+    init(role: ExampleRunner.Role, hook: RunnerHook?, attempt: AttemptNote?, given: ExampleRunner.Given? = nil) {
         self.role = role
         self.hook = hook
         self.attempt = attempt

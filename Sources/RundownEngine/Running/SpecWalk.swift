@@ -174,12 +174,16 @@ final class SpecWalk<Mode: ExecutionMode> {
     // where it cannot prove two accesses apart, a measurable part of a
     // synchronous example's cost, are left out.
     @exclusivity(unchecked) private var stack: [Frame] = []
+    /// ``stack``'s frames, not retained, for ``top`` to be read from when
+    /// the frame above is popped: reading the stack's last frame would
+    /// retain and release it.
+    @exclusivity(unchecked) private var tops: [Top] = []
     /// The last frame of ``stack``, which ``next()`` steps at every closure,
     /// kept without retaining it (see ``Top``).
     @exclusivity(unchecked) private var top = Top.none
     /// The frame ``pop()`` took off the stack last, kept until the next pop,
     /// so that it outlives the step that popped it (see ``Top``).
-    @exclusivity(unchecked) private var popped: RunScope?
+    @exclusivity(unchecked) private var popped: Frame?
     @exclusivity(unchecked) private var pending: Pending?
     /// The frame ``push(_:)`` pushed last (or its run, for an example that
     /// repeats or retries), until ``next()`` hands it to the driver to enter.
@@ -334,8 +338,8 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
                 continue
             case .elements(let index):
-                let elements = group.node.content.elements
-                guard index < elements.count else {
+                let count = group.node.content.elementCount
+                guard index < count else {
                     if let skipped = group.node.skippedInPlace { report(skipped.before[index]) }
                     group.stage = .afterAll(0)
                     if group.cursor != nil {
@@ -346,16 +350,17 @@ final class SpecWalk<Mode: ExecutionMode> {
                     }
                     continue
                 }
-                if index == 0, group.node.marks.isConcurrent, elements.count > 1, Mode.self == Asynchronous.self {
+                if index == 0, group.node.marks.isConcurrent, count > 1, Mode.self == Asynchronous.self {
                     return concurrently(group)
                 }
                 if let skipped = group.node.skippedInPlace { report(skipped.before[index]) }
                 group.stage = .elements(index + 1)
-                let element = elements[index]
+                let element = group.node.content.element(at: index)
+                let marks = element.attemptMarks
                 push(
                     ElementFrame(
                         node: element, parent: group, started: recorder.elapsed(), inbox: inbox,
-                        attemptMarks: element.attemptMarks))
+                        attemptMarks: marks))
                 return nil
             case .afterAll(let index):
                 let hooks = group.afterAll
@@ -502,13 +507,13 @@ final class SpecWalk<Mode: ExecutionMode> {
         _ ref: HookRef, in frame: any RunnerFrame, pending: Pending, attempt: AttemptNote? = nil
     ) -> Instruction? {
         self.pending = pending
-        let hook = ref.node
-        guard case .plain(let body) = hook.body else {
+        // Field by field: binding the node would copy it whole.
+        guard case .plain(let body) = ref.node.body else {
             // A hand-built node: the hook fails as if it had thrown.
-            finish(.failed(HookBodyMismatch(hook: hook.pathComponent, kind: hook.kind)), began: false)
+            finish(.failed(HookBodyMismatch(hook: ref.node.pathComponent, kind: ref.node.kind)), began: false)
             return nil
         }
-        frame.begin(.hook(hook.kind), hook: ref, attempt: attempt)
+        frame.begin(.hook(ref.node.kind), hook: ref, attempt: attempt)
         return Self.call(body, of: frame)
     }
 
@@ -564,6 +569,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     private func push(_ group: GroupFrame) {
         stack.append(.group(group))
         top = .group(Unretained(group))
+        tops.append(top)
         entering = group
         if recorder.progress {
             recorder.emit(.groupStarted(path: group.path.steps(), location: group.node.location))
@@ -582,15 +588,17 @@ final class SpecWalk<Mode: ExecutionMode> {
     private func push(_ element: ElementFrame, sharingParent: Bool = false) {
         stack.append(.element(element))
         top = .element(Unretained(element))
+        tops.append(top)
         if !sharingParent, case .example = element.kind, element.attempts == nil {
             // A plain example: its closures run under its group's cursor (see ExampleCursor.swift).
             element.sharesCursor = true
-            let group = element.parent
+            // Not retained: the stack holds the group below its element.
+            unowned(unsafe) let group = element.parent
             if let cursor = group.cursor {
-                cursor.move(to: element)
+                cursor._withUnsafeGuaranteedRef { $0.move(to: element) }
             } else {
                 let cursor = ExampleCursor(at: element)
-                group.cursor = cursor
+                group.cursor = Unmanaged.passUnretained(cursor)
                 entering = cursor
                 measuring = group
             }
@@ -999,35 +1007,40 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// Removes the frame on top, which its step, the caller, must not use
     /// afterwards; the frame popped before it goes now.
     private func pop() {
-        let frame: RunScope
-        switch stack.removeLast() {
+        // Through `top`, which the stack holds: no retain and release of the frame.
+        switch top {
         case .group(let group):
-            frame = group
-            group.endClosures()
-            if group.cursor != nil {
-                group.cursor = nil
-                leaving += 1
+            group.use { group in
+                group.endClosures()
+                if group.cursor != nil {
+                    group.cursor = nil
+                    leaving += 1
+                }
             }
             leaving += 1
         case .element(let element):
-            frame = element
-            element.endClosures()
-            if !element.sharesCursor {
-                leaving += 1
-            } else if element.parent.cursorReferences() != element.parent.cursorReferencesAlone {
-                // A task may hold the cursor: it is retired, and goes on pointing at this example for
-                // that task; the next example binds a new one.
-                element.parent.cursor = nil
-                leaving += 1
+            element.use { element in
+                element.endClosures()
+                unowned(unsafe) let group = element.parent
+                if !element.sharesCursor {
+                    leaving += 1
+                } else if case let references = group.cursorReferences(), references != group.cursorReferencesAlone {
+                    // Fewer than when it was new would mean that something held it then which the
+                    // count took for the binding's own: the count is only sound if that never happens.
+                    assert(references > group.cursorReferencesAlone, "the cursor lost a holder it was counted with")
+                    // A task may hold the cursor: it is retired, and goes on pointing at this example
+                    // for that task; the next example binds a new one.
+                    group.cursor = nil
+                    leaving += 1
+                }
             }
+        case .none:
+            preconditionFailure("the walk popped a frame with none on its stack")
         }
-        popped = frame
-        top =
-            switch stack.last {
-            case .group(let group): .group(Unretained(group))
-            case .element(let element): .element(Unretained(element))
-            case nil: .none
-            }
+        // Moved, not copied: the frame popped before goes now.
+        popped = stack.removeLast()
+        tops.removeLast()
+        top = tops.last ?? .none
     }
 
     /// The closure the driver runs, until ``finish(_:)`` takes back its outcome.
@@ -1065,9 +1078,9 @@ final class SpecWalk<Mode: ExecutionMode> {
             self.node = node
         }
 
-        var location: CodeLocation { node.location }
+        override var location: CodeLocation { node.location }
 
-        var pathComponent: String { node.pathComponent }
+        override var pathComponent: String { node.pathComponent }
     }
 
     /// One layer of the each-hooks around an element: its `aroundEach` hooks
@@ -1107,8 +1120,10 @@ final class SpecWalk<Mode: ExecutionMode> {
         var stage = Stage.beforeAll(0)
         /// The cursor bound for the group's plain examples, while one is
         /// (see ExampleCursor.swift), and its references when it was new:
-        /// only the walk that pushed the group touches them.
-        @exclusivity(unchecked) var cursor: ExampleCursor?
+        /// only the walk that pushed the group touches them. Not retained:
+        /// the walk hands it to the driver to bind (``entering``) as it makes
+        /// it, and the binding holds it until the walk lets it go and leaves it.
+        @exclusivity(unchecked) var cursor: Unmanaged<ExampleCursor>?
         @exclusivity(unchecked) var cursorReferencesAlone: UInt = 0
         let beforeAll: [HookRef]
         let afterAll: [HookRef]
@@ -1175,7 +1190,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         @inline(never)
         func cursorReferences() -> UInt {
             guard let cursor else { return 0 }
-            return _getRetainCount(cursor)
+            return cursor._withUnsafeGuaranteedRef { _getRetainCount($0) }
         }
     }
 
@@ -1236,14 +1251,14 @@ final class SpecWalk<Mode: ExecutionMode> {
         let hasAttemptTraits: Bool
 
         /// `attemptMarks` are the node's, read where the walk is specialised
-        /// for its mode: reading them here would copy the node. The
-        /// references are borrowed, so that the caller need not retain
+        /// for its mode: reading them here would copy the node. The node is
+        /// taken over (the walk copied it out of its group for this frame);
+        /// the references are borrowed, so that the caller need not retain
         /// each for the call and the frame release it again.
         init(
-            node: borrowing ElementNode<Mode>, parent: borrowing GroupFrame, started: Duration?,
+            node: __owned ElementNode<Mode>, parent: borrowing GroupFrame, started: Duration?,
             inbox: borrowing FailureInbox, attemptMarks marks: (repetitions: Int?, retries: Int?)
         ) {
-            self.node = copy node
             self.parent = copy parent
             self.started = started
             let shared =
@@ -1251,7 +1266,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 case .example: parent.exampleLayers
                 case .group: parent.groupLayers
                 }
-            if node.scopes.isEmpty {
+            if !node.hasScopes {
                 // Stored as it is: a copy to change would cost a retain more.
                 layers = shared
             } else {
@@ -1275,6 +1290,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 kind = .groupElement(group.description)
                 attempts = nil
             }
+            self.node = node
             super.init(kind: kind, isAsynchronous: Mode.self == Asynchronous.self, inbox: copy inbox)
         }
 
