@@ -332,7 +332,8 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
                 group.stage = .beforeAll(index + 1)
                 if let instruction = call(
-                    hooks[index], in: group, pending: .groupHook(Unretained(group), Unretained(hooks[index])))
+                    Unretained(hooks[index]), in: group,
+                    pending: .groupHook(Unretained(group), Unretained(hooks[index])))
                 {
                     return instruction
                 }
@@ -370,7 +371,8 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
                 group.stage = .afterAll(index + 1)
                 if let instruction = call(
-                    hooks[index], in: group, pending: .groupHook(Unretained(group), Unretained(hooks[index])))
+                    Unretained(hooks[index]), in: group,
+                    pending: .groupHook(Unretained(group), Unretained(hooks[index])))
                 {
                     return instruction
                 }
@@ -430,7 +432,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
                 element.stage = .beforeEach(layer, index + 1)
                 if let instruction = call(
-                    hooks[index], in: element, pending: .elementHook(Unretained(element), Unretained(hooks[index])),
+                    hooks[index], in: element, pending: .elementHook(Unretained(element), hooks[index]),
                     attempt: element.attempts?.note)
                 {
                     return instruction
@@ -461,7 +463,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
                 element.stage = .afterEach(layer, index + 1)
                 if let instruction = call(
-                    hooks[index], in: element, pending: .elementHook(Unretained(element), Unretained(hooks[index])),
+                    hooks[index], in: element, pending: .elementHook(Unretained(element), hooks[index]),
                     attempt: element.attempts?.note)
                 {
                     return instruction
@@ -504,17 +506,19 @@ final class SpecWalk<Mode: ExecutionMode> {
 
     /// `attempt` is which run of its example an each-hook runs for, if the example repeats or retries.
     private func call(
-        _ ref: HookRef, in frame: any RunnerFrame, pending: Pending, attempt: AttemptNote? = nil
+        _ hook: Unretained<HookRef>, in frame: RunScope, pending: Pending, attempt: AttemptNote? = nil
     ) -> Instruction? {
         self.pending = pending
-        // Field by field: binding the node would copy it whole.
-        guard case .plain(let body) = ref.node.body else {
-            // A hand-built node: the hook fails as if it had thrown.
-            finish(.failed(HookBodyMismatch(hook: ref.node.pathComponent, kind: ref.node.kind)), began: false)
-            return nil
+        return hook.use { ref in
+            // Field by field: binding the node would copy it whole.
+            guard case .plain(let body) = ref.node.body else {
+                // A hand-built node: the hook fails as if it had thrown.
+                finish(.failed(HookBodyMismatch(hook: ref.node.pathComponent, kind: ref.node.kind)), began: false)
+                return nil
+            }
+            frame.begin(.hook(ref.node.kind), hook: ref, attempt: attempt)
+            return Self.call(body, of: frame)
         }
-        frame.begin(.hook(ref.node.kind), hook: ref, attempt: attempt)
-        return Self.call(body, of: frame)
     }
 
     /// The next cleanup of `scope` to run, last registered first; once none
@@ -1087,8 +1091,12 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// wrap its `beforeEach` hooks, the inner layers and its `afterEach` hooks.
     fileprivate struct EachHooks {
         var arounds: [HookRef] = []
-        var befores: [HookRef] = []
-        var afters: [HookRef] = []
+        /// Not retained, so that the walk hands one to its closure at every
+        /// example without a retain and a release: ``held`` holds them, and
+        /// goes wherever a copy of these goes.
+        private(set) var befores: [Unretained<HookRef>] = []
+        private(set) var afters: [Unretained<HookRef>] = []
+        private var held: [HookRef] = []
 
         var isEmpty: Bool { arounds.isEmpty && befores.isEmpty && afters.isEmpty }
 
@@ -1098,8 +1106,11 @@ final class SpecWalk<Mode: ExecutionMode> {
         /// The each-hooks of `content` that `keep` accepts.
         init(_ content: GroupContent<Mode>, where keep: (HookNode<Mode>) -> Bool) {
             arounds = content.hooks(.aroundEach).filter(keep).map(HookRef.init)
-            befores = content.hooks(.beforeEach).filter(keep).map(HookRef.init)
-            afters = content.hooks(.afterEach).filter(keep).map(HookRef.init)
+            let befores = content.hooks(.beforeEach).filter(keep).map(HookRef.init)
+            let afters = content.hooks(.afterEach).filter(keep).map(HookRef.init)
+            self.befores = befores.map(Unretained.init)
+            self.afters = afters.map(Unretained.init)
+            held = befores + afters
         }
     }
 
