@@ -1016,10 +1016,8 @@ final class SpecWalk<Mode: ExecutionMode> {
         case .group(let group):
             group.use { group in
                 group.endClosures()
-                if group.cursor != nil {
-                    group.cursor = nil
-                    leaving += 1
-                }
+                // Its elements' stage let go of the cursor as it ended: no other stage follows it.
+                assert(group.cursor == nil, "a group ended with its examples' cursor still bound")
             }
             leaving += 1
         case .element(let element):
