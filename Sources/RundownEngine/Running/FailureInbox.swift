@@ -160,11 +160,19 @@ extension ExampleRunner {
     ///   hand does not); if not, the caller reports the failure itself.
     @discardableResult
     package func post(_ message: String, at location: CodeLocation, recordedByFramework: Bool = false) -> Bool {
-        guard let inbox else { return false }
+        guard inbox != nil else { return false }
         FailurePostWatch.current?.failureWasPosted()
+        return postToRun(PostedFailure(message: message, location: location, recordedByFramework: recordedByFramework))
+    }
+
+    /// Puts `failure` in the inbox of this runner's run, attributed to this
+    /// runner; `false` for a runner made by hand, which belongs to no run.
+    func postToRun(_ failure: PostedFailure) -> Bool {
+        guard let inbox else { return false }
         let error: any Error =
-            recordedByFramework ? RecordedByFramework(message: message) : ReportedFailure(message: message)
-        inbox.post(.recorded(runner: self, error: error, location: location))
+            failure.recordedByFramework
+            ? RecordedByFramework(message: failure.message) : ReportedFailure(message: failure.message)
+        inbox.post(.recorded(runner: self, error: error, location: failure.location ?? location))
         return true
     }
 }
