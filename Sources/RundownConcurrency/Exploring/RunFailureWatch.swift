@@ -51,7 +51,7 @@ final class RunFailureWatch: FailurePostObserver {
     /// Whether anything would record a failure here (a runner's handler, a spec, a Swift Testing
     /// test, XCTest); without one, the explorer throws what it found instead.
     static var hasHost: Bool {
-        if FailureRouting.handler != nil || SpecHosting.current != nil { return true }
+        if FailureRouting.handler != nil || RunContext.current?.host != nil { return true }
         #if canImport(Testing)
         if Test.current != nil { return true }
         #endif
