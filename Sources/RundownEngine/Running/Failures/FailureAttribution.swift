@@ -29,8 +29,9 @@ extension SpecWalk {
     func attribute(_ error: any Error, at location: CodeLocation, postedBy runner: ExampleRunner) {
         switch runner.scope {
         case let element as ElementFrame:
-            if let attempts = element.attempts, let run = runner.attempt, run !== attempts.note || element.result != nil
+            if let run = runner.attempt, let attempts = element.attempts, element.result != nil || run !== attempts.note
             {
+                // The run that posted it has ended: the example has, or another run of it goes on.
                 attribute(error, at: location, postedBy: runner, of: element, in: run, of: attempts)
             } else if let result = element.result {
                 let late = runner.latePath
@@ -103,23 +104,20 @@ extension SpecWalk {
     /// Notes that `runner` posted a failure while its closure may still run,
     /// so that an error its framework reported as well is one failure.
     func notePoster(_ runner: ExampleRunner) {
-        let noted = posters
-        if !noted.contains(where: { $0 === runner }) { posters.append(runner) }
+        if !posters.contains(where: { $0 === runner }) { posters.append(runner) }
     }
 
     /// Whether `runner` posted a failure that the walk took; forgets it, as
     /// its closure has ended. (The runners of closures that posted and did
     /// not throw such an error are forgotten when their frame ends.)
     func tookPost(from runner: ExampleRunner?) -> Bool {
-        let noted = posters
-        guard let runner, let index = noted.firstIndex(where: { $0 === runner }) else { return false }
+        guard let runner, let index = posters.firstIndex(where: { $0 === runner }) else { return false }
         posters.remove(at: index)
         return true
     }
 
     /// Forgets the runners of `frame`'s closures that posted: the frame has ended.
     func forgetPosters(of frame: RunScope) {
-        let noted = posters
-        if !noted.isEmpty { posters = noted.filter { $0.scope !== frame } }
+        if !posters.isEmpty { posters.removeAll { $0.scope === frame } }
     }
 }
