@@ -59,6 +59,16 @@ package protocol FailureListener: AnyObject, Sendable {
     /// A failure was posted in the listener's region. It still goes on to
     /// the spec that runs, if any; the listener only hears it.
     func hear(_ failure: PostedFailure)
+
+    /// Whether the listener keeps what no spec takes, so that its recorder
+    /// does not record it too: a region where nothing else would (an
+    /// exploration with no test framework, which throws what it heard), or a
+    /// test that collects failures.
+    var keepsUnclaimed: Bool { get }
+}
+
+extension FailureListener {
+    package var keepsUnclaimed: Bool { false }
 }
 
 extension RunContext {
@@ -66,8 +76,9 @@ extension RunContext {
     /// now: each listening region around it hears it, then the spec whose
     /// closure runs takes it.
     ///
-    /// - Returns: Whether a spec took it. If not, the caller records it
-    ///   itself (with the test framework that runs, or by throwing).
+    /// - Returns: Whether it was taken: by a spec, or by a listener that
+    ///   keeps what no spec takes. If not, the caller records it itself
+    ///   (with the test framework that runs, or by throwing).
     @discardableResult
     package static func post(_ failure: PostedFailure) -> Bool {
         var context = current
@@ -75,8 +86,24 @@ extension RunContext {
             region.listener?.hear(failure)
             context = region.enclosing
         }
-        guard let runner = ExampleRunner.current else { return false }
-        return runner.postToRun(failure)
+        if let runner = ExampleRunner.current, runner.postToRun(failure) { return true }
+        return keepsUnclaimed
+    }
+
+    /// Whether a failure posted here is taken (by a spec, or by a listener
+    /// that keeps what no spec takes), so that nobody else must record it.
+    package static var takesFailures: Bool {
+        isInSpec || keepsUnclaimed
+    }
+
+    /// Whether a listening region around the code running now keeps what no spec takes.
+    private static var keepsUnclaimed: Bool {
+        var context = current
+        while let region = context {
+            if region.listener?.keepsUnclaimed == true { return true }
+            context = region.enclosing
+        }
+        return false
     }
 
     /// Runs `body` in a region whose `listener` hears every failure posted
