@@ -156,6 +156,74 @@ func notices() throws {
     explored.wait()
 }
 
+/// Explores with no framework and no spec: an `#expect` in a controlled task,
+/// an `XCTFail` in one, and an `#expect` in the body after `finish()` that
+/// catches a lost update each end the exploration, and `explore` throws them
+/// (Behaviour#Every-failure-ends-an-exploration: each was once lost, and `explore` returned).
+func exploreAssertion(_ kind: String) throws {
+    let done = DispatchSemaphore(value: 0)
+    // Safe: written by the task before it signals, read after the wait.
+    nonisolated(unsafe) var outcome: Result<Exploration, any Error>?
+    Task.detached {
+        do {
+            let exploration = try await explore { schedule in
+                let counter = LockedCounter()
+                let writes = LockedCounter()
+                schedule.start("A") {
+                    let seen = counter.value
+                    await schedule.point("a1")
+                    counter.value = seen + 1
+                    writes.value += 1
+                    // Once both wrote: an update is lost in the orders where both read first.
+                    if kind == "expect-in-task", writes.value == 2 {
+                        #expect(counter.value == 2)  // line: explore expect in task
+                    }
+                    #if canImport(XCTest)
+                    if kind == "xctfail-in-task", writes.value == 2, counter.value != 2 {
+                        XCTFail("lost an update")  // line: explore xctfail in task
+                    }
+                    #endif
+                }
+                schedule.start("B") {
+                    let seen = counter.value
+                    await schedule.point("b1")
+                    counter.value = seen + 1
+                    writes.value += 1
+                }
+                try await schedule.finish()
+                if kind == "expect-after-finish" {
+                    #expect(counter.value == 2)  // line: explore expect after finish
+                }
+            }
+            outcome = .success(exploration)
+        } catch {
+            outcome = .failure(error)
+        }
+        done.signal()
+    }
+    done.wait()
+    switch outcome {
+    case .success(let exploration):
+        print("explored: interleavings=\(exploration.interleavings), failed=\(exploration.failed)")
+    case .failure(let error):
+        throw error
+    case nil:
+        print("no outcome")
+    }
+}
+
+/// A counter two controlled tasks share; `@unchecked Sendable` is sound
+/// because `stored` is only touched under `lock`.
+final class LockedCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored = 0
+
+    var value: Int {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
 do {
     switch scenario {
     case "flaky": try flaky()
@@ -167,6 +235,9 @@ do {
     case "late": try late()
     case "notices": try notices()
     case "running-closure": try runningClosure()
+    case "explore-expect-in-task": try exploreAssertion("expect-in-task")
+    case "explore-xctfail-in-task": try exploreAssertion("xctfail-in-task")
+    case "explore-expect-after-finish": try exploreAssertion("expect-after-finish")
     default:
         print("unknown scenario '\(scenario)'")
         exit(2)

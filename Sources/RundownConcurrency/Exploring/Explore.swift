@@ -63,10 +63,10 @@ public func explore(
 ) async throws -> Exploration {
     let site = ConcurrencyFailure("", fileID: fileID, filePath: filePath, line: line, column: column)
     let explorer = try Explorer(
-        strategy: strategy, stepTimeout: stepTimeout, site: site, hostless: !RunFailureWatch.hasHost)
-    let watch = RunFailureWatch()
-    let exploration = await watch.watching(isolation: isolation) {
-        await explorer.run(body, watch: watch, isolation: isolation)
+        strategy: strategy, stepTimeout: stepTimeout, site: site, hostless: !RunListener.hasHost)
+    FrameworkFailures.catchEverywhere()
+    let exploration = await FrameworkFailures.postingIssues(isolation: isolation) {
+        await explorer.run(body, isolation: isolation)
     }
     if exploration.failed, explorer.hostless {
         throw ExplorationFailure(failures: explorer.collected, exploration: exploration)
@@ -86,6 +86,12 @@ final class Explorer: Sendable {
     private let strategyText: String
     private let seed: UInt64?
     private let collection = Protected<[String]>([])
+    /// How many failures the exploration itself has reported (a stuck task, a body that threw).
+    private let reported = Protected(0)
+    /// What each run's listener does with a failure no spec takes.
+    private var keeping: RunListener.Keeping {
+        RunListener.keeping(hostless: hostless, list: collection, site: site)
+    }
 
     init(strategy: ExplorationStrategy, stepTimeout: Duration?, site: ConcurrencyFailure, hostless: Bool) throws {
         self.strategy = strategy
@@ -142,10 +148,10 @@ final class Explorer: Sendable {
     }
 
     /// Reports a failure of the exploration where the exploration reports.
-    func report(_ failure: ConcurrencyFailure, watch: RunFailureWatch) {
+    func report(_ failure: ConcurrencyFailure) {
+        reported.withLock { $0 += 1 }
         if hostless {
             collection.withLock { $0.append(failure.description) }
-            watch.countFailure()
         } else {
             FailureRouting.record(failure)
         }
@@ -153,7 +159,7 @@ final class Explorer: Sendable {
 
     /// Runs the body once per order until one fails or none is left.
     func run(
-        _ body: (Schedule) async throws -> Void, watch: RunFailureWatch, isolation: isolated (any Actor)?
+        _ body: (Schedule) async throws -> Void, isolation: isolated (any Actor)?
     ) async -> Exploration {
         let currentRun = Protected<ScheduleRun?>(nil)
         let tick = min(max(stepTimeout / 10, .milliseconds(1)), .milliseconds(100))
@@ -171,18 +177,22 @@ final class Explorer: Sendable {
             number += 1
             let run = ScheduleRun(
                 number: number, source: source, stepTimeout: stepTimeout, site: site, hostless: hostless,
-                report: { [self] failure in report(failure, watch: watch) })
+                report: { [self] failure in report(failure) })
             currentRun.withLock { $0 = run }
-            let failuresBefore = watch.failures
+            let reportedBefore = reported.withLock { $0 }
+            // The run's region: every failure recorded in the body or a task it starts is heard.
+            let listener = RunListener(keeping: keeping)
             do {
-                // An exploration inside a controlled task of another one starts its own tasks.
-                try await ControlledTask.$current.withValue(nil) { try await body(Schedule(run: run)) }
+                try await RunContext.listening(listener) {
+                    // An exploration inside a controlled task of another one starts its own tasks.
+                    try await ControlledTask.$current.withValue(nil) { try await body(Schedule(run: run)) }
+                }
             } catch is RunStop {
                 // `finish()` threw it; the stop is reported below, once.
             } catch {
                 // A framework's own error (`#require`'s) was recorded where a framework runs.
                 if hostless || !(error is any ReportedByFramework) {
-                    report(site.saying(ToolkitFailure.exploreBodyThrew(error).explanation), watch: watch)
+                    report(site.saying(ToolkitFailure.exploreBodyThrew(error).explanation))
                 }
             }
             if run.stop == nil {
@@ -198,11 +208,11 @@ final class Explorer: Sendable {
             }
             run.close()
             if let stop = run.stop {
-                report(message(for: stop, in: run), watch: watch)
+                report(message(for: stop, in: run))
             }
-            if watch.failures > failuresBefore {
+            if listener.failures > 0 || reported.withLock({ $0 }) > reportedBefore {
                 let token = ReplayToken(site: tokenSite, decisions: run.decisions)
-                report(site.saying(failingInterleaving(run, token: token)), watch: watch)
+                report(site.saying(failingInterleaving(run, token: token)))
                 return Exploration(interleavings: number, replayToken: "\(token)", failed: true, seed: seed)
             }
             source = run.source
@@ -213,7 +223,7 @@ final class Explorer: Sendable {
                 if case .everyInterleaving(let limit) = strategy.kind, number >= limit {
                     let failure = ToolkitFailure.tooManyInterleavings(
                         strategy: "\(strategy)", limit: limit, ran: number)
-                    report(site.saying(failure.explanation), watch: watch)
+                    report(site.saying(failure.explanation))
                     return Exploration(interleavings: number, replayToken: nil, failed: true, seed: nil)
                 }
             case .random:

@@ -1,4 +1,5 @@
 #if canImport(Testing)
+import RundownEngine
 import RundownTestSupport
 import Testing
 @testable import RundownConcurrency
@@ -185,17 +186,17 @@ struct AsyncLockTests {
     func sharedHoldThatOutlivesItsLimit() async throws {
         let lock = AsyncLock("outlived", resource: nil, sharedHoldLimit: .milliseconds(50))
         let stuck = Gate("never opened in time")
-        let received = Locked<[ConcurrencyFailure]>([])
+        let collector = FailureCollector()
         var started: Task<Void, any Error>?
         let line = SourceLine.marked("with lock")
-        try await FailureRouting.$handler.withValue({ failure in received.withLock { $0.append(failure) } }) {
+        try await RunContext.listening(collector) {
             try await lock.withLock {  // line: with lock
                 started = Task { try await stuck.arrive() }
             }
         }
         #expect(!lock.isLocked)
-        let failure = try #require(received.current.first)
-        #expect(received.current.count == 1)
+        let failure = try #require(collector.failures.first)
+        #expect(collector.failures.count == 1)
         #expect(
             failure.message.hasPrefix(
                 "AsyncLock 'outlived': a task started inside withLock (Task { }) was still running 0.05 seconds after the closure returned"

@@ -99,12 +99,11 @@ struct TaskTrackingTests {
         let gate = Gate("located upload")
         tasks.start(name: "upload") { try? await gate.arrive() }
         try await gate.waitUntilParked()
-        let received = Locked<[ConcurrencyFailure]>([])
         let line = SourceLine.marked("expect none running")
-        FailureRouting.$handler.withValue({ failure in received.withLock { $0.append(failure) } }) {
+        let received = FailureCollector.collecting {
             tasks.expectNoneRunning()  // line: expect none running
         }
-        let failure = try #require(received.current.first)
+        let failure = try #require(received.first)
         #expect(failure.message.hasPrefix("1 tracked task(s) still running: 'upload'"))
         #expect(failure.location.fileID.hasSuffix("TaskTrackingTests.swift"))
         #expect(failure.location.line == line)

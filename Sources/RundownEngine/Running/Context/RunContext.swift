@@ -44,11 +44,17 @@ package struct PostedFailure: Sendable {
     /// Whether the test framework has recorded it already, so that it is
     /// counted and never recorded again.
     package var recordedByFramework: Bool
+    /// The file of the check's call as `#filePath` gave it, if the recorder
+    /// has it: XCTest's `XCTFail` takes a file in no other form.
+    package var staticFilePath: StaticString?
 
-    package init(message: String, location: CodeLocation?, recordedByFramework: Bool) {
+    package init(
+        message: String, location: CodeLocation?, recordedByFramework: Bool, staticFilePath: StaticString? = nil
+    ) {
         self.message = message
         self.location = location
         self.recordedByFramework = recordedByFramework
+        self.staticFilePath = staticFilePath
     }
 }
 
@@ -81,13 +87,20 @@ extension RunContext {
     ///   (with the test framework that runs, or by throwing).
     @discardableResult
     package static func post(_ failure: PostedFailure) -> Bool {
+        announce(failure)
+        if let runner = ExampleRunner.current, runner.postToRun(failure) { return true }
+        return keepsUnclaimed
+    }
+
+    /// Tells every listening region around the code running now of `failure`,
+    /// innermost first, and nobody else: for what a framework counts as no
+    /// failure of a spec but an exploration must hear (a known issue).
+    package static func announce(_ failure: PostedFailure) {
         var context = current
         while let region = context {
             region.listener?.hear(failure)
             context = region.enclosing
         }
-        if let runner = ExampleRunner.current, runner.postToRun(failure) { return true }
-        return keepsUnclaimed
     }
 
     /// Whether a failure posted here is taken (by a spec, or by a listener
@@ -114,6 +127,16 @@ extension RunContext {
     ) async rethrows -> Result {
         try await $current.withValue(RunContext(listener: listener, enclosing: current)) {
             try await body()
+        }
+    }
+
+    /// Runs `body` in a region whose `listener` hears every failure posted
+    /// in it, inside the context that runs now: the synchronous form.
+    package static func listening<Result>(_ listener: any FailureListener, _ body: () throws -> Result) rethrows
+        -> Result
+    {
+        try $current.withValue(RunContext(listener: listener, enclosing: current)) {
+            try body()
         }
     }
 
