@@ -28,23 +28,17 @@
 /// Where the failures of one spec run that were not thrown wait for the walk.
 ///
 /// A recorder reaches it through ``ExampleRunner/post(_:at:recordedByFramework:)``.
-package final class FailureInbox: @unchecked Sendable {
-    // @unchecked: `posted` and `closed` are read and written only while
-    // `condition` is locked; the `let`s are immutable and Sendable.
-
+package final class FailureInbox: Sendable {
     /// One failure as posted.
-    enum Posted {
+    enum Posted: Sendable {
         /// Recorded while `runner`'s closure, or a task it started, ran.
         case recorded(runner: ExampleRunner, error: any Error, location: CodeLocation)
         /// A failure the engine made whole: an `aroundEach` body called after its hook returned.
         case made(SpecFailure)
     }
 
-    private let condition = EngineCondition()
-    // Under the lock, no two accesses overlap: the dynamic exclusivity
-    // checks, which the walk would pay at every step, are left out.
-    @exclusivity(unchecked) private var posted: [Posted] = []
-    @exclusivity(unchecked) private var closed = false
+    /// What was posted and not yet taken, and whether the walk has ended.
+    private let state = Protected<(posted: [Posted], closed: Bool)>(([], false))
     /// Takes a failure posted once the walk has ended.
     private let afterClose: @Sendable (SpecFailure) -> Void
     /// The seed the run is shuffled with, if any, for recorders that add it to what they record.
@@ -70,9 +64,9 @@ package final class FailureInbox: @unchecked Sendable {
     }
 
     func post(_ failure: Posted) {
-        let open = condition.withLock {
-            if closed { return false }
-            posted.append(failure)
+        let open = state.withLock { state in
+            if state.closed { return false }
+            state.posted.append(failure)
             return true
         }
         guard !open else { return }
@@ -92,19 +86,19 @@ package final class FailureInbox: @unchecked Sendable {
 
     /// Everything posted since the last take, or `nil` if nothing was.
     func take() -> [Posted]? {
-        condition.withLock {
-            if posted.isEmpty { return nil }
-            defer { posted = [] }
-            return posted
+        state.withLock { state in
+            if state.posted.isEmpty { return nil }
+            defer { state.posted = [] }
+            return state.posted
         }
     }
 
     /// Closes the inbox and returns what was posted since the last take.
     func close() -> [Posted] {
-        condition.withLock {
-            closed = true
-            defer { posted = [] }
-            return posted
+        state.withLock { state in
+            state.closed = true
+            defer { state.posted = [] }
+            return state.posted
         }
     }
 }
@@ -170,24 +164,16 @@ extension ExampleRunner {
     /// runner; `false` for a runner made by hand, which belongs to no run.
     func postToRun(_ failure: PostedFailure) -> Bool {
         guard let inbox else { return false }
+        inbox.post(recorded(failure))
+        return true
+    }
+
+    /// `failure` as the inbox keeps it: attributed to this runner, at its
+    /// own place or, if it has none, this runner's.
+    func recorded(_ failure: PostedFailure) -> FailureInbox.Posted {
         let error: any Error =
             failure.recordedByFramework
             ? RecordedByFramework(message: failure.message) : ReportedFailure(message: failure.message)
-        inbox.post(.recorded(runner: self, error: error, location: failure.location ?? location))
-        return true
-    }
-}
-
-/// The walk's frame that a runner runs a closure for, seen from elsewhere
-/// only as an identity and the way to its run's inbox.
-///
-/// `@unchecked Sendable`: runners carry it to any task, but only the walk,
-/// on its own task, ever looks inside it (its subclasses are the walk's
-/// frames); `inbox` is immutable and Sendable.
-package class FailureOwner: @unchecked Sendable {
-    let inbox: FailureInbox
-
-    init(inbox: FailureInbox) {
-        self.inbox = inbox
+        return .recorded(runner: self, error: error, location: failure.location ?? location)
     }
 }
