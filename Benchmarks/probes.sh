@@ -21,9 +21,10 @@
 #                                 10000) / 90000
 #   median                        the median of the numbers on stdin, one a line
 #
-# The forms: minimal, sync and argument (Probe); minimal-async, async and
-# build-async (AsyncProbe): a form whose name has "async" in it runs in
-# AsyncProbe. See the headers of Benchmarks/runtime/Probe.swift and AsyncProbe.swift.
+# The forms: minimal, sync and argument (Probe); minimal-async, async,
+# build-async and the experiments of AsyncVariants.swift (AsyncProbe): a form
+# whose name has "async" in it runs in AsyncProbe. See the headers of
+# Benchmarks/runtime/Probe.swift, AsyncProbe.swift and AsyncVariants.swift.
 # shellcheck shell=bash
 
 probes_here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -35,6 +36,7 @@ probes_package() {
     # that a WORKDIR reused by another script is not rebuilt for nothing.
     cp -p "$probes_here/runtime/Probe.swift" "$work/Sources/Probe/main.swift"
     cp -p "$probes_here/runtime/AsyncProbe.swift" "$work/Sources/AsyncProbe/main.swift"
+    cp -p "$probes_here/runtime/AsyncVariants.swift" "$work/Sources/AsyncProbe/AsyncVariants.swift"
     cp -p "$probes_here/runtime/PeerTests.swift" "$work/Tests/PeerTests/PeerTests.swift"
     cat >"$work/Package.swift.new" <<PKG
 // swift-tools-version: 6.2
