@@ -37,7 +37,7 @@ runs="${RUNS:-3}"
 peers="${PEERS:-1}"
 work="${WORKDIR:-$(mktemp -d)}"
 
-# shellcheck source=Benchmarks/probes.sh
+# shellcheck source=Benchmarks/probes.sh disable=SC1091 # followed when given with the others, as .ci/run does
 source "$here/probes.sh"
 probes_package "$work" "$rundown"
 
