@@ -39,7 +39,7 @@ forms="${FORMS:-minimal sync minimal-async async}"
 runs="${RUNS:-3}"
 work="${WORKDIR:-$(mktemp -d)}"
 
-# shellcheck source=Benchmarks/probes.sh
+# shellcheck source=Benchmarks/probes.sh disable=SC1091 # followed when given with the others, as .ci/run does
 source "$here/probes.sh"
 probes_package "$work" "$rundown"
 bin=$(probes_build "$work" release)

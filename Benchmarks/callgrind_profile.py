@@ -44,6 +44,8 @@ CALLS = [
     ("pthread_mutex_lock", re.compile(r"^pthread_mutex_lock(@.*)?$")),
     ("swift_task_localValuePush", re.compile(r"^swift_task_localValuePush$")),
     ("swift_task_switch", re.compile(r"^swift_task_switch$")),
+    ("swift_continuation_await (a task parked)", re.compile(r"^swift_continuation_await$")),
+    ("_dispatch_root_queue_poke_slow (a dispatch worker woken)", re.compile(r"^_dispatch_root_queue_poke_slow$")),
     ("swift_beginAccess", re.compile(r"^swift_beginAccess$")),
 ]
 
@@ -169,12 +171,13 @@ def main():
     else:
         included = []
     readable = demangle(sorted({f for _, f in rows} | {f for _, f in included}))
-    print()
-    print("| self instructions per example | function |")
-    print("|---:|---|")
-    for cost, f in rows:
-        print(f"| {cost:,.0f} | {readable.get(f, f)[: args.width]} |")
-    if args.inclusive:
+    if rows:
+        print()
+        print("| self instructions per example | function |")
+        print("|---:|---|")
+        for cost, f in rows:
+            print(f"| {cost:,.0f} | {readable.get(f, f)[: args.width]} |")
+    if included:
         print()
         print(f"| inclusive instructions per example | function matching {args.inclusive} |")
         print("|---:|---|")
