@@ -16,7 +16,11 @@
 #                                 KEEP keeps callgrind's files as KEEP.5000 and KEEP.10000
 #   marginal_instructions_runs BIN FORM RUNS
 #                                 RUNS marginal counts: prints "median min max"
-#   run_us BIN PIN FORM N         one whole run's µs (PIN=1: on core 0 only, taskset)
+#   run_us BIN PIN FORM N         one whole run's µs (PIN=1: on core 0 only, taskset;
+#                                 with RT=1 in the environment, at real-time priority,
+#                                 chrt -f 50, which needs root or CAP_SYS_NICE: other
+#                                 programs wait while it runs, so on a shared machine its
+#                                 µs swing less, though a busy sibling core still slows it)
 #   marginal_us BIN PIN FORM RUNS (median of RUNS run_us at 100000 - the median at
 #                                 10000) / 90000
 #   median                        the median of the numbers on stdin, one a line
@@ -94,10 +98,11 @@ marginal_instructions_runs() {
 
 # The probes print "FORM N µs-per-example us/example MB MB counter=C".
 run_us() {
-    local probe
+    local probe command=()
     probe=$(probe_for "$1" "$3")
-    if [[ $2 == 1 ]]; then taskset -c 0 "$probe" "$3" "$4"; else "$probe" "$3" "$4"; fi |
-        awk -v n="$4" '{printf "%.1f\n", $3 * n}'
+    if [[ $2 == 1 ]]; then command+=(taskset -c 0); fi
+    if [[ ${RT:-} == 1 ]]; then command+=(chrt -f 50); fi
+    "${command[@]}" "$probe" "$3" "$4" | awk -v n="$4" '{printf "%.1f\n", $3 * n}'
 }
 
 marginal_us() {

@@ -16,6 +16,8 @@
 #
 #   Benchmarks/profile.sh async 10000
 #   PIN=1 Benchmarks/profile.sh async 10000      everything on core 0 (taskset -c 0)
+#   RT=1 Benchmarks/profile.sh async 10000       at real-time priority (chrt -f 50, root
+#                                                or CAP_SYS_NICE), as probes.sh's run_us
 #   RUNS=7 TOP=40 Benchmarks/profile.sh sync 100000
 #   RUNDOWN_ROOT=/path/to/checkout WORKDIR=dir Benchmarks/profile.sh minimal-async 10000
 #
@@ -40,8 +42,9 @@ bin=$(probes_build "$work" release)
 probe=$(probe_for "$bin" "$form")
 pin=()
 if [[ -n "${PIN:-}" ]]; then pin=(taskset -c 0); fi
+if [[ ${RT:-} == 1 ]]; then pin+=(chrt -f 50); fi
 
-echo "Rundown at $rundown ($(git -C "$rundown" rev-parse --short HEAD 2>/dev/null || echo "not a git checkout")), $form $n${PIN:+, pinned to core 0}"
+echo "Rundown at $rundown ($(git -C "$rundown" rev-parse --short HEAD 2>/dev/null || echo "not a git checkout")), $form $n${PIN:+, pinned to core 0}${RT:+, RT=$RT}"
 echo "load before: $(uptime)"
 echo
 summary() { sort -n | awk '{a[NR]=$1} END {printf "%s (%s–%s)", a[int((NR+1)/2)], a[1], a[NR]}'; }

@@ -23,7 +23,13 @@
 #   MARGINAL=1 Benchmarks/runtime.sh           also µs per example without the run's one-time
 #                                              costs: the marginal time between N=10000 and
 #                                              100000, on every core and pinned to one (taskset)
+#   RT=1 MARGINAL=1 Benchmarks/runtime.sh      the marginal runs at real-time priority (chrt -f 50,
+#                                              root or CAP_SYS_NICE): steadier on a shared machine
 #   RUNDOWN_ROOT=/path/to/other/checkout       measure another version of Rundown
+#
+# The probe package and the CALLGRIND and MARGINAL measurements are in
+# Benchmarks/probes.sh, shared with callgrind.sh (medians of several counts),
+# profile.sh (context switches, perf) and budget.sh (issue 28's budget).
 #
 # Wall clock swings by ±50 % on shared machines; take the median of RUNS.
 set -euo pipefail
