@@ -28,8 +28,9 @@
 #                                    still slower than a quiet one when the other core is busy
 #   WORKDIR=dir Benchmarks/budget.sh                 reuse a build of the probes
 #
-# Takes 4 to 6 minutes on this 2-core machine, most of it valgrind, plus the
-# release build of the probes the first time.
+# Takes about a minute and a half on this 2-core machine (1m15s at load 5-7),
+# most of it valgrind, plus, the first time in a WORKDIR, the release build of
+# Rundown and the probes (several minutes).
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"

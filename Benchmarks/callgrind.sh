@@ -28,8 +28,10 @@
 #   WORKDIR=dir                                   reuse a build (the probe package, its
 #                                                 .build and the callgrind files live there)
 #
-# Takes about 5 s of valgrind per run of 5,000 and 8 s per 10,000 examples on
-# this 2-core machine, plus the release build: 3 to 5 minutes with the defaults.
+# Takes 2 to 3 s of valgrind per run of 5,000 examples and 4 to 5 s per 10,000
+# on this 2-core machine: about 2 minutes with the defaults, 3 with RUNS=5 and
+# PROFILE=1 (measured at load 6-12), plus, the first time in a WORKDIR, the
+# release build of Rundown and the probes (several minutes).
 # Prints a markdown table (and the profiles); the build's output goes to stderr.
 set -euo pipefail
 
