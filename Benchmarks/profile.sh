@@ -21,7 +21,8 @@
 #   RUNS=7 TOP=40 Benchmarks/profile.sh sync 100000
 #   RUNDOWN_ROOT=/path/to/checkout WORKDIR=dir Benchmarks/profile.sh minimal-async 10000
 #
-# About a minute after the release build of the probes.
+# Under a minute, after the release build of the probes (several minutes the first
+# time in a WORKDIR).
 set -euo pipefail
 
 if [[ $# -ne 2 ]]; then
