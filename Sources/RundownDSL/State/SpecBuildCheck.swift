@@ -6,11 +6,9 @@ import RundownEngine
 ///
 /// The spec's root binds one around the call of its content; the run
 /// records what it collected as failures of the root, before anything runs.
-///
-/// `@unchecked Sendable` is safe because ``misuses`` is only read or written
-/// with ``lock`` held (a builder closure may hand a fresh value to another
-/// thread, which reads it while the tree is built).
-package final class SpecBuildCheck: @unchecked Sendable {
+/// A builder closure may hand a fresh value to another thread, which reads it
+/// while the tree is built, so the misuses are kept under a lock.
+package final class SpecBuildCheck: Sendable {
     /// The check of the spec being built in this task, if one is.
     @TaskLocal package static var current: SpecBuildCheck?
 
@@ -21,23 +19,20 @@ package final class SpecBuildCheck: @unchecked Sendable {
         var key: String
     }
 
-    /// Guards ``misuses``. A lock and a list of a concrete type, not a
-    /// `Protected` of a tuple holding a set: every spec makes a check, and
-    /// the run-time metadata of that generic state (and the runtime's
-    /// look-up of `String: Hashable` for the set) was most of what the
-    /// check cost the first spec of a process. Misuses are rare: the keys
-    /// are searched one by one.
-    private let lock = NSLock()
-    private var misuses: [Misuse] = []
+    /// The misuses found, each once. A list, not a set: every spec makes a
+    /// check, and the runtime's look-up of `String: Hashable` for a set was
+    /// most of what the check cost the first spec of a process. Misuses are
+    /// rare: the keys are searched one by one.
+    private let misuses = Protected<[Misuse]>([])
 
     package init() {}
 
     /// Notes `error`, found at `location`, once per `key`.
     func record(_ error: any Error, at location: CodeLocation, once key: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !misuses.contains(where: { $0.key == key }) else { return }
-        misuses.append(Misuse(error: error, location: location, key: key))
+        misuses.withLock { misuses in
+            guard !misuses.contains(where: { $0.key == key }) else { return }
+            misuses.append(Misuse(error: error, location: location, key: key))
+        }
     }
 
     /// Runs `build` with a check bound, and returns the misuses found.
@@ -51,9 +46,6 @@ package final class SpecBuildCheck: @unchecked Sendable {
     package static func building(_ build: () -> Void) -> [(any Error, CodeLocation)] {
         let check = SpecBuildCheck()
         $current.withValue(check) { build() }
-        check.lock.lock()
-        defer { check.lock.unlock() }
-        guard !check.misuses.isEmpty else { return [] }
-        return check.misuses.map { ($0.error, $0.location) }
+        return check.misuses.withLock { misuses in misuses.map { ($0.error, $0.location) } }
     }
 }
