@@ -292,7 +292,9 @@ package struct RunSettings: Sendable {
             settings.exactPaths = Set(lines.filter { !$0.isEmpty && !$0.hasPrefix("#") })
             settings.exactPathsFile = file
         } catch {
-            let exists = FileManager.default.fileExists(atPath: file)
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isFolder)
+            guard !isFolder.boolValue else { return warn(SettingsWarning.filterFileIsFolder(file).message) }
             warn(SettingsWarning.filterFileUnreadable(file: file, exists: exists).message)
         }
     }

@@ -19,6 +19,8 @@ package enum SettingsWarning: Sendable, Hashable {
     case filterFileUnnamed
     /// `RUNDOWN_FILTER=@file` with a file that cannot be read.
     case filterFileUnreadable(file: String, exists: Bool)
+    /// `RUNDOWN_FILTER=@file` naming a folder.
+    case filterFileIsFolder(String)
     /// `RUNDOWN_SHARD` that is not `i/n`.
     case shardNotKnown(String)
     /// `RUNDOWN_LABELS` that is no expression, with where reading it failed.
@@ -56,6 +58,9 @@ package enum SettingsWarning: Sendable, Hashable {
             "RUNDOWN_FILTER=@ names no file, and every example runs; " + Self.filterForms
         case .filterFileUnreadable(let file, let exists):
             "RUNDOWN_FILTER=@\(file): the file cannot be read (\(exists ? "not readable as UTF-8 text" : "no such file")), and every example runs; "
+                + Self.filterForms
+        case .filterFileIsFolder(let file):
+            "RUNDOWN_FILTER=@\(file): that is a folder, not a file, and every example runs; name the file in it that RUNDOWN_FAILURES wrote; "
                 + Self.filterForms
         case .shardNotKnown(let value):
             "RUNDOWN_SHARD=\(value) is not a shard Rundown knows; valid forms: RUNDOWN_SHARD=i/n with 1 <= i <= n, such as RUNDOWN_SHARD=2/5"
