@@ -267,11 +267,18 @@ final class SpecWalk<Mode: ExecutionMode> {
         inbox = parent.inbox.sharingLateHandling()
         ownsInbox = false
         self.parallelismLimit = parallelismLimit
+        // Timed from when a driver gives it a slot (`startsNow()`), not from now, as its group queues it.
         push(
             ElementFrame(
-                node: element, parent: parent, started: recorder.elapsed(), inbox: inbox,
+                node: element, parent: parent, started: progress ? .zero : nil, inbox: inbox,
                 attemptMarks: element.attemptMarks),
             sharingParent: true)
+    }
+
+    /// A concurrent group's element gets its slot: its duration counts from
+    /// here (Behaviour#Concurrent-groups), not from when its group queued it.
+    func startsNow() {
+        recorder.restartClock()
     }
 
     /// Everything recorded so far.
@@ -1383,8 +1390,14 @@ private final class Recorder {
         self.progress = progress
     }
 
-    /// When the recorder was made, which ``elapsed()`` counts from.
-    private let epoch = ContinuousClock.now
+    /// When the recorder was made, or its walk got a slot in a concurrent
+    /// group (``restartClock()``): what ``elapsed()`` counts from.
+    private var epoch = ContinuousClock.now
+
+    /// Counts ``elapsed()`` from now.
+    func restartClock() {
+        epoch = .now
+    }
 
     /// The time since the recorder was made, if the observer wants durations
     /// (``progress``); `nil` otherwise. An element keeps its start as this
