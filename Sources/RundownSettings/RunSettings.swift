@@ -279,24 +279,33 @@ package struct RunSettings: Sendable {
         return .times(times)
     }
 
-    /// Reads the paths of `RUNDOWN_FILTER=@file`, one a line; a file that
-    /// cannot be read is a warning, and the filter selects by no list.
+    /// Reads the paths of `RUNDOWN_FILTER=@file`, one a line, as this run of
+    /// the tests reads them (``FailuresList``): a file that `RUNDOWN_FAILURES`
+    /// rewrote in this run is read as it was before, so that every process of
+    /// the run selects the same list. A file that cannot be read is a
+    /// warning, and the filter selects by no list.
     private static func readPathList(_ file: String, into settings: inout RunSettings, warn: (String) -> Void) {
         guard !file.isEmpty else {
             return warn(SettingsWarning.filterFileUnnamed.message)
         }
-        do {
-            let text = try String(contentsOfFile: file, encoding: .utf8)
-            let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-            // `#` starts a comment line, such as the one RUNDOWN_FAILURES writes first.
-            settings.exactPaths = Set(lines.filter { !$0.isEmpty && !$0.hasPrefix("#") })
-            settings.exactPathsFile = file
+        let read: [UInt8]?
+        do throws(SystemError) {
+            read = try LockedFile.read(file)
         } catch {
-            var isFolder: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isFolder)
-            guard !isFolder.boolValue else { return warn(SettingsWarning.filterFileIsFolder(file).message) }
-            warn(SettingsWarning.filterFileUnreadable(file: file, exists: exists).message)
+            if error.code == EISDIR { return warn(SettingsWarning.filterFileIsFolder(file).message) }
+            return warn(SettingsWarning.filterFileUnreadable(file: file, reason: error.description).message)
         }
+        guard let read else {
+            return warn(SettingsWarning.filterFileUnreadable(file: file, reason: "no such file").message)
+        }
+        guard let text = String(bytes: read, encoding: .utf8) else {
+            return warn(SettingsWarning.filterFileUnreadable(file: file, reason: "not UTF-8 text").message)
+        }
+        guard let paths = FailuresList.selection(in: text, forRun: TestRunKey.current) else {
+            return warn(SettingsWarning.filterFileMadeInThisRun(file).message)
+        }
+        settings.exactPaths = Set(paths)
+        settings.exactPathsFile = file
     }
 
     /// Whether a value of `CI` says there is no CI: empty, `0`, `false` or `no` (any case). Some

@@ -156,6 +156,40 @@ func notices() throws {
     explored.wait()
 }
 
+/// Behaviour#Rerunning-what-failed: a late failure and a failing `afterAll`, for the file of
+/// `RUNDOWN_FAILURES` (`FailuresFileOutputTests` sets it): each is listed, and `@file` reruns it.
+func failuresFile() throws {
+    let mayFail = DispatchSemaphore(value: 0)
+    let failed = DispatchSemaphore(value: 0)
+    // Safe: written by the example and read by the afterAll after it, one closure at a time on this thread.
+    nonisolated(unsafe) var started = false
+    try spec("Listed no host") {
+        it("passes") { print("ran: Listed no host, passes") }
+        it("leaks a late failure") {
+            print("ran: Listed no host, leaks a late failure")
+            started = true
+            Task {
+                _ = mayFail.wait(timeout: .now() + 10)
+                #expect(Bool(false), "late")
+                failed.signal()
+            }
+        }
+        context("with a failing afterAll") {
+            it("passes") { print("ran: Listed no host, with a failing afterAll, passes") }
+            afterAll { throw FailuresFileError() }
+        }
+        afterAll {
+            guard started else { return }
+            mayFail.signal()
+            _ = failed.wait(timeout: .now() + 10)
+        }
+    }
+}
+
+struct FailuresFileError: Error, CustomStringConvertible {
+    var description: String { "FailuresFileError" }
+}
+
 do {
     switch scenario {
     case "flaky": try flaky()
@@ -167,6 +201,7 @@ do {
     case "late": try late()
     case "notices": try notices()
     case "running-closure": try runningClosure()
+    case "failures-file": try failuresFile()
     default:
         print("unknown scenario '\(scenario)'")
         exit(2)
