@@ -186,6 +186,39 @@ func failuresFile() throws {
     }
 }
 
+/// Behaviour#Fresh-values: a fresh value used from a detached task, which knows no example,
+/// while the spec runs and after it has returned: each is a failure that says so.
+func freshDetached() throws {
+    let mayUse = DispatchSemaphore(value: 0)
+    let used = DispatchSemaphore(value: 0)
+    let afterRun = DispatchSemaphore(value: 0)
+    let usedAfterRun = DispatchSemaphore(value: 0)
+    defer {
+        afterRun.signal()
+        _ = usedAfterRun.wait(timeout: .now() + 10)
+    }
+    try spec("No host, detached") {
+        let number = fresh { 0 }  // line: detached fresh
+        let later = fresh { 0 }  // line: detached fresh after the run
+        it("starts detached tasks") {
+            Task.detached {
+                _ = mayUse.wait(timeout: .now() + 10)
+                number.value = 5
+                used.signal()
+            }
+            Task.detached {
+                _ = afterRun.wait(timeout: .now() + 10)
+                _ = later.value
+                usedAfterRun.signal()
+            }
+        }
+        it("lets one use its value") {
+            mayUse.signal()
+            _ = used.wait(timeout: .now() + 10)
+        }
+    }
+}
+
 struct FailuresFileError: Error, CustomStringConvertible {
     var description: String { "FailuresFileError" }
 }
@@ -202,6 +235,7 @@ do {
     case "notices": try notices()
     case "running-closure": try runningClosure()
     case "failures-file": try failuresFile()
+    case "fresh-detached": try freshDetached()
     default:
         print("unknown scenario '\(scenario)'")
         exit(2)
