@@ -35,7 +35,9 @@ package enum LockedFile {
 
     /// The bytes of the file at `path`, read under a shared lock, so that no
     /// change is seen half made; `nil` if there is no such file. A folder is
-    /// an error, `EISDIR`.
+    /// an error, `EISDIR`. Where the file system has no locks (`ENOLCK`,
+    /// some network file systems), the file is read as it stands: a file
+    /// of the user's is still read, and no writer could lock it either.
     package static func read(_ path: String) throws(SystemError) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -46,7 +48,11 @@ package enum LockedFile {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw SystemError(errno) }
         guard (info.st_mode & mode_t(S_IFMT)) != mode_t(S_IFDIR) else { throw SystemError(EISDIR) }
-        try lock(descriptor, LOCK_SH)
+        do throws(SystemError) {
+            try lock(descriptor, LOCK_SH)
+        } catch  where error.code != ENOLCK {
+            throw error
+        }
         return try read(descriptor)
     }
 
