@@ -50,8 +50,8 @@ package enum LockedFile {
         guard (info.st_mode & mode_t(S_IFMT)) != mode_t(S_IFDIR) else { throw SystemError(EISDIR) }
         do throws(SystemError) {
             try lock(descriptor, LOCK_SH)
-        } catch  where error.code != ENOLCK {
-            throw error
+        } catch {
+            guard error.code == ENOLCK else { throw error }
         }
         return try read(descriptor)
     }
