@@ -224,6 +224,73 @@ final class LockedCounter: @unchecked Sendable {
     }
 }
 
+/// Behaviour#Rerunning-what-failed: a late failure and a failing `afterAll`, for the file of
+/// `RUNDOWN_FAILURES` (`FailuresFileOutputTests` sets it): each is listed, and `@file` reruns it.
+func failuresFile() throws {
+    let mayFail = DispatchSemaphore(value: 0)
+    let failed = DispatchSemaphore(value: 0)
+    // Safe: written by the example and read by the afterAll after it, one closure at a time on this thread.
+    nonisolated(unsafe) var started = false
+    try spec("Listed no host") {
+        it("passes") { print("ran: Listed no host, passes") }
+        it("leaks a late failure") {
+            print("ran: Listed no host, leaks a late failure")
+            started = true
+            Task {
+                _ = mayFail.wait(timeout: .now() + 10)
+                #expect(Bool(false), "late")
+                failed.signal()
+            }
+        }
+        context("with a failing afterAll") {
+            it("passes") { print("ran: Listed no host, with a failing afterAll, passes") }
+            afterAll { throw FailuresFileError() }
+        }
+        afterAll {
+            guard started else { return }
+            mayFail.signal()
+            _ = failed.wait(timeout: .now() + 10)
+        }
+    }
+}
+
+/// Behaviour#Fresh-values: a fresh value used from a detached task, which knows no example,
+/// while the spec runs and after it has returned: each is a failure that says so.
+func freshDetached() throws {
+    let mayUse = DispatchSemaphore(value: 0)
+    let used = DispatchSemaphore(value: 0)
+    let afterRun = DispatchSemaphore(value: 0)
+    let usedAfterRun = DispatchSemaphore(value: 0)
+    defer {
+        afterRun.signal()
+        _ = usedAfterRun.wait(timeout: .now() + 10)
+    }
+    try spec("No host, detached") {
+        let number = fresh { 0 }  // line: detached fresh
+        let later = fresh { 0 }  // line: detached fresh after the run
+        it("starts detached tasks") {
+            Task.detached {
+                _ = mayUse.wait(timeout: .now() + 10)
+                number.value = 5
+                used.signal()
+            }
+            Task.detached {
+                _ = afterRun.wait(timeout: .now() + 10)
+                _ = later.value
+                usedAfterRun.signal()
+            }
+        }
+        it("lets one use its value") {
+            mayUse.signal()
+            _ = used.wait(timeout: .now() + 10)
+        }
+    }
+}
+
+struct FailuresFileError: Error, CustomStringConvertible {
+    var description: String { "FailuresFileError" }
+}
+
 do {
     switch scenario {
     case "flaky": try flaky()
@@ -238,6 +305,8 @@ do {
     case "explore-expect-in-task": try exploreAssertion("expect-in-task")
     case "explore-xctfail-in-task": try exploreAssertion("xctfail-in-task")
     case "explore-expect-after-finish": try exploreAssertion("expect-after-finish")
+    case "failures-file": try failuresFile()
+    case "fresh-detached": try freshDetached()
     default:
         print("unknown scenario '\(scenario)'")
         exit(2)

@@ -227,10 +227,17 @@ final class SpecWalk<Mode: ExecutionMode> {
         run = SpecRunState(sink: walk.inbox.sharingLateHandling(), host: walk.run.host, outer: walk.run.outer)
         ownsInbox = false
         parallelismLimit = walk.parallelismLimit
+        // Timed from when a driver gives it a slot (`startsNow()`), not from now, as its group queues it.
         push(
             ElementFrame(
-                node: element, parent: parent, started: recorder.elapsed(), inbox: run.sink,
+                node: element, parent: parent, started: progress ? .zero : nil, inbox: run.sink,
                 attemptMarks: element.attemptMarks))
+    }
+
+    /// A concurrent group's element gets its slot: its duration counts from
+    /// here (Behaviour#Concurrent-groups), not from when its group queued it.
+    func startsNow() {
+        recorder.restartClock()
     }
 
     /// Everything recorded so far.
@@ -1166,8 +1173,14 @@ private final class Recorder {
         self.progress = progress
     }
 
-    /// When the recorder was made, which ``elapsed()`` counts from.
-    private let epoch = ContinuousClock.now
+    /// When the recorder was made, or its walk got a slot in a concurrent
+    /// group (``restartClock()``): what ``elapsed()`` counts from.
+    private var epoch = ContinuousClock.now
+
+    /// Counts ``elapsed()`` from now.
+    func restartClock() {
+        epoch = .now
+    }
 
     /// The time since the recorder was made, if the observer wants durations
     /// (``progress``); `nil` otherwise. An element keeps its start as this
