@@ -141,6 +141,31 @@ func retriesFail() throws {
     }
 }
 
+/// Behaviour#Retried-examples: a task that a failed attempt left running fails
+/// while the next attempt runs; that attempt passes, and no third one runs.
+func lateAttempt() throws {
+    struct Failed: Error {}
+    let mayFail = DispatchSemaphore(value: 0)
+    let failed = DispatchSemaphore(value: 0)
+    var attempts = 0
+    try spec("No host, late attempt") {
+        it("retries", .retries(2)) {  // line: late attempt example
+            attempts += 1
+            print("ran: attempt \(attempts)")
+            if attempts == 1 {
+                Task {
+                    mayFail.wait()
+                    #expect(Bool(false), "late")  // line: late attempt
+                    failed.signal()
+                }
+                throw Failed()
+            }
+            mayFail.signal()
+            if failed.wait(timeout: .now() + 60) == .timedOut { print("the late task never failed") }
+        }
+    }
+}
+
 /// What is printed where no framework runs: a spec that skipped every example, a toolkit
 /// check that no spec or test claims, and the seed that `.random(runs:)` picked.
 func notices() throws {
@@ -300,6 +325,7 @@ do {
     case "first-assertion": try firstAssertion()
     case "first-assertion-async": try firstAssertionAsync()
     case "late": try late()
+    case "late-attempt": try lateAttempt()
     case "notices": try notices()
     case "running-closure": try runningClosure()
     case "explore-expect-in-task": try exploreAssertion("expect-in-task")

@@ -727,15 +727,16 @@ final class SpecWalk<Mode: ExecutionMode> {
     private func attribute(_ error: any Error, at location: CodeLocation, postedBy runner: ExampleRunner) {
         switch runner.scope {
         case let element as ElementFrame:
-            if let result = element.result {
+            if let attempts = element.attempts, let run = runner.attempt, run !== attempts.note || element.result != nil
+            {
+                attribute(error, at: location, postedBy: runner, of: element, in: run, of: attempts)
+            } else if let result = element.result {
                 let late = runner.latePath
                 recorder.record(
                     SpecFailure(path: late, error: LateFailure(error: error, example: late), location: location))
                 failLate(element, from: result)
             } else {
-                record(
-                    SpecFailure(path: runner.path, error: error, location: location), of: element,
-                    attempt: runner.attempt)
+                record(SpecFailure(path: runner.path, error: error, location: location), of: element)
                 notePoster(runner)
             }
         case let group as GroupFrame where group.isDone:
@@ -745,6 +746,47 @@ final class SpecWalk<Mode: ExecutionMode> {
         default:
             recorder.record(SpecFailure(path: runner.path, error: error, location: location))
             notePoster(runner)
+        }
+    }
+
+    /// Attributes a failure posted from `run` of an example that repeats or
+    /// retries, once that run has ended: it is that run's late failure
+    /// (contract section 13), never one of a later run.
+    ///
+    /// - A run that was retried had failed: its late failure joins that
+    ///   repetition's failures, held with them while the repetition goes on,
+    ///   a warning if the repetition passed on a later attempt, a failure if
+    ///   it failed on every attempt (the example has failed already).
+    /// - Any other run ended its repetition passing, or it was the example's
+    ///   last: the example fails, at once if it has ended, when its current
+    ///   run ends otherwise, and it repeats no more.
+    private func attribute(
+        _ error: any Error, at location: CodeLocation, postedBy runner: ExampleRunner, of element: ElementFrame,
+        in run: AttemptNote, of attempts: ExampleAttempts
+    ) {
+        let path = runner.latePath
+        let failure = SpecFailure(
+            path: path, error: LateFailure(error: error, example: path, run: run.description), location: location)
+        let result = element.result
+        if attempts.wasRetried(run) {
+            if result == nil, run.repetition == attempts.note.repetition {
+                attempts.held.append(failure)
+            } else if case .passed = result {
+                recorder.notice(
+                    SpecNotice(
+                        path: element.path.steps(), location: element.node.location,
+                        kind: .flaky(passedOn: attempts.note.attempt, attempts: attempts.attempts, failures: [failure]))
+                )
+            } else {
+                recorder.record(failure)
+            }
+            return
+        }
+        recorder.record(failure)
+        if let result {
+            failLate(element, from: result)
+        } else {
+            attempts.failedLate = attempts.failedLate ?? run
         }
     }
 
@@ -784,8 +826,8 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// Records a failure of `element` (of one of its hooks, or posted by
     /// one), which fails it. An example that repeats or retries says which
     /// run failed; while another attempt may follow, the failure is held
-    /// (see ExampleAttempts.swift). `attempt` is the run of the runner that
-    /// posted the failure, or of a cleanup's registrant.
+    /// (see ExampleAttempts.swift). `attempt` is the run of a cleanup's
+    /// registrant, which is the run that ends now.
     private func record(_ failure: SpecFailure, of element: ElementFrame, attempt: AttemptNote? = nil) {
         element.failed = true
         guard let attempts = element.attempts else { return recorder.record(failure) }
@@ -801,18 +843,19 @@ final class SpecWalk<Mode: ExecutionMode> {
             element.restart()
             return true
         }
-        if element.failed || element.skip != nil {
-            // Out of attempts, or skipped after a failed attempt (a skip erases no failure).
+        if element.failed || element.skip != nil || attempts.failedLate != nil {
+            // Out of attempts, skipped after a failed attempt (a skip erases no failure), or an
+            // earlier repetition failed late.
             if !attempts.held.isEmpty { element.failed = true }
             for failure in attempts.held { recorder.record(failure) }
             attempts.held = []
-            if element.failed, attempts.repetitions == nil {
+            if let failing = element.failed ? attempts.note : attempts.failedLate, attempts.repetitions == nil {
                 // `until-failure` found what it looked for: say where, for the replay (the host adds the seed).
                 recorder.notice(
                     SpecNotice(
                         path: element.path.steps(), location: element.node.location,
                         kind: .repetitionsEnded(
-                            "until-failure stopped at the first failure, on repetition \(attempts.note.repetition)")))
+                            "until-failure stopped at the first failure, on repetition \(failing.repetition)")))
             }
             return false
         }
@@ -843,7 +886,7 @@ final class SpecWalk<Mode: ExecutionMode> {
 
     private func finish(_ element: ElementFrame) {
         let result: ExampleResult
-        if element.failed {
+        if element.failed || element.attempts?.failedLate != nil {
             result = .failed
         } else if let (reason, location) = element.skip {
             recorder.record(SkipRecord(path: element.path.steps(), reason: reason.message, location: location))

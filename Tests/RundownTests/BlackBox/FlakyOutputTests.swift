@@ -131,6 +131,27 @@ struct FlakyOutputTests {
             ])
     }
 
+    /// Contract section 13: a task of a failed attempt that fails while the
+    /// next attempt runs is that attempt's late failure, a warning once the
+    /// next attempt passes; no third attempt runs, and the spec returns.
+    @Test func withNoFrameworkALateFailureOfAFailedAttemptFailsNoLaterAttempt() async throws {
+        let file = "Tests/RundownNoHostFixture/main.swift"
+        func line(_ name: String) -> Int { SourceLine.marked(name, in: HostOutput.root + file) }
+        let run = try await HostOutput.runNoHostFixture(["late-attempt"])
+        #expect(run.status == 0, "\(run.lines)")
+        #expect(
+            run.lines == [
+                "ran: attempt 1",
+                "ran: attempt 2",
+                "Rundown: warning: No host, late attempt, retries: flaky: passed on attempt 2 of 3",
+                "  \(file):\(line("late attempt example")): No host, late attempt, retries: Failed() (attempt 1 of 3)",
+                "  \(file):\(line("late attempt")): No host, late attempt, retries: Expectation failed: Bool(false) - late "
+                    + "(late: after 'No host, late attempt, retries' had finished attempt 1 of 3, from a task it started)",
+                "Rundown: 'No host, late attempt': 1 example flaky: No host, late attempt, retries",
+                "returned normally",
+            ])
+    }
+
     @Test func withNoFrameworkEveryAttemptsFailureIsReportedAndSpecThrows() async throws {
         let file = "Tests/RundownNoHostFixture/main.swift"
         let line = SourceLine.marked("broken expect", in: HostOutput.root + file)

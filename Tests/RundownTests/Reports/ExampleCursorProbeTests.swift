@@ -218,7 +218,7 @@ import Testing
         #expect(log.entries == ["Spec, one", "Spec, three"])
         #expect(
             report.failures.map(\.description) == [
-                "Spec, two: too late (late: after 'Spec, two' had finished, from a task it started)"
+                "Spec, two: too late (late: after 'Spec, two' had finished repetition 1 of 2, from a task it started)"
             ])
         #expect((report.passedCount, report.failedCount) == (2, 1))
     }
