@@ -1,4 +1,4 @@
-import RundownEngine
+import RundownCore
 
 // The toolkit's catalogue of errors: what its locks, gates, waits and
 // explorer throw, in the one shape of the engine's `ExplainedError` (what

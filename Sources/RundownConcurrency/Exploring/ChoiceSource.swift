@@ -1,4 +1,4 @@
-import RundownEngine
+import RundownCore
 
 /// Where the explorer's picks come from, one run after another.
 ///

@@ -1,4 +1,4 @@
-import RundownEngine
+import RundownCore
 
 /// What the body of ``explore(_:stepTimeout:fileID:filePath:line:column:isolation:_:)`` is given, fresh for each
 /// run: it starts the tasks the explorer controls, marks the places where they may be overtaken,

@@ -1,4 +1,4 @@
-import RundownEngine
+import RundownCore
 
 /// One interleaving being made: the controlled tasks of one run of `explore`'s body, and the
 /// driver that lets them take their steps one at a time, in the order its choices say.

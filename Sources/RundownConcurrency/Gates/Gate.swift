@@ -1,4 +1,4 @@
-import RundownEngine
+import RundownCore
 
 /// A named point where code under test stops until the test lets it continue.
 ///

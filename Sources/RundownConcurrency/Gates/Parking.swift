@@ -1,4 +1,4 @@
-import RundownEngine
+import RundownCore
 
 /// What a parking request decided while it held the state's mutex.
 enum ParkingDecision {

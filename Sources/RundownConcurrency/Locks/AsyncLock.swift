@@ -1,4 +1,4 @@
-import RundownEngine
+import RundownCore
 
 /// A first-in, first-out lock for async code that suspends waiters instead of blocking threads.
 ///

@@ -1,4 +1,4 @@
-import RundownEngine
+import RundownCore
 
 /// A `TaskStarting` for tests: it records every task it starts and lets the test wait for them,
 /// cancel them, or fail when some are left running.
