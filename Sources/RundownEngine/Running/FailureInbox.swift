@@ -5,14 +5,17 @@
 // through it: an `#expect` (recorded by Swift Testing, or caught by Rundown's
 // fallback handler), an `XCTAssert` (recorded by XCTest, or forwarded), a
 // toolkit check, a body an `aroundEach` hook called after it had returned.
-// The recorder posts it through `ExampleRunner.current`, the runner of the
-// closure whose task recorded it; a task started inside an element inherits
-// that runner, a detached task does not, so a failure recorded where no
-// element of this run started the task is never posted here.
+// The recorder posts it through `RunContext.post`, to the sink of the context
+// of the closure whose task recorded it, naming that closure's runner; a task
+// started inside an element inherits that context, a detached task does not,
+// so a failure recorded where no element of this run started the task is
+// never posted here.
 //
-// Only the walk takes from the inbox, on its own task, at each step where it
-// applies an outcome (`finish`, `finishAround`) and when it ends. It
-// attributes each failure to the element or hook whose runner posted it:
+// Only the walk takes from the inbox, on its own task, wherever what was
+// posted can change what happens next: when a closure failed (was its error
+// reported already?), when a group's hook or an `aroundEach` hook ended, when
+// one run of an element ends (before its result is decided) and when the
+// walk ends. It attributes each failure to the element or hook whose runner posted it:
 // that element fails, if it is still running; if its example has finished,
 // the failure is late, reported with that example's path and saying so, and
 // that example's counted result becomes failed. A failure is counted once, by
@@ -22,12 +25,13 @@
 // take, so a failure is either taken by the walk or handed to `afterClose`
 // (the host, which says it came late), never both and never neither.
 //
-// Cost. Posting is rare; taking happens at every step. An empty take is one
-// uncontended lock and unlock, and returns nil.
+// Cost. Posting is rare; taking happens once per example that passes, and at
+// every closure that fails. An empty take is one uncontended lock and
+// unlock, and returns nil.
 
 /// Where the failures of one spec run that were not thrown wait for the walk.
 ///
-/// A recorder reaches it through ``ExampleRunner/post(_:at:recordedByFramework:)``.
+/// A recorder reaches it through ``RunContext/post(_:)``.
 package final class FailureInbox: Sendable {
     /// One failure as posted.
     enum Posted: Sendable {

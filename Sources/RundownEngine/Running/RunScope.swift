@@ -3,17 +3,20 @@
 // registered in it, and the misuses found on the way.
 //
 // Invariants. The walk's frames are scopes themselves (an example's or a
-// nested group's element frame, a group's frame). What user code touches,
-// through the scope of `ExampleRunner.current`, from any task, is kept
-// behind the scope's lock (`Protected`): each critical section is a few
-// loads and stores, never user code, so the lock is never held across a
-// call out (a value's `deinit` included: values replaced or dropped are
-// released after the lock is). The walk closes a scope once its element (or
-// group) ends: it takes the cleanups one at a time, last registered first,
-// and then the failures recorded meanwhile; after that, a fresh value or a
-// cleanup asked of the scope is refused, because nobody would run or
-// discard it. An example that runs again (a repetition, a retry) opens its
-// scope again, empty.
+// nested group's element frame, a group's frame), so a run that uses none of
+// this allocates nothing for it. What user code touches, through the scope of
+// `ExampleRunner.current`, from any task, is made on first use and kept
+// behind a lock that all the scopes of one walk share (`ScopeLock`, one
+// `Protected` per walk): each critical section is a few loads and stores,
+// never user code, so the lock is never held across a call out (a value's
+// `deinit` included: values replaced or dropped are released after the lock
+// is), and scopes of one walk never run at once but through tasks their
+// closures left running. The walk closes a scope once its element (or group)
+// ends: it takes the cleanups one at a time, last registered first, and then
+// the failures recorded meanwhile; after that, a fresh value or a cleanup
+// asked of the scope is refused, because nobody would run or discard it. An
+// example that runs again (a repetition, a retry) opens its scope again,
+// empty.
 
 /// The state the closures of one element, or the all-hooks of one group,
 /// share while they run: fresh values, cleanups, and misuses to report.
@@ -21,11 +24,11 @@
 /// The engine's walk makes one for each example, nested group and group it
 /// runs; ``ExampleRunner/scope`` is the one a closure runs in.
 ///
-/// `@unchecked Sendable` because it is a class to subclass (the walk's
-/// frames are scopes), which cannot be checked; what it holds itself is
-/// Sendable: `state` is behind its lock, and the `let`s never change.
-/// Subclasses are the walk's frames, whose own state only the walk touches,
-/// on its task, never through a `RunScope` reference.
+/// `@unchecked Sendable` is safe because `shared` and `closed`, the only
+/// state a closure or another task may touch, are only read or written inside
+/// `lock.withLock`, and the `let`s never change. Subclasses are the walk's
+/// frames, whose own state only the walk touches, on its task, never through
+/// a `RunScope` reference.
 package class RunScope: @unchecked Sendable {
     /// What the closures running in a scope are for.
     package enum Kind: Sendable {
@@ -74,14 +77,13 @@ package class RunScope: @unchecked Sendable {
         case closed
     }
 
-    /// What closures and their tasks share, behind the lock.
-    private struct State {
+    /// What closures and their tasks share, made on first use.
+    private final class Shared {
         var values: [ObjectIdentifier: Any] = [:]
         var cleanups: [Cleanup] = []
         var failures: [SpecFailure] = []
         /// The misuses recorded already, so that each is reported once.
         var misuses: Set<String> = []
-        var closed = false
     }
 
     package let kind: Kind
@@ -90,12 +92,28 @@ package class RunScope: @unchecked Sendable {
     /// The inbox of the run the scope belongs to: where what its closures
     /// post goes, and where the walk looks for it.
     let inbox: FailureInbox
-    private let state = Protected(State())
+    /// The lock of the walk's scopes, which guards `shared` and `closed`.
+    private let lock: ScopeLock
+    private var shared: Shared?
+    private var closed = false
 
-    package init(kind: Kind, isAsynchronous: Bool, inbox: FailureInbox) {
+    init(kind: Kind, isAsynchronous: Bool, inbox: FailureInbox, lock: ScopeLock) {
         self.kind = kind
         self.isAsynchronous = isAsynchronous
         self.inbox = inbox
+        self.lock = lock
+    }
+
+    /// Runs `body` with what closures share, made if need be, under the
+    /// lock; `nil` if the scope has closed.
+    private func withShared<Result>(_ body: (Shared) -> Result) -> Result? {
+        lock.withLock { _ in
+            guard !closed else { return nil }
+            if let shared { return body(shared) }
+            let made = Shared()
+            shared = made
+            return body(made)
+        }
     }
 
     // MARK: What closures ask
@@ -103,9 +121,9 @@ package class RunScope: @unchecked Sendable {
     /// The fresh value kept for `key`, if the scope keeps one.
     package func lookUp(_ key: ObjectIdentifier) -> Lookup {
         if case .example = kind {} else { return .notAnExample(kind) }
-        return state.withLock { state in
-            guard !state.closed else { return .closed }
-            guard let value = state.values[key] else { return .absent }
+        return lock.withLock { _ in
+            guard !closed else { return .closed }
+            guard let value = shared?.values[key] else { return .absent }
             return .found(value)
         }
     }
@@ -113,34 +131,28 @@ package class RunScope: @unchecked Sendable {
     /// Keeps `value` for `key` unless another task kept one first (or
     /// `replacing`), and returns the one kept; `nil` if the example has ended.
     package func store(_ value: Any, for key: ObjectIdentifier, replacing: Bool = false) -> Any? {
-        let (kept, replaced): (Any?, Any?) = state.withLock { state in
-            guard !state.closed else { return (nil, nil) }
-            if !replacing, let kept = state.values[key] { return (kept, nil) }
-            return (value, state.values.updateValue(value, forKey: key))
+        let stored: (kept: Any, replaced: Any?)? = withShared { shared in
+            if !replacing, let kept = shared.values[key] { return (kept, nil) }
+            return (value, shared.values.updateValue(value, forKey: key))
         }
-        // Released here, after the lock: its `deinit` may ask the scope again.
-        _ = consume replaced
-        return kept
+        // The value replaced is released here, after the lock: its `deinit` may ask the scope again.
+        return stored?.kept
     }
 
     /// Registers a cleanup; `false` if the scope has ended.
     package func register(_ cleanup: Cleanup) -> Bool {
-        state.withLock { state in
-            guard !state.closed else { return false }
-            state.cleanups.append(cleanup)
-            return true
-        }
+        let registered: Void? = withShared { $0.cleanups.append(cleanup) }
+        return registered != nil
     }
 
     /// Records a misuse as a failure the walk reports when the closure or
     /// the element ends; a misuse with the same `key` is recorded once.
     /// `false` if the scope has ended, and nobody would report it.
     package func record(_ failure: SpecFailure, once key: String) -> Bool {
-        state.withLock { state in
-            guard !state.closed else { return false }
-            if state.misuses.insert(key).inserted { state.failures.append(failure) }
-            return true
+        let recorded: Void? = withShared { shared in
+            if shared.misuses.insert(key).inserted { shared.failures.append(failure) }
         }
+        return recorded != nil
     }
 
     // MARK: What the walk asks
@@ -156,16 +168,14 @@ package class RunScope: @unchecked Sendable {
 
     /// The cleanup registered last and not yet run; when none is left,
     /// closes the scope (again, if it is closed already: nothing is left).
+    /// One lock for a scope that nothing used.
     func nextCleanupOrClose() -> Ending {
-        let (ending, dropped): (Ending, [ObjectIdentifier: Any]) = state.withLock { state in
-            if let cleanup = state.cleanups.popLast() { return (.cleanup(cleanup), [:]) }
-            state.closed = true
-            let failures = state.failures
-            state.failures = []
-            state.misuses = []
-            let values = state.values
-            state.values = [:]
-            return (.closed(failures: failures), values)
+        let (ending, dropped): (Ending, Shared?) = lock.withLock { _ in
+            if let cleanup = shared?.cleanups.popLast() { return (.cleanup(cleanup), nil) }
+            closed = true
+            guard let state = shared else { return (.closed(failures: []), nil) }
+            shared = nil
+            return (.closed(failures: state.failures), state)
         }
         // The fresh values go here, after the lock: a `deinit` may ask the scope again.
         _ = consume dropped
@@ -174,7 +184,7 @@ package class RunScope: @unchecked Sendable {
 
     /// Whether the walk has closed the scope.
     var isClosed: Bool {
-        state.withLock { $0.closed }
+        lock.withLock { _ in closed }
     }
 
     /// Opens the closed scope again, empty, for another run of its example
@@ -183,14 +193,15 @@ package class RunScope: @unchecked Sendable {
     /// the walk calls it, once it has closed the scope. A task of the earlier
     /// run that asks the scope after this is taken for the next run's.
     func reopen() {
-        state.withLock { $0.closed = false }
+        lock.withLock { _ in closed = false }
     }
 
     /// The failures recorded since the last call.
     func takeFailures() -> [SpecFailure] {
-        state.withLock { state in
-            defer { state.failures = [] }
-            return state.failures
+        lock.withLock { _ in
+            guard let shared, !shared.failures.isEmpty else { return [] }
+            defer { shared.failures = [] }
+            return shared.failures
         }
     }
 
@@ -212,3 +223,8 @@ extension RunScope.Cleanup {
         }
     }
 }
+
+/// The lock the scopes of one walk share (see the account at the top of
+/// this file): one per walk rather than one per scope, which would cost a
+/// lock's allocations at every example.
+typealias ScopeLock = Protected<Void>

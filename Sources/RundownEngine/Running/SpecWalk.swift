@@ -71,8 +71,9 @@
 // so the walk never has two drivers.
 //
 // Failures that are not thrown. They wait in the run's FailureInbox (see its
-// file) until the walk takes them, at each outcome it applies and when it
-// ends; the walk attributes each to the frame of the runner that posted it,
+// file) until the walk takes them: when a closure failed, when a group's hook
+// or an `aroundEach` hook ended, before a run of an element ends and when the
+// walk ends; the walk attributes each to the frame of the runner that posted it,
 // counts it once and reports it as its event, like a thrown one. A thrown
 // error that its framework reported already (`#require`'s) is dropped when
 // the same closure posted a failure: the posted one is that report.
@@ -147,7 +148,9 @@ final class SpecWalk<Mode: ExecutionMode> {
     // The walk's own state is read and written only by the walk, on the task
     // of its driver (it has one driver at a time: see "Why the body runs at
     // most once"; a concurrent group's elements each have a walk of their own).
-    private var stack: [Frame] = []
+    /// The frame on top of the walk's stack, which the next step steps; the
+    /// frames under it are reached through it (each frame's `below`).
+    private var top: Frame?
     /// The closure the driver runs, until ``finish(_:)`` takes back its outcome.
     private var pending: Pending?
     private let recorder: Recorder
@@ -155,7 +158,10 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// own, for one element of a concurrent group), its host, and the
     /// context it started in.
     private let run: SpecRunState
-    private var inbox: FailureInbox { run.sink }
+    /// The run's sink, which the walk takes what was posted from.
+    private let inbox: FailureInbox
+    /// The lock of the scopes of this walk's frames (see RunScope.swift).
+    private let scopeLock = ScopeLock(())
     /// Whether this walk's inbox is the run's, which it closes when it ends:
     /// false for a walk of one element of a concurrent group, whose inbox the
     /// walk that made it adopts.
@@ -163,6 +169,9 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// The inboxes of the walks that ran a concurrent group's elements: a task
     /// those elements started may still post there after those walks ended.
     private var adoptedInboxes: [FailureInbox] = []
+    /// Whether ``adoptedInboxes`` holds any: set once, read at every take
+    /// without reading the list.
+    private var adoptedAny = false
     /// The runners that posted a failure the walk took while their element ran,
     /// until their closure's outcome is applied (see ``tookPost(from:)``).
     private var posters: [ExampleRunner] = []
@@ -182,6 +191,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     ) {
         recorder = Recorder(observer: observer, progress: progress)
         run = SpecRunState(sink: inbox, host: host, outer: RunContext.current)
+        self.inbox = inbox
         ownsInbox = true
         parallelismLimit = controls.parallelismLimit
         let plan = RunPlan(root, controls: controls)
@@ -200,8 +210,8 @@ final class SpecWalk<Mode: ExecutionMode> {
         if let planned = plan.root {
             push(
                 GroupFrame(
-                    group: planned, path: PathNode(planned.description, parent: nil), inherited: [], inbox: inbox,
-                    attemptPlan: AttemptPlan(controls)))
+                    group: planned, path: PathNode(planned.description, parent: nil), below: nil, inherited: [],
+                    inbox: inbox, lock: scopeLock, attemptPlan: AttemptPlan(controls)))
         } else if plan.nothingSelected {
             // Nothing was selected: the spec is skipped as a whole, so that a run that checked nothing does not pass.
             recorder.record(
@@ -224,13 +234,15 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// ``finishConcurrently(_:)`` hands them on in declaration order.
     private init(element: ElementNode<Mode>, in parent: GroupFrame, of walk: SpecWalk, progress: Bool) {
         recorder = Recorder(buffering: progress)
-        run = SpecRunState(sink: walk.inbox.sharingLateHandling(), host: walk.run.host, outer: walk.run.outer)
+        inbox = walk.inbox.sharingLateHandling()
+        run = SpecRunState(sink: inbox, host: walk.run.host, outer: walk.run.outer)
         ownsInbox = false
         parallelismLimit = walk.parallelismLimit
         // Timed from when a driver gives it a slot (`startsNow()`), not from now, as its group queues it.
         push(
             ElementFrame(
-                node: element, parent: parent, started: progress ? .zero : nil, inbox: run.sink,
+                node: element, parent: parent, alone: true, started: progress ? .zero : nil, inbox: inbox,
+                lock: scopeLock,
                 attemptMarks: element.attemptMarks))
     }
 
@@ -257,7 +269,7 @@ final class SpecWalk<Mode: ExecutionMode> {
 
     /// The next thing to do, or `nil` when the spec has finished.
     func next() -> Instruction? {
-        while let top = stack.last {
+        while let top {
             let instruction: Instruction?
             switch top {
             case .group(let group): instruction = step(group)
@@ -311,7 +323,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 let marks = element.attemptMarks
                 push(
                     ElementFrame(
-                        node: element, parent: group, started: recorder.elapsed(), inbox: inbox,
+                        node: element, parent: group, started: recorder.elapsed(), inbox: inbox, lock: scopeLock,
                         attemptMarks: marks))
                 return nil
             case .afterAll(let index):
@@ -334,7 +346,8 @@ final class SpecWalk<Mode: ExecutionMode> {
                     continue
                 }
                 if recorder.progress { recorder.emit(.groupFinished(path: group.path.steps())) }
-                stack.removeLast()
+                forgetPosters(of: group)
+                top = group.below.map(Frame.element)
                 return nil
             }
         }
@@ -396,8 +409,8 @@ final class SpecWalk<Mode: ExecutionMode> {
                 case .group(let group):
                     push(
                         GroupFrame(
-                            group: group, path: element.path, inherited: element.parent.childInherited, inbox: inbox,
-                            attemptPlan: element.parent.attemptPlan))
+                            group: group, path: element.path, below: element, inherited: element.parent.childInherited,
+                            inbox: inbox, lock: scopeLock, attemptPlan: element.parent.attemptPlan))
                     return nil
                 }
             case .afterEach(let layer, let index):
@@ -433,9 +446,11 @@ final class SpecWalk<Mode: ExecutionMode> {
                     element.stage = element.runsAfterEach ? .afterEach(layer - 1, 0) : .unwinding(layer - 1)
                     continue
                 }
+                // What the run's closures posted decides how it ended.
+                takePosted()
                 if let attempts = element.attempts, runsAgain(element, attempts) { continue }
                 finish(element)
-                stack.removeLast()
+                top = element.below.map(Frame.group)
                 return nil
             case .waitingForAround:
                 preconditionFailure("the driver asked for work while an aroundEach hook was running")
@@ -501,7 +516,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     }
 
     private func push(_ group: GroupFrame) {
-        stack.append(.group(group))
+        top = .group(group)
         if recorder.progress {
             recorder.emit(.groupStarted(path: group.path.steps(), location: group.node.location))
         }
@@ -515,7 +530,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     }
 
     private func push(_ element: ElementFrame) {
-        stack.append(.element(element))
+        top = .element(element)
         if recorder.progress, case .example(let example) = element.node {
             recorder.emit(.exampleStarted(path: element.path.steps(), location: example.location))
         }
@@ -533,13 +548,19 @@ final class SpecWalk<Mode: ExecutionMode> {
             preconditionFailure("an outcome was reported with no closure running")
         }
         pending = nil
-        takePosted()
-        let posted = !posters.isEmpty && tookPost(from: done.runner)
+        if done.closure.isElements, case .passed = outcome {
+            // Left for the end of the element's run, which looks before it decides the run's result.
+        } else {
+            takePosted()
+        }
         if case .groupHook(let group, _) = done.closure { record(group.takeFailures(), in: group) }
+        if case .passed = outcome { return }
         // `#require` recorded its issue, which its closure posted, before it threw:
         // the posted failure is its report, and the thrown one is not recorded again.
         var reported = false
-        if posted, case .failed(let error) = outcome { reported = error is any ReportedByFramework }
+        if case .failed(let error) = outcome, error is any ReportedByFramework {
+            reported = tookPost(from: done.runner)
+        }
         switch done.closure {
         case .groupHook(let group, let ref):
             finish(ref.node, of: group, outcome, reported: reported)
@@ -657,9 +678,8 @@ final class SpecWalk<Mode: ExecutionMode> {
         let hook = element.layers[layer].arounds[level].node
         let path = element.path.steps(appending: hook.pathComponent)
         // `#require` in the hook: its issue, which the hook posted, is the report.
-        let posted = !posters.isEmpty && tookPost(from: runner)
         var reported = false
-        if posted, case .failed(let error) = outcome { reported = error is any ReportedByFramework }
+        if case .failed(let error) = outcome, error is any ReportedByFramework { reported = tookPost(from: runner) }
         for _ in 0..<calls.refused {
             let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyCalledAgain)
             record(SpecFailure(path: path, error: misuse, location: hook.location), of: element)
@@ -688,12 +708,13 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// walk's together, as if the elements had run one after another.
     func finishConcurrently(_ walks: [SpecWalk]) {
         let skipped: SkippedInPlace? =
-            if case .group(let group) = stack.last { group.node.skippedInPlace } else { nil }
+            if case .group(let group) = top { group.node.skippedInPlace } else { nil }
         for (index, walk) in walks.enumerated() {
             if let skipped { report(skipped.before[index]) }
             recorder.absorb(walk.recorder)
             adoptedInboxes.append(walk.inbox)
             adoptedInboxes += walk.adoptedInboxes
+            adoptedAny = true
         }
         takePosted()
     }
@@ -703,6 +724,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// post after those elements' walks ended (late failures of their examples).
     private func takePosted() {
         if let posted = inbox.take() { attribute(posted) }
+        guard adoptedAny else { return }
         for adopted in adoptedInboxes {
             if let posted = adopted.take() { attribute(posted) }
         }
@@ -801,14 +823,24 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// Notes that `runner` posted a failure while its closure may still run,
     /// so that an error its framework reported as well is one failure.
     private func notePoster(_ runner: ExampleRunner) {
-        if !posters.contains(where: { $0 === runner }) { posters.append(runner) }
+        let noted = posters
+        if !noted.contains(where: { $0 === runner }) { posters.append(runner) }
     }
 
-    /// Whether `runner` posted a failure that the walk took; forgets it, as its closure has ended.
+    /// Whether `runner` posted a failure that the walk took; forgets it, as
+    /// its closure has ended. (The runners of closures that posted and did
+    /// not throw such an error are forgotten when their frame ends.)
     private func tookPost(from runner: ExampleRunner?) -> Bool {
-        guard let runner, let index = posters.firstIndex(where: { $0 === runner }) else { return false }
+        let noted = posters
+        guard let runner, let index = noted.firstIndex(where: { $0 === runner }) else { return false }
         posters.remove(at: index)
         return true
+    }
+
+    /// Forgets the runners of `frame`'s closures that posted: the frame has ended.
+    private func forgetPosters(of frame: RunScope) {
+        let noted = posters
+        if !noted.isEmpty { posters = noted.filter { $0.scope !== frame } }
     }
 
     /// Records a failure of `element` unless its framework `reported` it
@@ -895,8 +927,7 @@ final class SpecWalk<Mode: ExecutionMode> {
             result = .passed
         }
         element.result = result
-        // A runner of the element that posted from a task after its closure ended is no poster now.
-        if !posters.isEmpty { posters.removeAll { $0.scope === element } }
+        forgetPosters(of: element)
         switch element.node {
         case .example:
             recorder.finishExample(element, result, started: element.started)
@@ -946,6 +977,15 @@ final class SpecWalk<Mode: ExecutionMode> {
         case example(ElementFrame)
         case elementCleanup(ElementFrame, RunScope.Cleanup)
         case groupCleanup(GroupFrame, RunScope.Cleanup)
+
+        /// Whether it is one of an element's closures, which run once per
+        /// example: the end of the element's run takes what they posted.
+        var isElements: Bool {
+            switch self {
+            case .elementHook, .example, .elementCleanup: true
+            case .groupHook, .groupCleanup: false
+            }
+        }
     }
 
     /// A hook, shared by reference: the walk hands hooks around for every
@@ -1000,6 +1040,9 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
         let node: GroupNode<Mode>
         let path: PathNode
+        /// The frame under this one on the walk's stack: the element frame
+        /// of the nested group this is, `nil` for the spec's root.
+        let below: ElementFrame?
         var stage = Stage.beforeAll(0)
         let beforeAll: [HookRef]
         let afterAll: [HookRef]
@@ -1022,11 +1065,12 @@ final class SpecWalk<Mode: ExecutionMode> {
         let attemptPlan: AttemptPlan?
 
         init(
-            group: GroupNode<Mode>, path: PathNode, inherited: [EachHooks], inbox: FailureInbox,
-            attemptPlan: AttemptPlan?
+            group: GroupNode<Mode>, path: PathNode, below: ElementFrame?, inherited: [EachHooks], inbox: FailureInbox,
+            lock: ScopeLock, attemptPlan: AttemptPlan?
         ) {
             node = group
             self.path = path
+            self.below = below
             self.attemptPlan = AttemptPlan.merging(attemptPlan, (group.marks.repetitions, group.marks.retries))
             beforeAll = group.content.hooks(.beforeAll).map(HookRef.init)
             afterAll = group.content.hooks(.afterAll).map(HookRef.init)
@@ -1042,7 +1086,7 @@ final class SpecWalk<Mode: ExecutionMode> {
             }
             exampleLayers = [EachHooks()] + inherited + [forExamples]
             groupLayers = [EachHooks(), forGroups]
-            super.init(kind: .group, isAsynchronous: Mode.self == Asynchronous.self, inbox: inbox)
+            super.init(kind: .group, isAsynchronous: Mode.self == Asynchronous.self, inbox: inbox, lock: lock)
         }
 
         /// Whether the group has ended: a failure posted now is late. Not
@@ -1078,6 +1122,10 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
         let node: ElementNode<Mode>
         let parent: GroupFrame
+        /// The frame under this one on the walk's stack: its parent, or
+        /// `nil` in the walk of one element of a concurrent group, which ends
+        /// with the element.
+        let below: GroupFrame?
         /// The element's path as a chain, made the first time the walk needs
         /// it (a nested group, a failure, a report): runners read their path
         /// through the frame itself (see ``steps(appending:)``), so an example
@@ -1119,10 +1167,12 @@ final class SpecWalk<Mode: ExecutionMode> {
         /// `attemptMarks` are the node's, read where the walk is specialised
         /// for its mode: reading them here would copy the node.
         init(
-            node: ElementNode<Mode>, parent: GroupFrame, started: Duration?, inbox: FailureInbox,
+            node: ElementNode<Mode>, parent: GroupFrame, alone: Bool = false, started: Duration?, inbox: FailureInbox,
+            lock: ScopeLock,
             attemptMarks marks: (repetitions: Int?, retries: Int?)
         ) {
             self.parent = parent
+            below = alone ? nil : parent
             self.started = started
             let shared =
                 switch node {
@@ -1153,7 +1203,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 attempts = nil
             }
             self.node = node
-            super.init(kind: kind, isAsynchronous: Mode.self == Asynchronous.self, inbox: inbox)
+            super.init(kind: kind, isAsynchronous: Mode.self == Asynchronous.self, inbox: inbox, lock: lock)
         }
 
         /// Where the element was declared: its example runner's location.
@@ -1193,7 +1243,14 @@ final class SpecWalk<Mode: ExecutionMode> {
 /// Only its walk uses it, on the walk's task (and, once a concurrent group's
 /// walks have ended, the walk that absorbs them).
 private final class Recorder {
-    private(set) var report = SpecReport()
+    /// What was recorded, except how the examples ended.
+    private var recorded = SpecReport()
+    /// How the examples ended, kept apart from ``recorded``, which the
+    /// recorder changes through calls: these change at every example, and
+    /// the compiler checks plain increments statically.
+    private var passedCount = 0
+    private var failedCount = 0
+    private var skippedCount = 0
     /// How many of the report's first skips the plan made.
     private var plannedSkips = 0
     private let observer: ((SpecEvent) -> Void)?
@@ -1204,6 +1261,15 @@ private final class Recorder {
     /// has come (groups and examples starting and finishing), which the walk
     /// then builds; failures and skips always reach it.
     let progress: Bool
+
+    /// Everything recorded so far.
+    var report: SpecReport {
+        var report = recorded
+        report.passedCount = passedCount
+        report.failedCount = failedCount
+        report.skippedCount = skippedCount
+        return report
+    }
 
     init(observer: @escaping (SpecEvent) -> Void, progress: Bool) {
         self.observer = observer
@@ -1249,19 +1315,20 @@ private final class Recorder {
 
     /// Takes in what `other` recorded, and passes its events on in their order.
     func absorb(_ other: Recorder) {
-        report.failures += other.report.failures
-        report.skips.insert(contentsOf: other.report.skips.prefix(other.plannedSkips), at: plannedSkips)
-        report.skips += other.report.skips.dropFirst(other.plannedSkips)
+        let theirs = other.recorded
+        recorded.failures += theirs.failures
+        recorded.skips.insert(contentsOf: theirs.skips.prefix(other.plannedSkips), at: plannedSkips)
+        recorded.skips += theirs.skips.dropFirst(other.plannedSkips)
         plannedSkips += other.plannedSkips
-        report.passedCount += other.report.passedCount
-        report.failedCount += other.report.failedCount
-        report.skippedCount += other.report.skippedCount
-        report.notices += other.report.notices
+        passedCount += other.passedCount
+        failedCount += other.failedCount
+        skippedCount += other.skippedCount
+        recorded.notices += theirs.notices
         for event in other.kept { emit(event) }
     }
 
     func record(_ failure: SpecFailure) {
-        report.failures.append(failure)
+        recorded.failures.append(failure)
         emit(.failed(failure))
     }
 
@@ -1269,43 +1336,52 @@ private final class Recorder {
     /// it stands, and listed in the report before those of closures.
     func record(_ skip: SkipRecord, planned: Bool = false) {
         if planned {
-            report.skips.insert(skip, at: plannedSkips)
+            recorded.skips.insert(skip, at: plannedSkips)
             plannedSkips += 1
         } else {
-            report.skips.append(skip)
+            recorded.skips.append(skip)
         }
         emit(.skipped(skip))
     }
 
     func notice(_ notice: SpecNotice) {
-        report.notices.append(notice)
+        recorded.notices.append(notice)
         emit(.noticed(notice))
     }
 
     /// An example counted as `result` failed late: it counts as failed, and is no skip.
     func correct(_ path: [String], from result: ExampleResult) {
         switch result {
-        case .passed: report.passedCount -= 1
+        case .passed: passedCount -= 1
         case .skipped:
-            report.skippedCount -= 1
-            plannedSkips -= report.skips.prefix(plannedSkips).count { $0.path == path }
-            report.skips.removeAll { $0.path == path }
+            skippedCount -= 1
+            plannedSkips -= recorded.skips.prefix(plannedSkips).count { $0.path == path }
+            recorded.skips.removeAll { $0.path == path }
         case .failed: return
         }
-        report.failedCount += 1
+        failedCount += 1
     }
 
     func filteredOut(_ count: Int) {
-        report.filteredOutCount = count
+        recorded.filteredOutCount = count
+    }
+
+    /// Counts an example that ended as `result`.
+    private func count(_ result: ExampleResult) {
+        switch result {
+        case .passed: passedCount += 1
+        case .failed: failedCount += 1
+        case .skipped: skippedCount += 1
+        }
     }
 
     func finishExample(_ path: [String], _ result: ExampleResult) {
-        report.count(result)
+        count(result)
         if progress { emit(.exampleFinished(path: path, result: result, duration: .zero)) }
     }
 
     func finishExample(_ path: any PathSource, _ result: ExampleResult, started: Duration?) {
-        report.count(result)
+        count(result)
         guard progress else { return }
         let duration = if let started, let now = elapsed() { now - started } else { Duration.zero }
         emit(.exampleFinished(path: path.steps(appending: nil), result: result, duration: duration))

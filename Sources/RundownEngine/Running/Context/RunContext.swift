@@ -7,23 +7,23 @@
 // `Task {}` started inside inherits it, a detached task does not, and that
 // alone decides which run a failure belongs to.
 //
-// A context never changes: the drivers bind a new one for each closure they
-// call (`RunContext(running:in:limit:)`), so a task keeps naming the closure
-// that started it for as long as it lives, whatever its spec has moved on to,
-// and nothing in the context needs a lock. It holds what it names strongly: a
-// task that outlives its example keeps that example's runner, and through it
-// the frame a late failure is attributed to.
+// A context is a value that never changes: the drivers bind a new one for
+// each closure they call (`RunContext(running:in:limit:)`), so a task keeps
+// naming the closure that started it for as long as it lives, whatever its
+// spec has moved on to, and nothing in the context needs a lock. It holds what
+// it names strongly: a task that outlives its example keeps that example's
+// runner, and through it the frame a late failure is attributed to.
 //
 // Contexts nest: a region of code that must hear every failure made inside
-// it (an explorer's run) binds a context enclosed by the one it runs in,
-// with the same spec state; so does a spec's run, whose closures' contexts
-// are enclosed by the context it was started in. A failure that is not
-// thrown (an `#expect`, an `XCTAssert`, a toolkit check, from any task) is
-// handed to `RunContext.post` exactly once, by whoever saw it: every listener
-// from the innermost context outwards hears it, then the spec whose closure
-// runs takes it, attributes it and counts it. Where no spec takes it, `post`
-// says so and the caller records it itself, so it is never lost and never
-// recorded twice.
+// it (an explorer's run) binds a context with the same spec state and one
+// more listening region, enclosing the regions of the context it runs in;
+// the closures of a spec run are inside the regions of the context the run
+// was started in. A failure that is not thrown (an `#expect`, an `XCTAssert`,
+// a toolkit check, from any task) is handed to `RunContext.post` exactly
+// once, by whoever saw it: every listening region from the innermost outwards
+// hears it, then the spec whose closure runs takes it, attributes it and
+// counts it. Where no spec takes it, `post` says so and the caller records it
+// itself, so it is never lost and never recorded twice.
 
 /// What the code running in a task belongs to: the closure of a spec that
 /// runs, where its failures go, its time limit, its host, and the regions
@@ -33,7 +33,10 @@
 /// time limit around what it limits, and by code that needs to hear every
 /// failure of a region (the interleaving explorer, for each of its runs).
 /// Read by everything that records a failure that is not thrown.
-package final class RunContext: Sendable {
+///
+/// A value: binding one stores it in the task's own task-local storage, so
+/// that the drivers, which bind one for every closure, allocate nothing for it.
+package struct RunContext: Sendable {
     /// The context of the code running in this task; `nil` outside specs
     /// and listening regions.
     @TaskLocal package static var current: RunContext?
@@ -41,63 +44,65 @@ package final class RunContext: Sendable {
     /// The closure of a spec running in this context: its example or hook,
     /// and which run of its example; `nil` outside a spec.
     package let runner: ExampleRunner?
-    /// Where the failures of ``runner``'s closure go: its run's inbox;
-    /// `nil` outside a spec.
-    package let sink: FailureInbox?
+    /// What the closures of that spec run share: where their failures go and
+    /// their host; `nil` outside a spec.
+    let run: SpecRunState?
     /// The innermost time limit the code runs under, if any.
     package let limit: TimeLimit?
+    /// The listening regions this context is part of, innermost first.
+    let regions: ListeningRegion?
+
+    private init(runner: ExampleRunner?, run: SpecRunState?, limit: TimeLimit?, regions: ListeningRegion?) {
+        self.runner = runner
+        self.run = run
+        self.limit = limit
+        self.regions = regions
+    }
+
+    /// Where the failures of ``runner``'s closure go: its run's inbox;
+    /// `nil` outside a spec.
+    package var sink: FailureInbox? { run?.sink }
+
     /// The host of the spec whose closure runs, if any: a spec started
     /// inside reports through it.
-    package let host: (any SpecHost)?
-    /// Hears every failure posted in this context, if it is a listening region.
-    let listener: (any FailureListener)?
-    /// The context this one is part of.
-    let enclosing: RunContext?
-
-    private init(
-        runner: ExampleRunner?, sink: FailureInbox?, limit: TimeLimit?, host: (any SpecHost)?,
-        listener: (any FailureListener)?, enclosing: RunContext?
-    ) {
-        self.runner = runner
-        self.sink = sink
-        self.limit = limit
-        self.host = host
-        self.listener = listener
-        self.enclosing = enclosing
-    }
+    package var host: (any SpecHost)? { run?.host }
 
     /// A listening region inside `enclosing`: the same closure, sink, limit
     /// and host, and `listener` besides.
-    convenience init(listener: (any FailureListener)?, enclosing: RunContext?) {
+    init(listener: any FailureListener, enclosing: RunContext?) {
         self.init(
-            runner: enclosing?.runner, sink: enclosing?.sink, limit: enclosing?.limit, host: enclosing?.host,
-            listener: listener, enclosing: enclosing)
+            runner: enclosing?.runner, run: enclosing?.run, limit: enclosing?.limit,
+            regions: ListeningRegion(listener: listener, enclosing: enclosing?.regions))
     }
 
     /// The context of one closure of a spec run: `runner`'s, posting to
-    /// `run`'s sink, under `limit`, inside the context the run started in.
-    convenience init(running runner: ExampleRunner, in run: SpecRunState, limit: TimeLimit?) {
-        self.init(
-            runner: runner, sink: run.sink, limit: limit, host: run.host, listener: nil, enclosing: run.outer)
+    /// `run`'s sink, under `limit`, inside the regions the run started in.
+    init(running runner: ExampleRunner, in run: SpecRunState, limit: TimeLimit?) {
+        self.init(runner: runner, run: run, limit: limit, regions: run.outer?.regions)
     }
 
-    /// This context with `limit` as its innermost time limit: the same
-    /// closure, and the same place among the regions (it stands in for this one).
-    func limited(by limit: TimeLimit) -> RunContext {
-        RunContext(
-            runner: runner, sink: sink, limit: limit, host: host, listener: listener, enclosing: enclosing)
-    }
-
-    /// A context with only `limit`, for a limit bound where no context is.
+    /// `context` (or nothing) with `limit` as its innermost time limit.
     static func limited(by limit: TimeLimit, in context: RunContext?) -> RunContext {
-        context?.limited(by: limit)
-            ?? RunContext(runner: nil, sink: nil, limit: limit, host: nil, listener: nil, enclosing: nil)
+        RunContext(runner: context?.runner, run: context?.run, limit: limit, regions: context?.regions)
+    }
+}
+
+/// A region of code whose listener hears every failure posted in it, and
+/// the region it is part of.
+final class ListeningRegion: Sendable {
+    let listener: any FailureListener
+    let enclosing: ListeningRegion?
+
+    init(listener: any FailureListener, enclosing: ListeningRegion?) {
+        self.listener = listener
+        self.enclosing = enclosing
     }
 }
 
 /// What every closure context of one spec run shares: its sink, its host,
-/// and the context the run was started in (see ``RunContext``).
-struct SpecRunState {
+/// and the context the run was started in (see ``RunContext``); one
+/// reference, so that a closure's context copies none of them.
+final class SpecRunState: Sendable {
     /// The inbox of the run (or of one element of a concurrent group).
     let sink: FailureInbox
     /// The host the run reports to, if the caller gave one.
@@ -105,6 +110,12 @@ struct SpecRunState {
     /// The context the run started in: the closure of an enclosing spec, a
     /// listening region, or nothing.
     let outer: RunContext?
+
+    init(sink: FailureInbox, host: (any SpecHost)?, outer: RunContext?) {
+        self.sink = sink
+        self.host = host
+        self.outer = outer
+    }
 }
 
 /// A failure that was recorded rather than thrown, as its recorder posts it.
@@ -172,10 +183,10 @@ extension RunContext {
     /// innermost first, and nobody else: for what a framework counts as no
     /// failure of a spec but an exploration must hear (a known issue).
     package static func announce(_ failure: PostedFailure) {
-        var context = current
-        while let region = context {
-            region.listener?.hear(failure)
-            context = region.enclosing
+        var region = current?.regions
+        while let next = region {
+            next.listener.hear(failure)
+            region = next.enclosing
         }
     }
 
@@ -187,10 +198,10 @@ extension RunContext {
 
     /// Whether a listening region around the code running now keeps what no spec takes.
     private static var keepsUnclaimed: Bool {
-        var context = current
-        while let region = context {
-            if region.listener?.keepsUnclaimed == true { return true }
-            context = region.enclosing
+        var region = current?.regions
+        while let next = region {
+            if next.listener.keepsUnclaimed { return true }
+            region = next.enclosing
         }
         return false
     }
