@@ -18,7 +18,7 @@ import RundownEngine
 /// | `RUNDOWN_FORBID_FOCUS` | `1` or `0` | `1`: a focused element is a failure naming it. On by default when `CI` is set (to anything but empty, `0`, `false` or `no`); `0` turns it off. |
 /// | `RUNDOWN_JUNIT` | a file path, or a directory path (one that exists, or ends in `/`) | Write a JUnit XML report of every example to the file, which keeps the examples of every process of one run (`swift test`), or to `rundown-<pid>.xml` in the directory. Missing folders are made; a path that cannot be written fails the spec that tried. |
 /// | `RUNDOWN_TIMEOUT_SCALE` | a number from 0.01 to 1000 (`3`, `2.5`) | Multiply every default deadline of the concurrency toolkit. |
-/// | `RUNDOWN_SCHEDULE` | a replay token a failed `explore` printed (`v1.3fa2.0102.9c1e22ab`) | The `explore` call that printed it runs that one interleaving instead of its strategy. |
+/// | `RUNDOWN_SCHEDULE` | a replay token a failed `explore` printed (`v1.3fa2.0102.9c1e22ab`) | The `explore` call that printed it, in the test that printed it, runs that one interleaving instead of its strategy. |
 ///
 /// It is a module of its own so that `Rundown` and the concurrency toolkit,
 /// which does not depend on `Rundown`, read their settings from the same
@@ -241,15 +241,9 @@ package struct RunSettings: Sendable {
             if let warning { warn(warning) }
         },
         Row(name: "RUNDOWN_SCHEDULE") { value, settings, _, warn in
-            // The explorer reads the token; its grammar is checked here too, so that a typo is a
-            // warning rather than an exploration that silently runs its own strategy.
-            let parts = value.split(separator: ".", omittingEmptySubsequences: false)
-            let hex = { (part: Substring, count: Int) in part.count == count && part.allSatisfy(\.isHexDigit) }
-            let choices = parts.count == 4 ? parts[2] : ""
-            if parts.count == 4, parts[0] == "v1", hex(parts[1], 4), hex(parts[3], 8),
-                choices.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }),
-                choices.filter({ $0 == "_" }).count.isMultiple(of: 2)
-            {
+            // The explorer reads the token by the same grammar, so that a typo is a warning rather
+            // than an exploration that silently runs its own strategy.
+            if ReplayTokenText(value) != nil {
                 settings.schedule = value
             } else {
                 warn(SettingsWarning.scheduleNotKnown(value).message)

@@ -155,10 +155,16 @@ package protocol FailureListener: AnyObject, Sendable {
     /// exploration with no test framework, which throws what it heard), or a
     /// test that collects failures.
     var keepsUnclaimed: Bool { get }
+
+    /// Whether the listener keeps every failure of its region from everything
+    /// outside it, a spec's run included: an exploration repeating a failing
+    /// order to see whether it fails again, whose failures were reported once.
+    var keepsEverything: Bool { get }
 }
 
 extension FailureListener {
     package var keepsUnclaimed: Bool { false }
+    package var keepsEverything: Bool { false }
 }
 
 extension RunContext {
@@ -172,11 +178,12 @@ extension RunContext {
     @discardableResult
     package static func post(_ failure: PostedFailure) -> Bool {
         announce(failure)
+        if keeps(\.keepsEverything) { return true }
         if let context = current, let runner = context.runner, let sink = context.sink {
             sink.post(runner.recorded(failure))
             return true
         }
-        return keepsUnclaimed
+        return keeps(\.keepsUnclaimed)
     }
 
     /// Tells every listening region around the code running now of `failure`,
@@ -186,6 +193,8 @@ extension RunContext {
         var region = current?.regions
         while let next = region {
             next.listener.hear(failure)
+            // A region that keeps everything keeps it from the regions around it too.
+            if next.listener.keepsEverything { return }
             region = next.enclosing
         }
     }
@@ -193,14 +202,14 @@ extension RunContext {
     /// Whether a failure posted here is taken (by a spec, or by a listener
     /// that keeps what no spec takes), so that nobody else must record it.
     package static var takesFailures: Bool {
-        isInSpec || keepsUnclaimed
+        isInSpec || keeps(\.keepsUnclaimed)
     }
 
-    /// Whether a listening region around the code running now keeps what no spec takes.
-    private static var keepsUnclaimed: Bool {
+    /// Whether the listener of a listening region around the code running now keeps what `keeping` says.
+    private static func keeps(_ keeping: KeyPath<any FailureListener, Bool>) -> Bool {
         var region = current?.regions
         while let next = region {
-            if next.listener.keepsUnclaimed { return true }
+            if next.listener[keyPath: keeping] { return true }
             region = next.enclosing
         }
         return false
