@@ -86,7 +86,7 @@ struct DocSamples {
     func defaultStarterSample() async throws {
         let uploader = Uploader()
         uploader.uploadLater("song.mp3")
-        try await eventually { uploader.uploaded == ["song.mp3"] }
+        try await eventually(within: patience) { uploader.uploaded == ["song.mp3"] }
     }
 
     // MARK: - Part 6: eventually

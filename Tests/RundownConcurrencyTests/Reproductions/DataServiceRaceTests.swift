@@ -1,4 +1,5 @@
 #if canImport(Testing)
+import RundownTestSupport
 import Testing
 import RundownConcurrency
 
@@ -67,7 +68,7 @@ struct DataServiceRaceTests {
 
         slow.open()
         // Without a handle on the task, all the test can do is poll.
-        try await eventually("the untracked task finished") { service.isCompleted }
+        try await eventually("the untracked task finished", within: patience) { service.isCompleted }
     }
 
     @Test("the tracked test waits for the task and its follow-up, so it is deterministic")
