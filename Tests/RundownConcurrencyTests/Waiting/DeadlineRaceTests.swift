@@ -20,8 +20,8 @@ struct DeadlineRaceTests {
         let waiter = Task(executorPreference: held) { try await gate.waitUntilParked(within: .milliseconds(20)) }
         try await Self.holdUntilItsDeadlineIsQueued(held)
 
-        let caller = Task { try await gate.arrive(within: .seconds(600)) }
-        try await eventually("the caller parked and resumed the waiter", within: .seconds(600)) {
+        let caller = Task { try await gate.arrive(within: patience) }
+        try await eventually("the caller parked and resumed the waiter", within: patience) {
             gate.parkedCount == 1 && held.pending == 2
         }
         held.runUntilIdle()
@@ -56,14 +56,14 @@ struct DeadlineRaceTests {
     func lastTaskEndingBeforeTheDeadlinesCheck() async throws {
         let tasks = TrackingTaskStarter()
         let gate = Gate("upload")
-        tasks.start(name: "upload") { try? await gate.arrive(within: .seconds(600)) }
-        try await gate.waitUntilParked(within: .seconds(600))
+        tasks.start(name: "upload") { try? await gate.arrive(within: patience) }
+        try await gate.waitUntilParked(within: patience)
         let held = HeldExecutor()
         let waiter = Task(executorPreference: held) { try await tasks.waitForAll(within: .milliseconds(20)) }
         try await Self.holdUntilItsDeadlineIsQueued(held)
 
         gate.open()
-        try await eventually("the upload ended and resumed the waiter", within: .seconds(600)) {
+        try await eventually("the upload ended and resumed the waiter", within: patience) {
             tasks.runningTasks.isEmpty && held.pending == 2
         }
         held.runUntilIdle()
@@ -94,9 +94,9 @@ struct DeadlineRaceTests {
     /// deadline's job is queued, unrun.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     private static func holdUntilItsDeadlineIsQueued(_ held: HeldExecutor) async throws {
-        try await eventually("the waiting task was enqueued", within: .seconds(600)) { held.pending > 0 }
+        try await eventually("the waiting task was enqueued", within: patience) { held.pending > 0 }
         held.runUntilIdle()
-        try await eventually("the deadline's job was enqueued", within: .seconds(600)) { held.pending == 1 }
+        try await eventually("the deadline's job was enqueued", within: patience) { held.pending == 1 }
     }
 }
 #endif

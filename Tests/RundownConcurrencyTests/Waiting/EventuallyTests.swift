@@ -109,7 +109,7 @@ struct EventuallyTests {
 
     @Test("cancellation ends the wait with CancellationError")
     func cancellation() async throws {
-        let polling = Gate("first check happened")
+        let polling = Gate("first check happened", timeout: patience)
         let waiter = Task {
             try await eventually(within: .seconds(600)) {
                 polling.open()
