@@ -125,14 +125,6 @@ package struct FinishedRun: Sendable {
     }
 }
 
-/// The host of the spec running in this task.
-package enum SpecHosting {
-    /// The host of the spec whose closure is running, or `nil` outside a
-    /// spec: a spec run inside an element of another reports through it.
-    /// Failures do not go through it; they go to the run's ``FailureInbox``.
-    @TaskLocal package static var current: (any SpecHost)?
-}
-
 /// An error that a test framework has already reported by the time it is
 /// thrown, such as the one `#require` throws after recording its issue. The
 /// element that threw it failed, but a framework's host does not report it a

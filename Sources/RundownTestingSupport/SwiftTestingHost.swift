@@ -195,7 +195,11 @@ package struct SwiftTestingHost: SpecHost {
             }
         }
         if issue.isFailure, let seed = runner.inbox?.seed {
-            annotated.comments.append(Comment(rawValue: "(seed \(seed))"))
+            // As the attempt's note: the `.specs` trait scopes both a test and its test case.
+            let note = "(seed \(seed))"
+            if !annotated.comments.contains(where: { $0.rawValue == note }) {
+                annotated.comments.append(Comment(rawValue: note))
+            }
         }
         return annotated
     }

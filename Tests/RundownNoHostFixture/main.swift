@@ -141,6 +141,31 @@ func retriesFail() throws {
     }
 }
 
+/// Behaviour#Retried-examples: a task that a failed attempt left running fails
+/// while the next attempt runs; that attempt passes, and no third one runs.
+func lateAttempt() throws {
+    struct Failed: Error {}
+    let mayFail = DispatchSemaphore(value: 0)
+    let failed = DispatchSemaphore(value: 0)
+    var attempts = 0
+    try spec("No host, late attempt") {
+        it("retries", .retries(2)) {  // line: late attempt example
+            attempts += 1
+            print("ran: attempt \(attempts)")
+            if attempts == 1 {
+                Task {
+                    mayFail.wait()
+                    #expect(Bool(false), "late")  // line: late attempt
+                    failed.signal()
+                }
+                throw Failed()
+            }
+            mayFail.signal()
+            if failed.wait(timeout: .now() + 60) == .timedOut { print("the late task never failed") }
+        }
+    }
+}
+
 /// What is printed where no framework runs: a spec that skipped every example, a toolkit
 /// check that no spec or test claims, and the seed that `.random(runs:)` picked.
 func notices() throws {
@@ -224,6 +249,73 @@ final class LockedCounter: @unchecked Sendable {
     }
 }
 
+/// Behaviour#Rerunning-what-failed: a late failure and a failing `afterAll`, for the file of
+/// `RUNDOWN_FAILURES` (`FailuresFileOutputTests` sets it): each is listed, and `@file` reruns it.
+func failuresFile() throws {
+    let mayFail = DispatchSemaphore(value: 0)
+    let failed = DispatchSemaphore(value: 0)
+    // Safe: written by the example and read by the afterAll after it, one closure at a time on this thread.
+    nonisolated(unsafe) var started = false
+    try spec("Listed no host") {
+        it("passes") { print("ran: Listed no host, passes") }
+        it("leaks a late failure") {
+            print("ran: Listed no host, leaks a late failure")
+            started = true
+            Task {
+                _ = mayFail.wait(timeout: .now() + 10)
+                #expect(Bool(false), "late")
+                failed.signal()
+            }
+        }
+        context("with a failing afterAll") {
+            it("passes") { print("ran: Listed no host, with a failing afterAll, passes") }
+            afterAll { throw FailuresFileError() }
+        }
+        afterAll {
+            guard started else { return }
+            mayFail.signal()
+            _ = failed.wait(timeout: .now() + 10)
+        }
+    }
+}
+
+/// Behaviour#Fresh-values: a fresh value used from a detached task, which knows no example,
+/// while the spec runs and after it has returned: each is a failure that says so.
+func freshDetached() throws {
+    let mayUse = DispatchSemaphore(value: 0)
+    let used = DispatchSemaphore(value: 0)
+    let afterRun = DispatchSemaphore(value: 0)
+    let usedAfterRun = DispatchSemaphore(value: 0)
+    defer {
+        afterRun.signal()
+        _ = usedAfterRun.wait(timeout: .now() + 10)
+    }
+    try spec("No host, detached") {
+        let number = fresh { 0 }  // line: detached fresh
+        let later = fresh { 0 }  // line: detached fresh after the run
+        it("starts detached tasks") {
+            Task.detached {
+                _ = mayUse.wait(timeout: .now() + 10)
+                number.value = 5
+                used.signal()
+            }
+            Task.detached {
+                _ = afterRun.wait(timeout: .now() + 10)
+                _ = later.value
+                usedAfterRun.signal()
+            }
+        }
+        it("lets one use its value") {
+            mayUse.signal()
+            _ = used.wait(timeout: .now() + 10)
+        }
+    }
+}
+
+struct FailuresFileError: Error, CustomStringConvertible {
+    var description: String { "FailuresFileError" }
+}
+
 do {
     switch scenario {
     case "flaky": try flaky()
@@ -233,11 +325,14 @@ do {
     case "first-assertion": try firstAssertion()
     case "first-assertion-async": try firstAssertionAsync()
     case "late": try late()
+    case "late-attempt": try lateAttempt()
     case "notices": try notices()
     case "running-closure": try runningClosure()
     case "explore-expect-in-task": try exploreAssertion("expect-in-task")
     case "explore-xctfail-in-task": try exploreAssertion("xctfail-in-task")
     case "explore-expect-after-finish": try exploreAssertion("expect-after-finish")
+    case "failures-file": try failuresFile()
+    case "fresh-detached": try freshDetached()
     default:
         print("unknown scenario '\(scenario)'")
         exit(2)

@@ -18,7 +18,7 @@ enum HostChoice {
     /// - A plain `XCTestCase` takes them through `XCTFail`.
     /// - Anywhere else, the caller gets the first, thrown.
     static func host(testCase: AnyObject?, file: StaticString, line: Int) -> any SpecHost {
-        if ExampleRunner.current != nil, let outer = SpecHosting.current {
+        if let context = RunContext.current, context.runner != nil, let outer = context.host {
             // The nested spec's failures go to the outer spec's host, but not
             // into the outer spec's reports: there the element that ran it fails.
             return NestedSpecHost(outer: outer)

@@ -40,7 +40,9 @@ struct SpecRun<Call: CallKind> {
     private func inbox() -> FailureInbox {
         let host = host
         let seed = settings.seed
-        return FailureInbox(seed: seed) { late in host.record(SeededFailure.adding(seed, to: late)) }
+        let inbox = FailureInbox(seed: seed) { late in host.record(SeededFailure.adding(seed, to: late)) }
+        root.buildCheck.runs(in: inbox, root: [root.node.description])
+        return inbox
     }
 
     /// What sees each event: the reports asked for, and the host, which
@@ -87,13 +89,11 @@ extension SpecRun where Call.Mode == Synchronous {
         let listener = listener(outputs)
         let inbox = inbox()
         let controls = settings.controls
-        let report = SpecHosting.$current.withValue(host) {
-            host.scope {
-                SpecEngine.run(
-                    root.node, recognizers: HostChoice.skipRecognizers, controls: controls,
-                    progress: outputs.wantsProgress, inbox: inbox, observer: listener,
-                    scope: host.closureScope)
-            }
+        let report = host.scope {
+            SpecEngine.run(
+                root.node, recognizers: HostChoice.skipRecognizers, controls: controls,
+                progress: outputs.wantsProgress, inbox: inbox, host: host, observer: listener,
+                scope: host.closureScope)
         }
         try finish(report, outputs)
     }
@@ -107,21 +107,18 @@ extension SpecRun where Call.Mode == Asynchronous {
         try finish(report, outputs)
     }
 
-    /// The run inside the host's scope, with the host current, on
-    /// `isolation`. Task-local scopes take nonisolated closures, which would
-    /// leave the caller's actor; this function's isolated parameter brings
-    /// every step back to it.
+    /// The run inside the host's scope, on `isolation`: the host's scope
+    /// takes a nonisolated closure, which would leave the caller's actor;
+    /// this function's isolated parameter brings every step back to it.
     private func hosted(_ outputs: RunOutputs, isolation: isolated (any Actor)?) async -> SpecReport {
         let host = host
         let listener = listener(outputs)
         let inbox = inbox()
         let controls = settings.controls
-        return await SpecHosting.$current.withValue(host) {
-            await host.scope(isolation: isolation) {
-                await SpecEngine.run(
-                    root.node, recognizers: HostChoice.skipRecognizers, controls: controls,
-                    progress: outputs.wantsProgress, inbox: inbox, observer: listener)
-            }
+        return await host.scope(isolation: isolation) {
+            await SpecEngine.run(
+                root.node, recognizers: HostChoice.skipRecognizers, controls: controls,
+                progress: outputs.wantsProgress, inbox: inbox, host: host, observer: listener)
         }
     }
 }

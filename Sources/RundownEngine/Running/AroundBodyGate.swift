@@ -1,10 +1,4 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Dispatch
 
 /// Decides, for one call of an `aroundEach` hook, which call of its body may
 /// drive the walk: only the first, and only until the hook has returned.
@@ -18,12 +12,13 @@ import Musl
 ///
 /// When the hook returns, ``close()`` waits while a winning call is still
 /// driving the walk (possible only if the body ran on a task or thread that
-/// outlives the hook), so the walk never has two drivers at once. A call that
+/// outlives the hook), so the walk never has two drivers at once: the state
+/// is behind the gate's lock, and the closer waits outside it, on a
+/// semaphore (a thread) or a continuation (a task) that the winning call
+/// signals as it leaves. A call that
 /// comes after the hook returned goes to the run's ``FailureInbox``.
-final class AroundBodyGate: @unchecked Sendable {
-    // @unchecked: every stored `var` is read and written only while
-    // `condition` is locked, and the `let`s are immutable Sendable values.
-    private enum State {
+final class AroundBodyGate: Sendable {
+    private enum Phase {
         /// The hook runs and has not called its body.
         case waiting
         /// A call of the body is driving the walk.
@@ -34,6 +29,20 @@ final class AroundBodyGate: @unchecked Sendable {
         case closed
     }
 
+    /// Who waits in ``close()`` for the call driving the walk to leave.
+    private enum Closer {
+        /// A thread, blocked (the synchronous driver).
+        case thread(DispatchSemaphore)
+        /// A task, suspended (the asynchronous driver).
+        case task(CheckedContinuation<Void, Never>)
+    }
+
+    private struct State {
+        var phase = Phase.waiting
+        var refused = 0
+        var closer: Closer?
+    }
+
     /// What the hook did with its body, as seen when it returned.
     struct Calls {
         /// Whether the body ran.
@@ -42,12 +51,9 @@ final class AroundBodyGate: @unchecked Sendable {
         var refused: Int
     }
 
-    private let condition = EngineCondition()
+    private let state = Protected(State())
     private let inbox: FailureInbox
     private let lateFailure: SpecFailure
-    private var state = State.waiting
-    private var refused = 0
-    private var closer: CheckedContinuation<Void, Never>?
 
     /// - Parameters:
     ///   - inbox: Where a call after the hook returned is reported.
@@ -60,13 +66,13 @@ final class AroundBodyGate: @unchecked Sendable {
     /// Called first thing by every call of the body. Returns whether this call
     /// may drive the walk; if it does, it must call ``leave()`` when done.
     func enter() -> Bool {
-        let (entered, late) = condition.withLock { () -> (Bool, Bool) in
-            switch state {
+        let (entered, late) = state.withLock { state -> (Bool, Bool) in
+            switch state.phase {
             case .waiting:
-                state = .running
+                state.phase = .running
                 return (true, false)
             case .running, .ran:
-                refused += 1
+                state.refused += 1
                 return (false, false)
             case .closed:
                 return (false, true)
@@ -79,84 +85,48 @@ final class AroundBodyGate: @unchecked Sendable {
 
     /// The call that won ``enter()`` has finished driving the walk.
     func leave() {
-        let closer = condition.withLock {
-            state = .ran
-            condition.broadcast()
-            defer { self.closer = nil }
-            return self.closer
+        let closer = state.withLock { state in
+            state.phase = .ran
+            defer { state.closer = nil }
+            return state.closer
         }
-        closer?.resume()
+        switch closer {
+        case .thread(let semaphore): semaphore.signal()
+        case .task(let continuation): continuation.resume()
+        case nil: break
+        }
     }
 
     /// The hook has returned: waits, blocking the thread, until no call of the
     /// body is driving the walk, then refuses every later call.
     func close() -> Calls {
-        condition.withLock {
-            while state == .running {
-                condition.wait()
-            }
-            return closeLocked()
+        let semaphore: DispatchSemaphore? = state.withLock { state in
+            guard state.phase == .running else { return nil }
+            let semaphore = DispatchSemaphore(value: 0)
+            state.closer = .thread(semaphore)
+            return semaphore
         }
+        semaphore?.wait()
+        return state.withLock(Self.close)
     }
 
     /// The hook has returned: waits, suspending, until no call of the body is
     /// driving the walk, then refuses every later call.
     nonisolated(nonsending) func close() async -> Calls {
         await withCheckedContinuation { (closer: CheckedContinuation<Void, Never>) in
-            let bodyIsRunning = condition.withLock {
-                guard state == .running else { return false }
-                self.closer = closer
+            let bodyIsRunning = state.withLock { state in
+                guard state.phase == .running else { return false }
+                state.closer = .task(closer)
                 return true
             }
             if !bodyIsRunning { closer.resume() }
         }
-        return condition.withLock { closeLocked() }
+        return state.withLock(Self.close)
     }
 
-    private func closeLocked() -> Calls {
-        let ran = state == .ran
-        state = .closed
-        return Calls(ran: ran, refused: refused)
-    }
-}
-
-/// A mutex with a condition variable, for macOS 13 (no `Mutex`) and without
-/// Foundation. Thread Sanitizer understands pthread mutexes.
-final class EngineCondition: @unchecked Sendable {
-    // @unchecked: the pthread objects are allocated once, never move, and are
-    // only used through pthread calls, which are thread-safe by contract.
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let cond = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-
-    init() {
-        mutex.initialize(to: pthread_mutex_t())
-        cond.initialize(to: pthread_cond_t())
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(cond, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(cond)
-        pthread_mutex_destroy(mutex)
-        cond.deinitialize(count: 1)
-        mutex.deinitialize(count: 1)
-        cond.deallocate()
-        mutex.deallocate()
-    }
-
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
-    }
-
-    /// Waits for ``broadcast()``; call it with the lock held, in a loop that checks the condition.
-    func wait() {
-        pthread_cond_wait(cond, mutex)
-    }
-
-    /// Wakes every ``wait()``; call it with the lock held.
-    func broadcast() {
-        pthread_cond_broadcast(cond)
+    private static func close(_ state: inout State) -> Calls {
+        let ran = state.phase == .ran
+        state.phase = .closed
+        return Calls(ran: ran, refused: state.refused)
     }
 }

@@ -3,41 +3,43 @@ extension SpecWalk where Mode == Asynchronous {
     /// or until what the current `aroundEach` hook wraps is done.
     ///
     /// It runs on the caller's actor, so closures that capture the caller's
-    /// state never cross an isolation boundary. A synchronous body (most
-    /// hooks) is called as the synchronous driver calls it, on that same
-    /// actor, with none of the cost of an `await`; under a time limit every
-    /// body runs in the task the limit can leave behind.
+    /// state never cross an isolation boundary. Each closure runs with its
+    /// own context bound (``context(running:limit:)``). A synchronous body
+    /// (most hooks) is called as the synchronous driver calls it, on that
+    /// same actor, with none of the cost of an `await`; under a time limit
+    /// every body runs in the task the limit can leave behind.
     ///
-    /// `limit` is the time limit the closures run under, read by the caller
-    /// where it was bound (only a scope binds one, around the nested drive
-    /// its body runs, never while this loop is between two closures): not
-    /// read again for the drive of every frame.
-    nonisolated(nonsending) func drive(recognizers: [SkipRecognizer], limit: TimeLimit? = TimeLimit.current) async {
+    /// `limit` is the time limit the closures run under: the one of the
+    /// context the run started in, or, inside an `aroundEach` hook, the one
+    /// its body was called under (a `.timeLimit` scope binds one there).
+    nonisolated(nonsending) func drive(recognizers: [SkipRecognizer]) async {
+        await drive(recognizers: recognizers, limit: outerLimit)
+    }
+
+    nonisolated(nonsending) private func drive(recognizers: [SkipRecognizer], limit: TimeLimit?) async {
         while let instruction = next() {
             // Consumed, so that its runner and body are moved into the
             // closure's run instead of copied and each copy destroyed.
             switch consume instruction {
-            case .call(let body):
-                if let limit, let runner = ExampleRunner.current {
-                    finish(await Outcome.of(runner, recognizers: recognizers, limit: limit) { try await body() })
+            case .call(let body, let runner):
+                let context = context(running: runner, limit: limit)
+                if let limit {
+                    finish(
+                        await Self.run(in: context, on: #isolation) {
+                            await Outcome.of(runner, recognizers: recognizers, limit: limit) { try await body() }
+                        })
                 } else {
                     switch body.run {
                     case .synchronous(let body):
                         // Called as the synchronous driver calls it: nothing in it can suspend.
-                        finish(Outcome.of(recognizers: recognizers, body))
+                        finish(RunContext.$current.withValue(context) { Outcome.of(recognizers: recognizers, body) })
                     case .asynchronous(let body):
-                        finish(await Outcome.of(recognizers: recognizers, body))
+                        finish(
+                            await Self.run(in: context, on: #isolation) {
+                                await Outcome.of(recognizers: recognizers, body)
+                            })
                     }
                 }
-            case .callBound(let body):
-                guard let runner = ExampleRunner.current else { preconditionFailure("a closure began with no frame") }
-                if let limit {
-                    finish(await Outcome.of(runner, recognizers: recognizers, limit: limit) { try await body() })
-                } else {
-                    finish(await Outcome.of(runner, recognizers: recognizers) { try await body() })
-                }
-            case .enter(let frame):
-                await Self.drive(self, in: frame, recognizers, limit, on: #isolation)
             case .wrap(let around, let token):
                 // The hook may call its body from another executor: a hook
                 // written on the main actor hands it over through a thunk
@@ -46,29 +48,52 @@ extension SpecWalk where Mode == Asynchronous {
                 // body therefore returns to the spec's own isolation before
                 // it goes on with the walk.
                 //
-                // The hook runs bound to its own runner, so that a task it
-                // starts (an `async let` that watches what the body does) is
-                // the hook's, not the closure's running inside its body: what
-                // the task posts and the error the hook rethrows from it are
-                // one failure. Its body binds the frame's source again.
-                guard let source = ExampleRunner.source else {
-                    preconditionFailure("an aroundEach hook began with no frame")
-                }
-                let isolation = #isolation
-                let walk = WalkInHook(walk: self, token: token, source: source)
-                let outcome = await Outcome.of(token.runner, recognizers: recognizers) {
-                    try await around {
-                        guard walk.token.gate.enter() else { return }
-                        await Self.continueInside(walk, recognizers, on: isolation)
-                        walk.token.gate.leave()
-                    }
-                }
+                // The hook runs in its own context, so that a task it starts
+                // (an `async let` that watches what the body does) is the
+                // hook's: what the task posts and the error the hook
+                // rethrows from it are one failure. The closures its body
+                // runs bind their own.
+                let walk = WalkInHook(walk: self, token: token, limit: limit)
+                let context = context(running: token.runner, limit: limit)
+                let outcome = await Self.run(around, around: walk, in: context, recognizers, on: #isolation)
                 finishAround(token, outcome, await token.gate.close())
             case .concurrently(let walks):
-                await Self.drive(walks, recognizers: recognizers, parallelism: parallelism)
+                await Self.drive(walks, recognizers: recognizers, parallelism: parallelism, limit: limit)
                 finishConcurrently(walks)
-            case .unwrap, .leave:
+            case .unwrap:
                 return
+            }
+        }
+    }
+
+    /// Runs `body` with `context` bound, on the spec's isolation.
+    ///
+    /// The closure given to `withValue` captures `isolation`, and so is
+    /// isolated to it: a closure that did not would run the closure, and
+    /// every synchronous closure it calls, off the caller's actor.
+    private static func run(
+        in context: RunContext, on isolation: isolated (any Actor)?, _ body: () async -> Outcome
+    ) async -> Outcome {
+        await RunContext.$current.withValue(context) {
+            _ = isolation
+            return await body()
+        }
+    }
+
+    /// Runs the `aroundEach` hook `around` in `context`, on the spec's
+    /// isolation, with a body that goes on with `walk` if its gate lets it.
+    private static func run(
+        _ around: Mode.Around, around walk: WalkInHook<Mode>, in context: RunContext, _ recognizers: [SkipRecognizer],
+        on isolation: isolated (any Actor)?
+    ) async -> Outcome {
+        await RunContext.$current.withValue(context) {
+            _ = isolation
+            return await Outcome.of(recognizers: recognizers) {
+                try await around {
+                    guard walk.token.gate.enter() else { return }
+                    await Self.continueInside(walk, recognizers, on: isolation)
+                    walk.token.gate.leave()
+                }
             }
         }
     }
@@ -80,12 +105,14 @@ extension SpecWalk where Mode == Asynchronous {
     /// actor, if any): closures that capture the caller's state stay where
     /// the compiler says they run, and elements overlap wherever they
     /// suspend. Without an actor, they also run in parallel.
-    private static func drive(_ walks: [SpecWalk], recognizers: [SkipRecognizer], parallelism: Int) async {
+    private static func drive(
+        _ walks: [SpecWalk], recognizers: [SkipRecognizer], parallelism: Int, limit: TimeLimit?
+    ) async {
         let isolation = #isolation
         await withTaskGroup(of: Void.self) { tasks in
             var started = 0
             func startNext() {
-                let walk = ConcurrentWalk(walk: walks[started])
+                let walk = ConcurrentWalk(walk: walks[started], limit: limit)
                 started += 1
                 tasks.addTask { await Self.driveAlone(walk, recognizers, on: isolation) }
             }
@@ -98,38 +125,20 @@ extension SpecWalk where Mode == Asynchronous {
     private static func driveAlone(
         _ walk: ConcurrentWalk<Mode>, _ recognizers: [SkipRecognizer], on isolation: isolated (any Actor)?
     ) async {
-        await walk.walk.drive(recognizers: recognizers)
-    }
-
-    /// Drives the walk with `frame` bound as the source of
-    /// `ExampleRunner.current` until the frame ends, on the spec's isolation.
-    ///
-    /// The closure given to `withValue` captures `isolation`, and so is
-    /// isolated to it: a closure that did not would run the walk, and every
-    /// synchronous closure it calls, off the caller's actor.
-    private static func drive(
-        _ walk: SpecWalk, in frame: any RunnerSource, _ recognizers: [SkipRecognizer], _ limit: TimeLimit?,
-        on isolation: isolated (any Actor)?
-    ) async {
-        await ExampleRunner.$source.withValue(frame) {
-            _ = isolation
-            await walk.drive(recognizers: recognizers, limit: limit)
-        }
+        walk.walk.startsNow()
+        await walk.walk.drive(recognizers: recognizers, limit: walk.limit)
     }
 
     /// Goes on with the walk inside an `aroundEach` hook, on the spec's
-    /// isolation, with the frame's source bound again (the closure given to
-    /// `withValue` captures `isolation`: see ``drive(_:in:_:_:on:)``).
+    /// isolation, under the limit the body was called under: the one a
+    /// scope bound around it, else the hook's.
     private static func continueInside(
         _ walk: WalkInHook<Mode>,
         _ recognizers: [SkipRecognizer],
         on isolation: isolated (any Actor)?
     ) async {
-        await ExampleRunner.$source.withValue(walk.source) {
-            _ = isolation
-            walk.walk.enterAround(walk.token)
-            await walk.walk.drive(recognizers: recognizers)
-        }
+        walk.walk.enterAround(walk.token)
+        await walk.walk.drive(recognizers: recognizers, limit: RunContext.current?.limit ?? walk.limit)
     }
 }
 
@@ -143,6 +152,8 @@ extension SpecWalk where Mode == Asynchronous {
 /// layers they only read, and which nothing changes while they run.
 private struct ConcurrentWalk<Mode: ExecutionMode>: @unchecked Sendable {
     let walk: SpecWalk<Mode>
+    /// The limit its closures run under: the group's.
+    let limit: TimeLimit?
 }
 
 /// Carries the walk, and the place in it that a hook wraps, into the body an
@@ -155,6 +166,6 @@ private struct ConcurrentWalk<Mode: ExecutionMode>: @unchecked Sendable {
 private struct WalkInHook<Mode: ExecutionMode>: @unchecked Sendable {
     let walk: SpecWalk<Mode>
     let token: SpecWalk<Mode>.AroundToken
-    /// What the closures inside the hook read `ExampleRunner.current` from: the frame, or its run.
-    let source: any RunnerSource
+    /// The limit the hook runs under, for a body called where no context is.
+    let limit: TimeLimit?
 }

@@ -7,10 +7,9 @@
 package typealias ClosureScope = (_ runner: ExampleRunner, _ body: () -> Void) -> Void
 
 extension Optional where Wrapped == ClosureScope {
-    /// Runs `body` inside the scope, if there is one, for the runner of the
-    /// closure about to run (the bound frame's).
-    func run(_ body: () -> Outcome) -> Outcome {
-        guard let scope = self, let runner = ExampleRunner.current else { return body() }
+    /// Runs `body`, the closure of `runner`, inside the scope, if there is one.
+    func run(_ runner: ExampleRunner, _ body: () -> Outcome) -> Outcome {
+        guard let scope = self else { return body() }
         var outcome: Outcome?
         scope(runner) { outcome = body() }
         return outcome ?? .failed(ClosureScopeDidNotRun())

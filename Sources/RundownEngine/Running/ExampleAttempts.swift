@@ -16,6 +16,14 @@
 // attempt passes, or reported with a notice (flaky) if a later one does. A
 // skip ends the example; it is never retried.
 //
+// Every closure of a run carries that run's note in its runner, and so do
+// the tasks it starts. A failure posted from a run that has ended is that
+// run's late failure, never one of the run going on (contract section 13):
+// a run that was retried had failed, so its late failure joins its
+// repetition's (held while that repetition goes on, a warning once it passed
+// on a later attempt); any other run had passed its repetition, or was the
+// example's last, so the example fails and repeats no more (`failedLate`).
+//
 // Cost. An example with neither repetitions nor retries has no
 // ExampleAttempts (its frame's is nil): the walk pays one nil check where an
 // example ends and where a runner is made.
@@ -127,6 +135,11 @@ final class ExampleAttempts {
     private(set) var note: AttemptNote
     /// The failures of this repetition's attempts so far, while another attempt may follow.
     var held: [SpecFailure] = []
+    /// The earlier run that failed after it had ended, passing, if one did:
+    /// the example has failed, and repeats no more (see SpecWalk's `attribute`).
+    var failedLate: AttemptNote?
+    /// The attempt each repetition that is over ended on, by repetition.
+    private var lastAttempts: [Int] = []
     /// When `until-failure` stops repeating.
     private let deadline: ContinuousClock.Instant?
     /// The time `until-failure` repeats for, which its notice names.
@@ -158,6 +171,13 @@ final class ExampleAttempts {
     /// Whether failures wait for the attempt's end (there are retries).
     var holdsFailures: Bool { attempts > 1 }
 
+    /// Whether `run` was followed by another attempt of its repetition, so
+    /// that it had failed.
+    func wasRetried(_ run: AttemptNote) -> Bool {
+        let last = run.repetition == note.repetition ? note.attempt : lastAttempts[run.repetition - 1]
+        return run.attempt < last
+    }
+
     /// Moves to the next attempt of this repetition, if one is left.
     func nextAttempt() -> Bool {
         guard note.attempt < attempts else { return false }
@@ -184,6 +204,7 @@ final class ExampleAttempts {
                 ).message
             return false
         }
+        lastAttempts.append(note.attempt)
         note = AttemptNote(repetition: note.repetition + 1, repetitions: repetitions, attempt: 1, attempts: attempts)
         return true
     }

@@ -3,7 +3,8 @@
 /// While a spec runs, ``current`` is the runner of the example or hook whose
 /// closure is executing. It is kept per task, so code that runs
 /// concurrently (a `Task {}` started inside an example, or several specs
-/// running at once in a task group) sees its own element. Outside a spec it is `nil`.
+/// running at once in a task group) sees its own element or hook. Outside a
+/// spec it is `nil`.
 ///
 /// ```swift
 /// it("logs with its path") {
@@ -26,7 +27,7 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     /// `["Parser", "parses numbers", "beforeEach"]`; a `beforeAll` or `afterAll`
     /// hook directly after its group: `["Parser", "beforeAll"]`.
     public var path: [String] {
-        if let steps = given?.path { return steps }
+        if let givenPath { return givenPath }
         // A runner is either given its path or made by the walk for a frame.
         guard let frame else { preconditionFailure("a runner with neither a path nor a frame") }
         return frame.steps(appending: hook?.pathComponent)
@@ -35,7 +36,7 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     public let role: Role
     /// Where the element or hook was declared.
     public var location: CodeLocation {
-        if let given { return given.location }
+        if let givenLocation { return givenLocation }
         if let hook { return hook.location }
         guard let frame else { preconditionFailure("a runner with neither a location nor a frame") }
         return frame.location
@@ -43,33 +44,39 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
 
     /// The runner of the element or hook running in this task, or `nil` outside a spec.
     ///
-    /// A task started inside a closure sees the closure's element: while the
-    /// element runs, the closure of it running now; once an example has
-    /// ended, the example itself.
+    /// A task started inside a closure sees that closure's runner for as
+    /// long as it lives: the example, or the hook of the element, that
+    /// started it, even after the element has ended (a failure it records
+    /// then is that element's late failure).
     public static var current: ExampleRunner? {
-        source?.runningRunner
+        RunContext.current?.runner
     }
 
-    /// Creates a runner. The engine makes one for each closure it runs that
-    /// somebody asks ``current`` about.
+    /// Creates a runner. The engine makes one for each closure it runs.
     @_documentation(visibility: internal)
     public init(path: [String], role: Role, location: CodeLocation) {
         self.role = role
         frame = nil
         hook = nil
         attempt = nil
-        given = Given(path: path, location: location)
+        givenPath = path
+        givenLocation = location
     }
 
-    /// The walk's runner of the closure of `frame` that `closure` names: of
-    /// its hook, or of the frame's element itself. It copies nothing: its
+    /// The walk's runner of one closure of `frame`: of `hook`, or of the
+    /// frame's element itself when `hook` is `nil`. It copies nothing: its
     /// path and location are read from the frame and the hook when asked.
-    init(frame: any RunnerFrame, parts closure: ClosureParts) {
-        role = closure.role
+    /// `location` is given for a cleanup, which answers where it was registered.
+    init(
+        frame: any RunnerFrame, role: Role, hook: (any RunnerHook)?, attempt: AttemptNote?,
+        location: CodeLocation? = nil
+    ) {
+        self.role = role
         self.frame = frame
-        hook = closure.hook
-        attempt = closure.attempt
-        given = closure.given
+        self.hook = hook
+        self.attempt = attempt
+        givenPath = nil
+        givenLocation = location
     }
 
     /// What the closures of this runner's element share: its fresh values
@@ -82,12 +89,6 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     /// the example repeats or retries; `nil` otherwise.
     package let attempt: AttemptNote?
 
-    /// What the walk attributes a failure this runner posts to: the element
-    /// or group it runs for (its scope is that frame), which knows its run's inbox.
-    var owner: FailureOwner? {
-        frame
-    }
-
     /// The inbox of the run this runner's closure belongs to; `nil` for a runner made by hand.
     package var inbox: FailureInbox? {
         frame?.inbox
@@ -95,11 +96,10 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
 
     /// The path a failure this runner posts once its element has ended is
     /// reported under: for an example's closure, the example's own, whichever
-    /// of its closures this is (Behaviour#The-running-element), as a task of
-    /// a closure bound to its own runner (an `aroundEach` hook, a closure
-    /// under a time limit) would otherwise name the hook; for any other, its path.
+    /// of its closures this is (Behaviour#The-running-element); for any
+    /// other, its path.
     var latePath: [String] {
-        guard given?.path == nil, let frame, case .example = frame.kind else { return path }
+        guard givenPath == nil, let frame, case .example = frame.kind else { return path }
         return frame.steps(appending: nil)
     }
 
@@ -111,25 +111,14 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     /// The hook this runner runs, which adds its step to the frame's path
     /// and answers the location; `nil` for the closure of the element itself.
     /// A cleanup's runner names the hook of the closure that registered it.
-    let hook: RunnerHook?
+    let hook: (any RunnerHook)?
 
-    /// What was given instead of read from the frame and the hook: the path
-    /// and location of a runner made by hand, the location (and the path, if
-    /// given) of a cleanup's. `nil` for the walk's runners of hooks and
-    /// elements, which so carry two references (and a note, if any) only.
-    private let given: Given?
-
-    /// A class, so that a runner, and the walk's note of which closure
-    /// runs (``ClosureParts``), stay one reference wide for it.
-    final class Given: Sendable {
-        let path: [String]?
-        let location: CodeLocation
-
-        init(path: [String]?, location: CodeLocation) {
-            self.path = path
-            self.location = location
-        }
-    }
+    /// The path of a runner made by hand; `nil` for the walk's.
+    private let givenPath: [String]?
+    /// Where a runner made by hand, or a cleanup's, says it runs; `nil` for
+    /// the walk's runners of hooks and elements, which read it from the
+    /// hook or the frame.
+    private let givenLocation: CodeLocation?
 
     /// The path as one string, its steps joined with ", ": `"Spec, in a context, does a thing"`.
     public var description: String {
@@ -150,16 +139,10 @@ package protocol RunnerFrame: RunScope, PathSource {
 /// A hook the walk runs, seen from its runners, which read its step and its
 /// location only when asked instead of copying them.
 ///
-/// Both must be immutable: a runner's path and location are read from any
-/// task. A class to subclass rather than a protocol: the walk tells a frame
-/// which hook runs at every closure, and turning a hook into an existential
-/// to pass it costs a retain and a release each time.
-///
-/// `@unchecked Sendable`: it has no state, and a subclass must keep what
-/// these answer immutable.
-package class RunnerHook: @unchecked Sendable {
+/// Both must be immutable: a runner's path and location are read from any task.
+package protocol RunnerHook: AnyObject, Sendable {
     /// The step the hook adds to its frame's path.
-    var pathComponent: String { preconditionFailure("a RunnerHook subclass answers its path component") }
+    var pathComponent: String { get }
     /// Where the hook was declared.
-    var location: CodeLocation { preconditionFailure("a RunnerHook subclass answers its location") }
+    var location: CodeLocation { get }
 }

@@ -28,23 +28,17 @@
 /// Where the failures of one spec run that were not thrown wait for the walk.
 ///
 /// A recorder reaches it through ``ExampleRunner/post(_:at:recordedByFramework:)``.
-package final class FailureInbox: @unchecked Sendable {
-    // @unchecked: `posted` and `closed` are read and written only while
-    // `condition` is locked; the `let`s are immutable and Sendable.
-
+package final class FailureInbox: Sendable {
     /// One failure as posted.
-    enum Posted {
+    enum Posted: Sendable {
         /// Recorded while `runner`'s closure, or a task it started, ran.
         case recorded(runner: ExampleRunner, error: any Error, location: CodeLocation)
         /// A failure the engine made whole: an `aroundEach` body called after its hook returned.
         case made(SpecFailure)
     }
 
-    private let condition = EngineCondition()
-    // Under the lock, no two accesses overlap: the dynamic exclusivity
-    // checks, which the walk would pay at every step, are left out.
-    @exclusivity(unchecked) private var posted: [Posted] = []
-    @exclusivity(unchecked) private var closed = false
+    /// What was posted and not yet taken, and whether the walk has ended.
+    private let state = Protected<(posted: [Posted], closed: Bool)>(([], false))
     /// Takes a failure posted once the walk has ended.
     private let afterClose: @Sendable (SpecFailure) -> Void
     /// The seed the run is shuffled with, if any, for recorders that add it to what they record.
@@ -70,9 +64,9 @@ package final class FailureInbox: @unchecked Sendable {
     }
 
     func post(_ failure: Posted) {
-        let open = condition.withLock {
-            if closed { return false }
-            posted.append(failure)
+        let open = state.withLock { state in
+            if state.closed { return false }
+            state.posted.append(failure)
             return true
         }
         guard !open else { return }
@@ -82,7 +76,9 @@ package final class FailureInbox: @unchecked Sendable {
             guard !(error is any ReportedByFramework) else { return }
             afterClose(
                 SpecFailure(
-                    path: runner.latePath, error: LateFailure(error: error, example: runner.latePath, afterRun: true),
+                    path: runner.latePath,
+                    error: LateFailure(
+                        error: error, example: runner.latePath, run: runner.attempt?.description, afterRun: true),
                     location: location)
             )
         case .made(let failure):
@@ -90,21 +86,28 @@ package final class FailureInbox: @unchecked Sendable {
         }
     }
 
+    /// Posts a failure of the run that belongs to none of its elements (a
+    /// fresh value used from a detached task, which knows no example): the
+    /// walk records it as it is; once the run has ended, `afterClose` gets it.
+    package func postToNoElement(_ failure: SpecFailure) {
+        post(.made(failure))
+    }
+
     /// Everything posted since the last take, or `nil` if nothing was.
     func take() -> [Posted]? {
-        condition.withLock {
-            if posted.isEmpty { return nil }
-            defer { posted = [] }
-            return posted
+        state.withLock { state in
+            if state.posted.isEmpty { return nil }
+            defer { state.posted = [] }
+            return state.posted
         }
     }
 
     /// Closes the inbox and returns what was posted since the last take.
     func close() -> [Posted] {
-        condition.withLock {
-            closed = true
-            defer { posted = [] }
-            return posted
+        state.withLock { state in
+            state.closed = true
+            defer { state.posted = [] }
+            return state.posted
         }
     }
 }
@@ -116,19 +119,33 @@ package protocol WrappedFailure: Error {
     var wrapped: any Error { get }
 }
 
-/// A failure that arrived after the element that started its task had finished.
+/// A failure that arrived after the element that started its task had
+/// finished, or after the run of its example that started the task (an
+/// attempt, a repetition) had.
 package struct LateFailure: WrappedFailure, CustomStringConvertible {
     /// What failed.
     package var error: any Error
     /// The path of the element or hook whose task recorded it.
     package var example: [String]
+    /// Which run of its example started the task, for an example that
+    /// repeats or retries: `attempt 1 of 2`.
+    package var run: String?
     /// Whether it came after the whole spec run had ended, so that its test may have ended too.
-    package var afterRun = false
+    package var afterRun: Bool
+
+    package init(error: any Error, example: [String], run: String? = nil, afterRun: Bool = false) {
+        self.error = error
+        self.example = example
+        self.run = run
+        self.afterRun = afterRun
+    }
 
     package var wrapped: any Error { error }
 
     package var description: String {
-        "\(String(describing: error)) (late: after '\(example.joined(separator: ", "))' had finished, from a task it started)"
+        let finished = run.map { "had finished \($0)" } ?? "had finished"
+        return
+            "\(String(describing: error)) (late: after '\(example.joined(separator: ", "))' \(finished), from a task it started)"
     }
 }
 
@@ -170,24 +187,16 @@ extension ExampleRunner {
     /// runner; `false` for a runner made by hand, which belongs to no run.
     func postToRun(_ failure: PostedFailure) -> Bool {
         guard let inbox else { return false }
+        inbox.post(recorded(failure))
+        return true
+    }
+
+    /// `failure` as the inbox keeps it: attributed to this runner, at its
+    /// own place or, if it has none, this runner's.
+    func recorded(_ failure: PostedFailure) -> FailureInbox.Posted {
         let error: any Error =
             failure.recordedByFramework
             ? RecordedByFramework(message: failure.message) : ReportedFailure(message: failure.message)
-        inbox.post(.recorded(runner: self, error: error, location: failure.location ?? location))
-        return true
-    }
-}
-
-/// The walk's frame that a runner runs a closure for, seen from elsewhere
-/// only as an identity and the way to its run's inbox.
-///
-/// `@unchecked Sendable`: runners carry it to any task, but only the walk,
-/// on its own task, ever looks inside it (its subclasses are the walk's
-/// frames); `inbox` is immutable and Sendable.
-package class FailureOwner: @unchecked Sendable {
-    let inbox: FailureInbox
-
-    init(inbox: FailureInbox) {
-        self.inbox = inbox
+        return .recorded(runner: self, error: error, location: failure.location ?? location)
     }
 }

@@ -1,51 +1,39 @@
 // What ends first under a time limit: the closure or a timer (see TimeLimit.swift).
 
-/// An ``Outcome`` handed from the body's task to the driver.
-///
-/// @unchecked Sendable: it is created by that task, handed over once under
-/// ``FirstEnding``'s lock, and only read by the driver afterwards; the error
-/// inside is `any Error`, which is `Sendable`.
-struct UncheckedOutcome: @unchecked Sendable {
-    let outcome: Outcome
-}
-
 /// What ends first: the body, or a timer. The driver waits for the first
 /// ending, and after a cancellation for a second one.
-final class FirstEnding: @unchecked Sendable {
-    // @unchecked: `endings` and `waiter` are read and written only under `condition`.
-    enum Ending {
+final class FirstEnding: Sendable {
+    enum Ending: Sendable {
         case body(Outcome)
         case timer
     }
 
-    private let condition = EngineCondition()
-    private var endings: [Ending] = []
-    private var waiter: CheckedContinuation<Ending, Never>?
-    private var taken = 0
+    /// The endings so far, in the order they came; how many waits have taken
+    /// one; the wait that has started and not yet been answered.
+    private struct State {
+        var endings: [Ending] = []
+        var taken = 0
+        var waiter: CheckedContinuation<Ending, Never>?
+    }
 
-    func end(_ ending: UncheckedOutcomeOrTimer) {
-        let resume: (CheckedContinuation<Ending, Never>, Ending)? = condition.withLock {
-            let value: Ending =
-                switch ending {
-                case .body(let handed): .body(handed.outcome)
-                case .timer: .timer
-                }
+    private let state = Protected(State())
+
+    func end(_ ending: Ending) {
+        let resume: (CheckedContinuation<Ending, Never>, Ending)? = state.withLock { state in
             // Kept even when it goes straight to a waiter, so that `taken`
             // indexes `endings`: an ending that comes before the next wait
             // starts is then found there, not lost.
-            endings.append(value)
-            if let waiter {
-                self.waiter = nil
-                taken += 1
-                return (waiter, value)
-            }
-            return nil
+            state.endings.append(ending)
+            guard let waiter = state.waiter else { return nil }
+            state.waiter = nil
+            state.taken += 1
+            return (waiter, ending)
         }
         if let (waiter, value) = resume { waiter.resume(returning: value) }
     }
 
     /// Whether a wait for an ending has started and not yet been answered.
-    var isWaiting: Bool { condition.withLock { waiter != nil } }
+    var isWaiting: Bool { state.withLock { $0.waiter != nil } }
 
     /// The first ending.
     func first() async -> Ending { await next() }
@@ -55,21 +43,15 @@ final class FirstEnding: @unchecked Sendable {
 
     private func next() async -> Ending {
         await withCheckedContinuation { continuation in
-            let ready: Ending? = condition.withLock {
-                if taken < endings.count {
-                    let value = endings[taken]
-                    taken += 1
-                    return value
+            let ready: Ending? = state.withLock { state in
+                if state.taken < state.endings.count {
+                    defer { state.taken += 1 }
+                    return state.endings[state.taken]
                 }
-                waiter = continuation
+                state.waiter = continuation
                 return nil
             }
             if let ready { continuation.resume(returning: ready) }
         }
-    }
-
-    enum UncheckedOutcomeOrTimer {
-        case body(UncheckedOutcome)
-        case timer
     }
 }

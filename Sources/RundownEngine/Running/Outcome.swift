@@ -1,5 +1,5 @@
 /// How one closure ended.
-enum Outcome {
+enum Outcome: Sendable {
     case passed
     case failed(any Error)
     /// Indirect, so that an outcome, which the drivers move and destroy at
@@ -15,8 +15,8 @@ enum Outcome {
 package typealias SkipRecognizer = @Sendable (any Error) -> SkipReason?
 
 extension Outcome {
-    /// Runs `body` and classifies how it ended. The closure's runner is
-    /// its frame's, which the driver bound (see RunningClosure.swift).
+    /// Runs `body` and classifies how it ended. The closure's context is
+    /// bound by the driver.
     static func of(recognizers: [SkipRecognizer], _ body: () throws -> Void) -> Outcome {
         do {
             try body()
@@ -26,8 +26,8 @@ extension Outcome {
         }
     }
 
-    /// Runs `body` and classifies how it ended. The closure's runner is
-    /// its frame's, which the driver bound (see RunningClosure.swift).
+    /// Runs `body` and classifies how it ended. The closure's context is
+    /// bound by the driver.
     nonisolated(nonsending) static func of(
         recognizers: [SkipRecognizer],
         _ body: () async throws -> Void
@@ -37,25 +37,6 @@ extension Outcome {
             return .passed
         } catch {
             return classify(error, recognizers: recognizers)
-        }
-    }
-
-    /// Runs `body` as the given runner, bound by itself rather than through
-    /// its frame, and classifies how it ended: for a closure whose task may
-    /// outlive it (under a time limit), which so keeps seeing its own runner
-    /// after its frame has gone on.
-    nonisolated(nonsending) static func of(
-        _ runner: ExampleRunner,
-        recognizers: [SkipRecognizer],
-        _ body: () async throws -> Void
-    ) async -> Outcome {
-        await ExampleRunner.$source.withValue(runner) {
-            do {
-                try await body()
-                return .passed
-            } catch {
-                return classify(error, recognizers: recognizers)
-            }
         }
     }
 

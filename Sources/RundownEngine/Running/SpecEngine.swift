@@ -10,6 +10,7 @@ package enum SpecEngine {
     ///     element of another spec, the filter and the shard are not applied (see ``RunControls``).
     ///   - progress: Whether the observer gets the events that start and finish groups and examples.
     ///   - inbox: Where failures that are not thrown reach the run.
+    ///   - host: The host the run reports to, if any: a spec started inside one of its closures reports through it.
     ///   - observer: Receives every event as it happens.
     ///   - scope: What each example and hook runs inside, if anything.
     /// - Returns: Every failure and skip, and how the examples ended.
@@ -20,11 +21,13 @@ package enum SpecEngine {
         controls: RunControls = .none,
         progress: Bool = true,
         inbox: FailureInbox = FailureInbox(),
+        host: (any SpecHost)? = nil,
         observer: @escaping (SpecEvent) -> Void = { _ in },
         scope: ClosureScope? = nil
     ) -> SpecReport {
         let walk = SpecWalk(
-            root: root, controls: controls.inThisTask, progress: progress, inbox: inbox, observer: observer)
+            root: root, controls: controls.inThisTask, progress: progress, inbox: inbox, host: host,
+            observer: observer)
         walk.drive(recognizers: recognizers, scope: scope)
         return walk.report
     }
@@ -38,6 +41,7 @@ package enum SpecEngine {
     ///     element of another spec, the filter and the shard are not applied (see ``RunControls``).
     ///   - progress: Whether the observer gets the events that start and finish groups and examples.
     ///   - inbox: Where failures that are not thrown reach the run.
+    ///   - host: The host the run reports to, if any: a spec started inside one of its closures reports through it.
     ///   - observer: Receives every event as it happens.
     /// - Returns: Every failure and skip, and how the examples ended.
     @discardableResult
@@ -47,10 +51,12 @@ package enum SpecEngine {
         controls: RunControls = .none,
         progress: Bool = true,
         inbox: FailureInbox = FailureInbox(),
+        host: (any SpecHost)? = nil,
         observer: @escaping (SpecEvent) -> Void = { _ in }
     ) async -> SpecReport {
         let walk = SpecWalk(
-            root: root, controls: controls.inThisTask, progress: progress, inbox: inbox, observer: observer)
+            root: root, controls: controls.inThisTask, progress: progress, inbox: inbox, host: host,
+            observer: observer)
         await walk.drive(recognizers: recognizers)
         return walk.report
     }

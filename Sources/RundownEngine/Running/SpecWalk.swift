@@ -44,29 +44,21 @@
 // recorded in it fail the element. A group hook's misuses are recorded as soon
 // as the hook returns.
 //
-// Runners. Every closure has its own ExampleRunner (its identity tells which
-// closure posted a failure), made only when somebody asks for it (see
-// RunningClosure.swift): the walk tells the frame on top which closure runs
-// (`begin`), and the driver binds each frame once, as it is pushed
-// (`.enter`) until it is popped (`.leave`); a group's plain examples share
-// one binding, its cursor, until one of them leaves a task holding it (see
-// ExampleCursor.swift); a closure that runs once per group (`.callBound`) and
-// an `aroundEach` hook bind their own runner too, and an example that
-// repeats or retries is bound once per run. A runner
-// copies nothing of its element: it points at the frame, which is its scope
-// and answers its path, and at the hook it runs, if any, which adds the
+// Runners and contexts. Every closure the walk hands the driver comes with
+// its own ExampleRunner (its identity tells which closure posted a failure,
+// and its attempt note which run of its example), made as the walk reaches
+// the closure; the driver binds a new RunContext with it around the call, so
+// the closure and every task it starts see that runner, post to the run's
+// inbox, and keep both for as long as they live (see RunContext.swift). A
+// runner copies nothing of its element: it points at the frame, which is its
+// scope and answers its path, and at the hook it runs, if any, which adds the
 // hook's step and answers the location (RunnerFrame, RunnerHook). A runner is
 // read from any task, so these come only from the frame's immutable parts;
 // the frame's own PathNode is made when the walk first needs one (a nested
-// group, a failure, a report), which a passing example never does.
-//
-// What the walk does not retain. The stack holds the frames; the frame on
-// top (Top) and the closure pending (Pending) point at their frames and hooks
-// without retaining them, which spares a retain and a release of each at
-// every step and closure. A frame leaves the stack only in its own step, as
-// the last thing that step does with it (`pop()`), after its last closure's
-// outcome is in, and is let go only at the next pop, long after that step
-// has returned; a frame's hooks are held by its immutable arrays.
+// group, a failure, a report), which a passing example never does. The walk
+// holds its frames and hooks strongly, and a runner its frame: a task that
+// outlives its example keeps that frame, which no longer holds anything of
+// the user's (its scope dropped its values when it closed).
 //
 // Why the body runs at most once. The walk is not thread-safe and has one
 // position; a second run of the body would drive it from a stage it has left,
@@ -113,29 +105,17 @@
 final class SpecWalk<Mode: ExecutionMode> {
     /// What the driver must do next.
     enum Instruction {
-        /// Run a hook or example body, then call ``finish(_:)`` with its outcome.
-        case call(Mode.Body)
-        /// Run a closure as ``call(_:)`` does, with its runner
-        /// (`ExampleRunner.current`) bound as the source of its task: one
-        /// that runs once per group (a `beforeAll`, an `afterAll`, a hook
-        /// around a nested group, or a cleanup of theirs), so that a task it
-        /// starts keeps naming it after it has returned.
-        case callBound(Mode.Body)
-        /// Run an `aroundEach` hook. Its body argument asks the token's gate
-        /// whether it may run; if so it calls ``enterAround(_:)``, drives the
-        /// walk until ``Instruction/unwrap`` and leaves the gate. When the hook
-        /// returns, close the gate and call ``finishAround(_:_:_:)``. The hook
-        /// runs with the token's runner bound, its body with the source the
-        /// element was entered with bound again.
+        /// Run a hook, example or cleanup body in the context of `runner`
+        /// (``context(running:limit:)``), then call ``finish(_:)`` with its outcome.
+        case call(Mode.Body, ExampleRunner)
+        /// Run an `aroundEach` hook in the context of the token's runner. Its
+        /// body argument asks the token's gate whether it may run; if so it
+        /// calls ``enterAround(_:)``, drives the walk until
+        /// ``Instruction/unwrap`` and leaves the gate. When the hook returns,
+        /// close the gate and call ``finishAround(_:_:_:)``.
         case wrap(Mode.Around, AroundToken)
         /// What the innermost `aroundEach` wraps is done: return from its body.
         case unwrap
-        /// A frame starts, or the next run of an example that repeats or
-        /// retries: drive the walk with `ExampleRunner.source` bound to it,
-        /// until ``Instruction/leave``.
-        case enter(any RunnerSource)
-        /// The frame entered last has ended: return from the drive that ``enter(_:)`` began.
-        case leave
         /// Drive each walk, each running one element of a `.concurrent`
         /// group, at most ``parallelism`` at a time; when all have ended, call
         /// ``finishConcurrently(_:)``. A driver that cannot run closures
@@ -144,18 +124,15 @@ final class SpecWalk<Mode: ExecutionMode> {
     }
 
     /// Identifies one `aroundEach` hook call while it is running.
-    ///
-    /// A class, so that an ``Instruction`` stays small enough to be copied
-    /// and destroyed inline on every step.
     final class AroundToken {
         fileprivate let frame: ElementFrame
         fileprivate let layer: Int
         fileprivate let level: Int
         /// Lets only the first call of the hook's body drive the walk.
         let gate: AroundBodyGate
-        /// The hook's runner, the one its frame made when the walk began the
-        /// hook: the drivers bind it around the hook, so that the hook and
-        /// the tasks it starts see it, and each failure they post names it.
+        /// The hook's runner: the driver binds its context around the hook,
+        /// so that the hook and the tasks it starts see it, and each failure
+        /// they post names it.
         let runner: ExampleRunner
 
         fileprivate init(frame: ElementFrame, layer: Int, level: Int, runner: ExampleRunner, gate: AroundBodyGate) {
@@ -167,46 +144,28 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
     }
 
-    // The walk's own state is read and written at every closure, only by the
-    // walk on its own task (it has one driver at a time: see "Why the body
-    // runs at most once"; a concurrent group's elements each have a walk of
-    // their own), so the dynamic exclusivity checks the compiler would add
-    // where it cannot prove two accesses apart, a measurable part of a
-    // synchronous example's cost, are left out.
-    @exclusivity(unchecked) private var stack: [Frame] = []
-    /// ``stack``'s frames, not retained, for ``top`` to be read from when
-    /// the frame above is popped: reading the stack's last frame would
-    /// retain and release it.
-    @exclusivity(unchecked) private var tops: [Top] = []
-    /// The last frame of ``stack``, which ``next()`` steps at every closure,
-    /// kept without retaining it (see ``Top``).
-    @exclusivity(unchecked) private var top = Top.none
-    /// The frame ``pop()`` took off the stack last, kept until the next pop,
-    /// so that it outlives the step that popped it (see ``Top``).
-    @exclusivity(unchecked) private var popped: Frame?
-    @exclusivity(unchecked) private var pending: Pending?
-    /// The frame ``push(_:)`` pushed last (or its run, for an example that
-    /// repeats or retries), until ``next()`` hands it to the driver to enter.
-    @exclusivity(unchecked) private var entering: (any RunnerSource)?
-    /// The group whose new cursor ``next()`` handed to the driver to enter:
-    /// its references are counted at the next step, inside its binding.
-    @exclusivity(unchecked) private var measuring: GroupFrame?
-    /// How many frames ``pop()`` popped that ``next()`` has not yet told the driver to leave.
-    @exclusivity(unchecked) private var leaving = 0
-    /// The cleanup that ``pending`` runs, if it runs one.
-    @exclusivity(unchecked) private var pendingCleanup: RunScope.Cleanup?
+    // The walk's own state is read and written only by the walk, on the task
+    // of its driver (it has one driver at a time: see "Why the body runs at
+    // most once"; a concurrent group's elements each have a walk of their own).
+    private var stack: [Frame] = []
+    /// The closure the driver runs, until ``finish(_:)`` takes back its outcome.
+    private var pending: Pending?
     private let recorder: Recorder
-    private let inbox: FailureInbox
+    /// What the contexts of the run's closures share: its inbox (this walk's
+    /// own, for one element of a concurrent group), its host, and the
+    /// context it started in.
+    private let run: SpecRunState
+    private var inbox: FailureInbox { run.sink }
     /// Whether this walk's inbox is the run's, which it closes when it ends:
     /// false for a walk of one element of a concurrent group, whose inbox the
     /// walk that made it adopts.
     private let ownsInbox: Bool
     /// The inboxes of the walks that ran a concurrent group's elements: a task
     /// those elements started may still post there after those walks ended.
-    @exclusivity(unchecked) private var adoptedInboxes: [FailureInbox] = []
+    private var adoptedInboxes: [FailureInbox] = []
     /// The runners that posted a failure the walk took while their element ran,
     /// until their closure's outcome is applied (see ``tookPost(from:)``).
-    @exclusivity(unchecked) private var posters: [ExampleRunner] = []
+    private var posters: [ExampleRunner] = []
     /// How many elements of a `.concurrent` group run at once, if a setting says.
     let parallelismLimit: Int?
     /// How many elements of a `.concurrent` group run at once: as the
@@ -214,13 +173,15 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// (counting reads files on Linux).
     var parallelism: Int { max(1, parallelismLimit ?? RunControls.cores) }
 
+    /// A walk of the spec `root` under `controls`, whose closures post to
+    /// `inbox` and report to `host`, inside the context that runs now.
     init(
         root: GroupNode<Mode>, controls: RunControls = .none, progress: Bool = true,
-        inbox: FailureInbox = FailureInbox(),
+        inbox: FailureInbox = FailureInbox(), host: (any SpecHost)? = nil,
         observer: @escaping (SpecEvent) -> Void
     ) {
         recorder = Recorder(observer: observer, progress: progress)
-        self.inbox = inbox
+        run = SpecRunState(sink: inbox, host: host, outer: RunContext.current)
         ownsInbox = true
         parallelismLimit = controls.parallelismLimit
         let plan = RunPlan(root, controls: controls)
@@ -255,61 +216,61 @@ final class SpecWalk<Mode: ExecutionMode> {
         let elements = group.node.content.elements
         group.stage = .elements(elements.count)
         let progress = recorder.progress
-        return .concurrently(
-            elements.map { SpecWalk(element: $0, in: group, progress: progress, parallelismLimit: parallelismLimit) })
+        return .concurrently(elements.map { SpecWalk(element: $0, in: group, of: self, progress: progress) })
     }
 
     /// A walk that runs one element of a concurrent group, with the hooks
     /// `parent` puts around it, and keeps its events until
     /// ``finishConcurrently(_:)`` hands them on in declaration order.
-    private init(element: ElementNode<Mode>, in parent: GroupFrame, progress: Bool, parallelismLimit: Int?) {
+    private init(element: ElementNode<Mode>, in parent: GroupFrame, of walk: SpecWalk, progress: Bool) {
         recorder = Recorder(buffering: progress)
-        inbox = parent.inbox.sharingLateHandling()
+        run = SpecRunState(sink: walk.inbox.sharingLateHandling(), host: walk.run.host, outer: walk.run.outer)
         ownsInbox = false
-        self.parallelismLimit = parallelismLimit
+        parallelismLimit = walk.parallelismLimit
+        // Timed from when a driver gives it a slot (`startsNow()`), not from now, as its group queues it.
         push(
             ElementFrame(
-                node: element, parent: parent, started: recorder.elapsed(), inbox: inbox,
-                attemptMarks: element.attemptMarks),
-            sharingParent: true)
+                node: element, parent: parent, started: progress ? .zero : nil, inbox: run.sink,
+                attemptMarks: element.attemptMarks))
+    }
+
+    /// A concurrent group's element gets its slot: its duration counts from
+    /// here (Behaviour#Concurrent-groups), not from when its group queued it.
+    func startsNow() {
+        recorder.restartClock()
     }
 
     /// Everything recorded so far.
     var report: SpecReport { recorder.report }
 
+    /// The context the driver binds around a closure that `runner` runs:
+    /// the closure's own, posting to this walk's inbox, under `limit`.
+    func context(running runner: ExampleRunner, limit: TimeLimit?) -> RunContext {
+        RunContext(running: runner, in: run, limit: limit)
+    }
+
+    /// The time limit the run's closures start under: the one of the
+    /// context the run started in, if any.
+    var outerLimit: TimeLimit? { run.outer?.limit }
+
     // MARK: Asking for work
 
     /// The next thing to do, or `nil` when the spec has finished.
     func next() -> Instruction? {
-        while true {
-            if leaving > 0 {
-                leaving -= 1
-                return .leave
-            }
-            if let frame = entering {
-                entering = nil
-                return .enter(frame)
-            }
-            if let group = measuring {
-                measuring = nil
-                group.cursorReferencesAlone = group.cursorReferences()
-            }
+        while let top = stack.last {
             let instruction: Instruction?
             switch top {
-            case .group(let group): instruction = group.use { step($0) }
-            case .element(let element): instruction = element.use { step($0) }
-            case .none:
-                end()
-                return nil
+            case .group(let group): instruction = step(group)
+            case .element(let element): instruction = step(element)
             }
             if let instruction { return instruction }
         }
+        end()
+        return nil
     }
 
     /// Takes what is left in the inboxes once the last frame is done, and
-    /// closes the run's. Out of line, so that ``next()``, which runs at every
-    /// closure, stays small enough for the drivers to inline.
-    @inline(never)
+    /// closes the run's.
     private func end() {
         if ownsInbox {
             attribute(inbox.close())
@@ -331,24 +292,14 @@ final class SpecWalk<Mode: ExecutionMode> {
                     continue
                 }
                 group.stage = .beforeAll(index + 1)
-                if let instruction = call(
-                    Unretained(hooks[index]), in: group,
-                    pending: .groupHook(Unretained(group), Unretained(hooks[index])))
-                {
+                if let instruction = call(hooks[index], of: group, as: .groupHook(group, hooks[index])) {
                     return instruction
                 }
-                continue
             case .elements(let index):
                 let count = group.node.content.elementCount
                 guard index < count else {
                     if let skipped = group.node.skippedInPlace { report(skipped.before[index]) }
                     group.stage = .afterAll(0)
-                    if group.cursor != nil {
-                        // Its examples are done: their cursor's binding is left before the group's hooks run.
-                        group.cursor = nil
-                        leaving += 1
-                        return nil
-                    }
                     continue
                 }
                 if index == 0, group.node.marks.isConcurrent, count > 1, Mode.self == Asynchronous.self {
@@ -370,24 +321,20 @@ final class SpecWalk<Mode: ExecutionMode> {
                     continue
                 }
                 group.stage = .afterAll(index + 1)
-                if let instruction = call(
-                    Unretained(hooks[index]), in: group,
-                    pending: .groupHook(Unretained(group), Unretained(hooks[index])))
-                {
+                if let instruction = call(hooks[index], of: group, as: .groupHook(group, hooks[index])) {
                     return instruction
                 }
-                continue
             case .done:
-                if !group.closedByWalk {
-                    if let cleanup = nextCleanup(of: group) {
-                        if let instruction = call(cleanup, of: group, pending: .groupCleanup, as: .afterAll) {
-                            return instruction
-                        }
-                        continue
+                if let cleanup = nextCleanup(of: group) {
+                    if let instruction = call(
+                        cleanup, of: group, as: .groupCleanup(group, cleanup), teardown: .afterAll)
+                    {
+                        return instruction
                     }
+                    continue
                 }
                 if recorder.progress { recorder.emit(.groupFinished(path: group.path.steps())) }
-                pop()
+                stack.removeLast()
                 return nil
             }
         }
@@ -405,14 +352,13 @@ final class SpecWalk<Mode: ExecutionMode> {
                     continue
                 }
                 element.stage = .waitingForAround
-                let hook = hooks[level].node
-                guard case .around(let body) = hook.body else {
+                let hook = hooks[level]
+                guard case .around(let body) = hook.node.body else {
                     // A hand-built node: fail the element as if the hook had thrown before calling its body.
                     let mismatch = HookBodyMismatch(hook: hook.pathComponent, kind: .aroundEach)
                     finishAround(
                         element, layer: layer, level: level, .failed(mismatch),
-                        AroundBodyGate.Calls(ran: false, refused: 0)
-                    )
+                        AroundBodyGate.Calls(ran: false, refused: 0), runner: nil)
                     continue
                 }
                 let misuse = AroundEachMisuse(hook: hook.pathComponent, problem: .bodyCalledAfterReturn)
@@ -421,8 +367,8 @@ final class SpecWalk<Mode: ExecutionMode> {
                     lateFailure: SpecFailure(
                         path: element.steps(appending: hook.pathComponent), error: misuse, location: hook.location)
                 )
-                element.begin(.hook(.aroundEach), hook: hooks[level], attempt: element.attempts?.note)
-                guard let runner = element.runningRunner else { preconditionFailure("a frame made no runner") }
+                let runner = ExampleRunner(
+                    frame: element, role: .hook(.aroundEach), hook: hook, attempt: element.attempts?.note)
                 return .wrap(body, AroundToken(frame: element, layer: layer, level: level, runner: runner, gate: gate))
             case .beforeEach(let layer, let index):
                 let hooks = element.layers[layer].befores
@@ -432,12 +378,10 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
                 element.stage = .beforeEach(layer, index + 1)
                 if let instruction = call(
-                    hooks[index], in: element, pending: .elementHook(Unretained(element), hooks[index]),
-                    attempt: element.attempts?.note)
+                    hooks[index], of: element, as: .elementHook(element, hooks[index]), attempt: element.attempts?.note)
                 {
                     return instruction
                 }
-                continue
             case .body:
                 element.stage = .afterEach(element.layers.count - 1, 0)
                 element.bodyStarted = true
@@ -445,9 +389,10 @@ final class SpecWalk<Mode: ExecutionMode> {
                 case .example:
                     // Field by field: binding the example would copy it whole.
                     guard let body = element.node.exampleBody else { preconditionFailure("an example has a body") }
-                    pending = .example(Unretained(element))
-                    element.begin(.example, hook: nil, attempt: element.attempts?.note)
-                    return .call(body)
+                    let runner = ExampleRunner(
+                        frame: element, role: .example, hook: nil, attempt: element.attempts?.note)
+                    pending = Pending(closure: .example(element), runner: runner)
+                    return .call(body, runner)
                 case .group(let group):
                     push(
                         GroupFrame(
@@ -463,23 +408,22 @@ final class SpecWalk<Mode: ExecutionMode> {
                 }
                 element.stage = .afterEach(layer, index + 1)
                 if let instruction = call(
-                    hooks[index], in: element, pending: .elementHook(Unretained(element), hooks[index]),
-                    attempt: element.attempts?.note)
+                    hooks[index], of: element, as: .elementHook(element, hooks[index]), attempt: element.attempts?.note)
                 {
                     return instruction
                 }
-                continue
             case .unwinding(let layer):
                 // The element's cleanups run inside its own scopes (layer 0), after all its each-hooks.
-                if layer == 0, !element.closedByWalk {
+                if layer == 0, !element.cleanedUp {
                     if let cleanup = nextCleanup(of: element) {
                         if let instruction = call(
-                            cleanup, of: element, pending: .elementCleanup(Unretained(element)), as: .afterEach)
+                            cleanup, of: element, as: .elementCleanup(element, cleanup), teardown: .afterEach)
                         {
                             return instruction
                         }
                         continue
                     }
+                    element.cleanedUp = true
                 }
                 if element.enteredArounds > element.aroundsBefore(layer) {
                     element.stage = .waitingForAround
@@ -489,14 +433,9 @@ final class SpecWalk<Mode: ExecutionMode> {
                     element.stage = element.runsAfterEach ? .afterEach(layer - 1, 0) : .unwinding(layer - 1)
                     continue
                 }
-                if let attempts = element.attempts, runsAgain(element, attempts) {
-                    // Left and entered again, so that the tasks of the run that ended stay told apart.
-                    leaving += 1
-                    entering = source(of: element)
-                    return nil
-                }
+                if let attempts = element.attempts, runsAgain(element, attempts) { continue }
                 finish(element)
-                pop()
+                stack.removeLast()
                 return nil
             case .waitingForAround:
                 preconditionFailure("the driver asked for work while an aroundEach hook was running")
@@ -504,21 +443,21 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
     }
 
-    /// `attempt` is which run of its example an each-hook runs for, if the example repeats or retries.
+    /// The instruction that runs `hook`, a plain hook of `frame`, as
+    /// `closure`; `attempt` is the run of the example it runs for, if the
+    /// example repeats or retries.
     private func call(
-        _ hook: Unretained<HookRef>, in frame: RunScope, pending: Pending, attempt: AttemptNote? = nil
+        _ hook: HookRef, of frame: some RunnerFrame, as closure: Closure, attempt: AttemptNote? = nil
     ) -> Instruction? {
-        self.pending = pending
-        return hook.use { ref in
-            // Field by field: binding the node would copy it whole.
-            guard case .plain(let body) = ref.node.body else {
-                // A hand-built node: the hook fails as if it had thrown.
-                finish(.failed(HookBodyMismatch(hook: ref.node.pathComponent, kind: ref.node.kind)), began: false)
-                return nil
-            }
-            frame.begin(.hook(ref.node.kind), hook: ref, attempt: attempt)
-            return Self.call(body, of: frame)
+        let runner = ExampleRunner(frame: frame, role: .hook(hook.node.kind), hook: hook, attempt: attempt)
+        pending = Pending(closure: closure, runner: runner)
+        // Field by field: binding the node would copy it whole.
+        guard case .plain(let body) = hook.node.body else {
+            // A hand-built node: the hook fails as if it had thrown.
+            finish(.failed(HookBodyMismatch(hook: hook.node.pathComponent, kind: hook.node.kind)))
+            return nil
         }
+        return .call(body, runner)
     }
 
     /// The next cleanup of `scope` to run, last registered first; once none
@@ -527,37 +466,28 @@ final class SpecWalk<Mode: ExecutionMode> {
         switch scope.nextCleanupOrClose() {
         case .cleanup(let next):
             return next
-        case .closed(let failures, _):
+        case .closed(let failures):
             record(failures, in: scope)
             return nil
         }
     }
 
-    /// Runs a cleanup of `scope`, the frame on top, as teardown of the given
-    /// kind: it still runs after a time limit expired.
+    /// The instruction that runs a cleanup of `frame`, the frame on top, as
+    /// teardown of the given kind (it still runs after a time limit
+    /// expired), with a runner that names what registered it.
     private func call(
-        _ cleanup: RunScope.Cleanup, of scope: RunScope, pending: Pending, as teardown: HookKind
+        _ cleanup: RunScope.Cleanup, of frame: some RunnerFrame, as closure: Closure, teardown: HookKind
     ) -> Instruction? {
-        self.pending = pending
-        pendingCleanup = cleanup
+        let registrant = cleanup.registrant
+        let runner = ExampleRunner(
+            frame: frame, role: .hook(teardown), hook: registrant.hook, attempt: registrant.attempt,
+            location: cleanup.location)
+        pending = Pending(closure: closure, runner: runner)
         guard let body = cleanup.body(for: Mode.self) else {
-            finish(
-                .failed(DeferCleanupMisuse(problem: .asyncInSynchronousSpec(cleanup.registrant.description))),
-                began: false)
+            finish(.failed(DeferCleanupMisuse(problem: .asyncInSynchronousSpec(registrant.description))))
             return nil
         }
-        let registrant = cleanup.registrant
-        scope.begin(
-            .hook(teardown), hook: registrant.hook, attempt: registrant.attempt,
-            given: ExampleRunner.Given(path: nil, location: cleanup.location))
-        return Self.call(body, of: scope)
-    }
-
-    /// The instruction that runs `body`, a closure of `frame`: bound to its
-    /// own runner unless it runs for an example (see RunningClosure.swift).
-    private static func call(_ body: consuming Mode.Body, of frame: RunScope) -> Instruction {
-        if case .example = frame.kind { return .call(body) }
-        return .callBound(body)
+        return .call(body, runner)
     }
 
     /// Records misuses found in `scope`; they fail its element.
@@ -572,9 +502,6 @@ final class SpecWalk<Mode: ExecutionMode> {
 
     private func push(_ group: GroupFrame) {
         stack.append(.group(group))
-        top = .group(Unretained(group))
-        tops.append(top)
-        entering = group
         if recorder.progress {
             recorder.emit(.groupStarted(path: group.path.steps(), location: group.node.location))
         }
@@ -587,28 +514,8 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
     }
 
-    /// `sharingParent`: the element is one of a concurrent group's, whose
-    /// frame the walks of its elements share, so it binds its own frame.
-    private func push(_ element: ElementFrame, sharingParent: Bool = false) {
+    private func push(_ element: ElementFrame) {
         stack.append(.element(element))
-        top = .element(Unretained(element))
-        tops.append(top)
-        if !sharingParent, case .example = element.kind, element.attempts == nil {
-            // A plain example: its closures run under its group's cursor (see ExampleCursor.swift).
-            element.sharesCursor = true
-            // Not retained: the stack holds the group below its element.
-            unowned(unsafe) let group = element.parent
-            if let cursor = group.cursor {
-                cursor._withUnsafeGuaranteedRef { $0.move(to: element) }
-            } else {
-                let cursor = ExampleCursor(at: element)
-                group.cursor = Unmanaged.passUnretained(cursor)
-                entering = cursor
-                measuring = group
-            }
-        } else {
-            entering = source(of: element)
-        }
         if recorder.progress, case .example(let example) = element.node {
             recorder.emit(.exampleStarted(path: element.path.steps(), location: example.location))
         }
@@ -618,149 +525,113 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
     }
 
-    /// What the tasks of `element`'s closures read `ExampleRunner.current`
-    /// from: the frame, or for an example that repeats or retries, its run.
-    private func source(of element: ElementFrame) -> any RunnerSource {
-        guard let attempts = element.attempts else { return element }
-        return AttemptSource(frame: element, run: attempts.note)
-    }
-
     // MARK: Taking back outcomes
 
-    /// Reports how the closure of the last ``Instruction/call(_:)`` ended.
+    /// Reports how the closure of the last ``Instruction/call(_:_:)`` ended.
     func finish(_ outcome: Outcome) {
-        // The closure is the top frame's, which keeps its runner, if it was asked for, until the next closure.
-        finish(outcome, began: true)
-    }
-
-    /// The frame on top, as the scope its closures run in.
-    private var topScope: RunScope? {
-        switch top {
-        case .group(let group): group.object
-        case .element(let element): element.object
-        case .none: nil
-        }
-    }
-
-    /// Reports how the pending closure ended; `began` is false for one that
-    /// could not start, whose frame was never told it runs.
-    private func finish(_ outcome: Outcome, began: Bool) {
         guard let done = pending else {
             preconditionFailure("an outcome was reported with no closure running")
         }
         pending = nil
-        // Given up here, whatever the outcome, as the cleanup has run.
-        let cleanup = pendingCleanup
-        if cleanup != nil { pendingCleanup = nil }
-        if let posted = inbox.take() { attribute(posted) }
-        if !adoptedInboxes.isEmpty { takeFromAdoptedInboxes() }
-        let posted = began && !posters.isEmpty && tookPost(from: topScope?.askedRunner())
-        if case .groupHook(let group, _) = done { record(group.object.takeFailures(), in: group.object) }
-        if case .passed = outcome { return }
-        // `#require` recorded its issue, which its closure posted, before it threw.
-        if posted, case .failed(let error) = outcome, error is any ReportedByFramework {
-            switch done {
-            case .groupHook(let group, let ref) where ref.object.node.kind == .beforeAll:
-                leaveOut(group.object.node, under: group.object.path.steps(), as: .failed)
-                group.object.stage = .afterAll(0)
-            case .groupHook:
-                break
-            case .elementHook(let element, let ref):
-                element.object.failed = true
-                if ref.object.node.kind == .beforeEach {
-                    element.object.stage = .afterEach(element.object.layers.count - 1, 0)
-                }
-            case .example(let element), .elementCleanup(let element):
-                element.object.failed = true
-            case .groupCleanup:
-                break
-            }
-            return
-        }
-        switch done {
-        case .elementCleanup(let unretained):
-            guard let cleanup else { preconditionFailure("a cleanup ran with none pending") }
-            let element = unretained.object
-            if case .failed(let error) = outcome {
-                record(
-                    SpecFailure(path: cleanup.registrant.path, error: error, location: cleanup.location), of: element,
-                    attempt: cleanup.registrant.attempt)
-            } else {
-                recordCleanup(outcome, cleanup)
-            }
-        case .groupCleanup:
-            guard let cleanup else { preconditionFailure("a cleanup ran with none pending") }
-            recordCleanup(outcome, cleanup)
-        case .groupHook(let unretained, let ref):
-            let group = unretained.object
-            let hook = ref.object.node
-            let path = group.path.steps(appending: hook.pathComponent)
-            switch (hook.kind, outcome) {
-            case (_, .passed):
-                break
-            case (.beforeAll, .failed(let error)):
-                let said = (group.attemptPlan?.retries ?? 0) > 0 ? NotRetried(error: error) : error
-                recorder.record(SpecFailure(path: path, error: said, location: hook.location))
-                leaveOut(group.node, under: group.path.steps(), as: .failed)
-                group.stage = .afterAll(0)
-            case (.beforeAll, .skipped(let reason)):
-                recorder.record(
-                    SkipRecord(
-                        path: group.path.steps(), reason: reason.message, location: reason.location ?? hook.location))
-                leaveOut(group.node, under: group.path.steps(), as: .skipped(reason: reason.message))
-                group.stage = .done
-            case (_, .failed(let error)):
-                recorder.record(SpecFailure(path: path, error: error, location: hook.location))
-            case (_, .skipped(let reason)):
-                recorder.record(
-                    SkipRecord(path: path, reason: reason.message, location: reason.location ?? hook.location))
-            }
-        case .elementHook(let unretained, let ref):
-            let element = unretained.object
-            let hook = ref.object.node
-            let path = element.path.steps(appending: hook.pathComponent)
-            switch (hook.kind, outcome) {
-            case (_, .passed):
-                break
-            case (.beforeEach, .failed(let error)):
-                record(SpecFailure(path: path, error: error, location: hook.location), of: element)
-                element.stage = .afterEach(element.layers.count - 1, 0)
-            case (.beforeEach, .skipped(let reason)):
-                skip(element, reason, declaredAt: hook.location)
-                element.runsAfterEach = false
-                element.stage = .unwinding(element.layers.count - 1)
-            case (_, .failed(let error)):
-                record(SpecFailure(path: path, error: error, location: hook.location), of: element)
-            case (_, .skipped(let reason)):
-                recorder.record(
-                    SkipRecord(path: path, reason: reason.message, location: reason.location ?? hook.location))
-            }
-        case .example(let unretained):
-            let element = unretained.object
+        takePosted()
+        let posted = !posters.isEmpty && tookPost(from: done.runner)
+        if case .groupHook(let group, _) = done.closure { record(group.takeFailures(), in: group) }
+        // `#require` recorded its issue, which its closure posted, before it threw:
+        // the posted failure is its report, and the thrown one is not recorded again.
+        var reported = false
+        if posted, case .failed(let error) = outcome { reported = error is any ReportedByFramework }
+        switch done.closure {
+        case .groupHook(let group, let ref):
+            finish(ref.node, of: group, outcome, reported: reported)
+        case .elementHook(let element, let ref):
+            finish(ref.node, of: element, outcome, reported: reported)
+        case .example(let element):
             switch outcome {
             case .passed:
                 break
             case .failed(let error):
-                record(
-                    SpecFailure(path: element.path.steps(), error: error, location: element.node.location), of: element)
+                fail(
+                    element, SpecFailure(path: element.path.steps(), error: error, location: element.node.location),
+                    reported: reported)
             case .skipped(let reason):
                 skip(element, reason, declaredAt: element.node.location)
+            }
+        case .elementCleanup(let element, let cleanup):
+            let registrant = cleanup.registrant
+            switch outcome {
+            case .passed:
+                break
+            case .failed(let error):
+                fail(
+                    element, SpecFailure(path: registrant.path, error: error, location: cleanup.location),
+                    reported: reported, attempt: registrant.attempt)
+            case .skipped(let reason):
+                recorder.record(
+                    SkipRecord(
+                        path: registrant.path, reason: reason.message, location: reason.location ?? cleanup.location))
+            }
+        case .groupCleanup(_, let cleanup):
+            let registrant = cleanup.registrant
+            switch outcome {
+            case .passed:
+                break
+            case .failed(let error):
+                if !reported {
+                    recorder.record(SpecFailure(path: registrant.path, error: error, location: cleanup.location))
+                }
+            case .skipped(let reason):
+                recorder.record(
+                    SkipRecord(
+                        path: registrant.path, reason: reason.message, location: reason.location ?? cleanup.location))
             }
         }
     }
 
-    /// An error of a cleanup is a failure of what registered it, at the `deferCleanup` call.
-    private func recordCleanup(_ outcome: Outcome, _ cleanup: RunScope.Cleanup) {
-        switch outcome {
-        case .passed:
+    /// How a `beforeAll` or `afterAll` hook of `group` ended: what it
+    /// records, and where the group goes on.
+    private func finish(_ hook: HookNode<Mode>, of group: GroupFrame, _ outcome: Outcome, reported: Bool) {
+        let path = group.path.steps(appending: hook.pathComponent)
+        switch (hook.kind, outcome) {
+        case (_, .passed):
             break
-        case .failed(let error):
-            recorder.record(SpecFailure(path: cleanup.registrant.path, error: error, location: cleanup.location))
-        case .skipped(let reason):
+        case (.beforeAll, .failed(let error)):
+            if !reported {
+                let said = (group.attemptPlan?.retries ?? 0) > 0 ? NotRetried(error: error) : error
+                recorder.record(SpecFailure(path: path, error: said, location: hook.location))
+            }
+            leaveOut(group.node, under: group.path.steps(), as: .failed)
+            group.stage = .afterAll(0)
+        case (.beforeAll, .skipped(let reason)):
             recorder.record(
-                SkipRecord(
-                    path: cleanup.registrant.path, reason: reason.message, location: reason.location ?? cleanup.location
-                ))
+                SkipRecord(path: group.path.steps(), reason: reason.message, location: reason.location ?? hook.location)
+            )
+            leaveOut(group.node, under: group.path.steps(), as: .skipped(reason: reason.message))
+            group.stage = .done
+        case (_, .failed(let error)):
+            if !reported { recorder.record(SpecFailure(path: path, error: error, location: hook.location)) }
+        case (_, .skipped(let reason)):
+            recorder.record(SkipRecord(path: path, reason: reason.message, location: reason.location ?? hook.location))
+        }
+    }
+
+    /// How a `beforeEach` or `afterEach` hook of `element` ended: what it
+    /// records, and where the element goes on.
+    private func finish(_ hook: HookNode<Mode>, of element: ElementFrame, _ outcome: Outcome, reported: Bool) {
+        let path = element.path.steps(appending: hook.pathComponent)
+        switch (hook.kind, outcome) {
+        case (_, .passed):
+            break
+        case (.beforeEach, .failed(let error)):
+            fail(element, SpecFailure(path: path, error: error, location: hook.location), reported: reported)
+            element.stage = .afterEach(element.layers.count - 1, 0)
+        case (.beforeEach, .skipped(let reason)):
+            skip(element, reason, declaredAt: hook.location)
+            element.runsAfterEach = false
+            element.stage = .unwinding(element.layers.count - 1)
+        case (_, .failed(let error)):
+            fail(element, SpecFailure(path: path, error: error, location: hook.location), reported: reported)
+        case (_, .skipped(let reason)):
+            recorder.record(SkipRecord(path: path, reason: reason.message, location: reason.location ?? hook.location))
         }
     }
 
@@ -777,12 +648,12 @@ final class SpecWalk<Mode: ExecutionMode> {
         finishAround(token.frame, layer: token.layer, level: token.level, outcome, calls, runner: token.runner)
     }
 
+    /// `runner` is the hook's, `nil` for a hook that never ran.
     private func finishAround(
         _ element: ElementFrame, layer: Int, level: Int, _ outcome: Outcome, _ calls: AroundBodyGate.Calls,
-        runner: ExampleRunner? = nil
+        runner: ExampleRunner?
     ) {
-        if let posted = inbox.take() { attribute(posted) }
-        if !adoptedInboxes.isEmpty { takeFromAdoptedInboxes() }
+        takePosted()
         let hook = element.layers[layer].arounds[level].node
         let path = element.path.steps(appending: hook.pathComponent)
         // `#require` in the hook: its issue, which the hook posted, is the report.
@@ -801,8 +672,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         case .passed:
             break
         case .failed(let error):
-            if !reported { record(SpecFailure(path: path, error: error, location: hook.location), of: element) }
-            element.failed = true
+            fail(element, SpecFailure(path: path, error: error, location: hook.location), reported: reported)
         case .skipped(let reason) where !calledBody:
             skip(element, reason, declaredAt: hook.location)
             element.runsAfterEach = false
@@ -817,21 +687,22 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// ended: their events reach the observer in declaration order, each
     /// walk's together, as if the elements had run one after another.
     func finishConcurrently(_ walks: [SpecWalk]) {
-        let skipped = stack.last.flatMap { frame in
-            if case .group(let group) = frame { group.node.skippedInPlace } else { nil }
-        }
+        let skipped: SkippedInPlace? =
+            if case .group(let group) = stack.last { group.node.skippedInPlace } else { nil }
         for (index, walk) in walks.enumerated() {
             if let skipped { report(skipped.before[index]) }
             recorder.absorb(walk.recorder)
             adoptedInboxes.append(walk.inbox)
             adoptedInboxes += walk.adoptedInboxes
         }
-        takeFromAdoptedInboxes()
+        takePosted()
     }
 
-    /// Attributes what tasks of a concurrent group's elements posted after
-    /// those elements' walks had ended: late failures of their examples.
-    private func takeFromAdoptedInboxes() {
+    /// Attributes what was posted since the walk last looked: to its own
+    /// inbox, and to those of a concurrent group's elements, whose tasks may
+    /// post after those elements' walks ended (late failures of their examples).
+    private func takePosted() {
+        if let posted = inbox.take() { attribute(posted) }
         for adopted in adoptedInboxes {
             if let posted = adopted.take() { attribute(posted) }
         }
@@ -854,29 +725,83 @@ final class SpecWalk<Mode: ExecutionMode> {
     }
 
     private func attribute(_ error: any Error, at location: CodeLocation, postedBy runner: ExampleRunner) {
-        let path = runner.path
-        switch runner.owner {
+        switch runner.scope {
         case let element as ElementFrame:
-            guard let result = element.result else {
-                record(SpecFailure(path: path, error: error, location: location), of: element, attempt: runner.attempt)
-                if !posters.contains(where: { $0 === runner }) { posters.append(runner) }
-                return
-            }
-            let late = runner.latePath
-            recorder.record(
-                SpecFailure(path: late, error: LateFailure(error: error, example: late), location: location))
-            if case .example = element.node, result != .failed {
-                // The example's own result, corrected: never another example's.
-                element.result = .failed
-                recorder.correct(element.path.steps(), from: result)
+            if let attempts = element.attempts, let run = runner.attempt, run !== attempts.note || element.result != nil
+            {
+                attribute(error, at: location, postedBy: runner, of: element, in: run, of: attempts)
+            } else if let result = element.result {
+                let late = runner.latePath
+                recorder.record(
+                    SpecFailure(path: late, error: LateFailure(error: error, example: late), location: location))
+                failLate(element, from: result)
+            } else {
+                record(SpecFailure(path: runner.path, error: error, location: location), of: element)
+                notePoster(runner)
             }
         case let group as GroupFrame where group.isDone:
+            let path = runner.path
             recorder.record(
                 SpecFailure(path: path, error: LateFailure(error: error, example: path), location: location))
         default:
-            recorder.record(SpecFailure(path: path, error: error, location: location))
-            if !posters.contains(where: { $0 === runner }) { posters.append(runner) }
+            recorder.record(SpecFailure(path: runner.path, error: error, location: location))
+            notePoster(runner)
         }
+    }
+
+    /// Attributes a failure posted from `run` of an example that repeats or
+    /// retries, once that run has ended: it is that run's late failure
+    /// (contract section 13), never one of a later run.
+    ///
+    /// - A run that was retried had failed: its late failure joins that
+    ///   repetition's failures, held with them while the repetition goes on,
+    ///   a warning if the repetition passed on a later attempt, a failure if
+    ///   it failed on every attempt (the example has failed already).
+    /// - Any other run ended its repetition passing, or it was the example's
+    ///   last: the example fails, at once if it has ended, when its current
+    ///   run ends otherwise, and it repeats no more.
+    private func attribute(
+        _ error: any Error, at location: CodeLocation, postedBy runner: ExampleRunner, of element: ElementFrame,
+        in run: AttemptNote, of attempts: ExampleAttempts
+    ) {
+        let path = runner.latePath
+        let failure = SpecFailure(
+            path: path, error: LateFailure(error: error, example: path, run: run.description), location: location)
+        let result = element.result
+        if attempts.wasRetried(run) {
+            if result == nil, run.repetition == attempts.note.repetition {
+                attempts.held.append(failure)
+            } else if case .passed = result {
+                recorder.notice(
+                    SpecNotice(
+                        path: element.path.steps(), location: element.node.location,
+                        kind: .flaky(passedOn: attempts.note.attempt, attempts: attempts.attempts, failures: [failure]))
+                )
+            } else {
+                recorder.record(failure)
+            }
+            return
+        }
+        recorder.record(failure)
+        if let result {
+            failLate(element, from: result)
+        } else {
+            attempts.failedLate = attempts.failedLate ?? run
+        }
+    }
+
+    /// An example that had ended as `result` failed late: its own result,
+    /// corrected, never another example's.
+    private func failLate(_ element: ElementFrame, from result: ExampleResult) {
+        guard case .example = element.node, result != .failed else { return }
+        element.result = .failed
+        recorder.correct(element.path.steps(), from: result)
+    }
+
+    /// Notes that `runner` posted a failure while its closure may still run,
+    /// so that an error its framework reported as well is one failure.
+    private func notePoster(_ runner: ExampleRunner) {
+        if !posters.contains(where: { $0 === runner }) { posters.append(runner) }
     }
 
     /// Whether `runner` posted a failure that the walk took; forgets it, as its closure has ended.
@@ -886,12 +811,23 @@ final class SpecWalk<Mode: ExecutionMode> {
         return true
     }
 
+    /// Records a failure of `element` unless its framework `reported` it
+    /// already (its closure posted it); either way the element has failed.
+    private func fail(
+        _ element: ElementFrame, _ failure: SpecFailure, reported: Bool, attempt: AttemptNote? = nil
+    ) {
+        if reported {
+            element.failed = true
+        } else {
+            record(failure, of: element, attempt: attempt)
+        }
+    }
+
     /// Records a failure of `element` (of one of its hooks, or posted by
     /// one), which fails it. An example that repeats or retries says which
     /// run failed; while another attempt may follow, the failure is held
-    /// (see ExampleAttempts.swift).
-    /// `attempt` is the run of the runner that posted the failure, if it was
-    /// posted: a task of an earlier attempt may fail during a later one.
+    /// (see ExampleAttempts.swift). `attempt` is the run of a cleanup's
+    /// registrant, which is the run that ends now.
     private func record(_ failure: SpecFailure, of element: ElementFrame, attempt: AttemptNote? = nil) {
         element.failed = true
         guard let attempts = element.attempts else { return recorder.record(failure) }
@@ -907,18 +843,19 @@ final class SpecWalk<Mode: ExecutionMode> {
             element.restart()
             return true
         }
-        if element.failed || element.skip != nil {
-            // Out of attempts, or skipped after a failed attempt (a skip erases no failure).
+        if element.failed || element.skip != nil || attempts.failedLate != nil {
+            // Out of attempts, skipped after a failed attempt (a skip erases no failure), or an
+            // earlier repetition failed late.
             if !attempts.held.isEmpty { element.failed = true }
             for failure in attempts.held { recorder.record(failure) }
             attempts.held = []
-            if element.failed, attempts.repetitions == nil {
+            if let failing = element.failed ? attempts.note : attempts.failedLate, attempts.repetitions == nil {
                 // `until-failure` found what it looked for: say where, for the replay (the host adds the seed).
                 recorder.notice(
                     SpecNotice(
                         path: element.path.steps(), location: element.node.location,
                         kind: .repetitionsEnded(
-                            "until-failure stopped at the first failure, on repetition \(attempts.note.repetition)")))
+                            "until-failure stopped at the first failure, on repetition \(failing.repetition)")))
             }
             return false
         }
@@ -949,7 +886,7 @@ final class SpecWalk<Mode: ExecutionMode> {
 
     private func finish(_ element: ElementFrame) {
         let result: ExampleResult
-        if element.failed {
+        if element.failed || element.attempts?.failedLate != nil {
             result = .failed
         } else if let (reason, location) = element.skip {
             recorder.record(SkipRecord(path: element.path.steps(), reason: reason.message, location: location))
@@ -959,7 +896,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
         element.result = result
         // A runner of the element that posted from a task after its closure ended is no poster now.
-        if !posters.isEmpty { posters.removeAll { $0.owner === element } }
+        if !posters.isEmpty { posters.removeAll { $0.scope === element } }
         switch element.node {
         case .example:
             recorder.finishExample(element, result, started: element.started)
@@ -995,76 +932,20 @@ final class SpecWalk<Mode: ExecutionMode> {
         case element(ElementFrame)
     }
 
-    /// The frame on top of the stack, not retained, which spares a retain and
-    /// a release of it at every step. That is safe: ``stack`` holds the
-    /// frame while it is ``top``; only its own step removes it, through
-    /// ``pop()``, as the last thing it does with it, and ``popped`` then
-    /// holds it until the next pop, long after that step has returned: the
-    /// frame outlives every step run with it. (Nothing of the user's goes
-    /// with a frame: its scope dropped its values when it closed.)
-    private enum Top {
-        case none
-        case group(Unretained<GroupFrame>)
-        case element(Unretained<ElementFrame>)
+    /// A closure the walk has handed the driver, until ``finish(_:)`` takes
+    /// back its outcome: which closure of which frame, and its runner.
+    private struct Pending {
+        let closure: Closure
+        let runner: ExampleRunner
     }
 
-    /// Removes the frame on top, which its step, the caller, must not use
-    /// afterwards; the frame popped before it goes now.
-    private func pop() {
-        // Through `top`, which the stack holds: no retain and release of the frame.
-        switch top {
-        case .group(let group):
-            group.use { group in
-                group.endClosures()
-                // Its elements' stage let go of the cursor as it ended: no other stage follows it.
-                assert(group.cursor == nil, "a group ended with its examples' cursor still bound")
-            }
-            leaving += 1
-        case .element(let element):
-            element.use { element in
-                element.endClosures()
-                unowned(unsafe) let group = element.parent
-                if !element.sharesCursor {
-                    leaving += 1
-                } else if case let references = group.cursorReferences(), references != group.cursorReferencesAlone {
-                    // Fewer than when it was new would mean that something held it then which the
-                    // count took for the binding's own: the count is only sound if that never happens.
-                    assert(references > group.cursorReferencesAlone, "the cursor lost a holder it was counted with")
-                    // A task may hold the cursor: it is retired, and goes on pointing at this example
-                    // for that task; the next example binds a new one.
-                    group.cursor = nil
-                    leaving += 1
-                }
-            }
-        case .none:
-            preconditionFailure("the walk popped a frame with none on its stack")
-        }
-        // Moved, not copied: the frame popped before goes now.
-        popped = stack.removeLast()
-        tops.removeLast()
-        top = tops.last ?? .none
-    }
-
-    /// The closure the driver runs, until ``finish(_:)`` takes back its outcome.
-    ///
-    /// Its frames and hooks are not retained, which spares a retain and a
-    /// release of each at every closure. That is safe: the closure is one of
-    /// the frame on top of ``stack``, which holds the frame; a frame leaves
-    /// the stack only in its own step, after its last closure, and a
-    /// driver reports the outcome of every closure before it asks for the
-    /// next step; a hook is held by its frame's `let` arrays
-    /// (`beforeAll`, `afterAll`, `layers`). The cleanup of a cleanup case,
-    /// which its scope gave up when the walk took it, is retained, in
-    /// ``pendingCleanup`` rather than here, so that a pending closure holds
-    /// nothing to release.
-    private enum Pending {
-        case groupHook(Unretained<GroupFrame>, Unretained<HookRef>)
-        case elementHook(Unretained<ElementFrame>, Unretained<HookRef>)
-        case example(Unretained<ElementFrame>)
-        /// The cleanup is ``pendingCleanup``.
-        case elementCleanup(Unretained<ElementFrame>)
-        /// The cleanup is ``pendingCleanup``.
-        case groupCleanup
+    /// Which closure of a frame runs.
+    private enum Closure {
+        case groupHook(GroupFrame, HookRef)
+        case elementHook(ElementFrame, HookRef)
+        case example(ElementFrame)
+        case elementCleanup(ElementFrame, RunScope.Cleanup)
+        case groupCleanup(GroupFrame, RunScope.Cleanup)
     }
 
     /// A hook, shared by reference: the walk hands hooks around for every
@@ -1080,21 +961,17 @@ final class SpecWalk<Mode: ExecutionMode> {
             self.node = node
         }
 
-        override var location: CodeLocation { node.location }
+        var location: CodeLocation { node.location }
 
-        override var pathComponent: String { node.pathComponent }
+        var pathComponent: String { node.pathComponent }
     }
 
     /// One layer of the each-hooks around an element: its `aroundEach` hooks
     /// wrap its `beforeEach` hooks, the inner layers and its `afterEach` hooks.
     fileprivate struct EachHooks {
         var arounds: [HookRef] = []
-        /// Not retained, so that the walk hands one to its closure at every
-        /// example without a retain and a release: ``held`` holds them, and
-        /// goes wherever a copy of these goes.
-        private(set) var befores: [Unretained<HookRef>] = []
-        private(set) var afters: [Unretained<HookRef>] = []
-        private var held: [HookRef] = []
+        var befores: [HookRef] = []
+        var afters: [HookRef] = []
 
         var isEmpty: Bool { arounds.isEmpty && befores.isEmpty && afters.isEmpty }
 
@@ -1104,16 +981,13 @@ final class SpecWalk<Mode: ExecutionMode> {
         /// The each-hooks of `content` that `keep` accepts.
         init(_ content: GroupContent<Mode>, where keep: (HookNode<Mode>) -> Bool) {
             arounds = content.hooks(.aroundEach).filter(keep).map(HookRef.init)
-            let befores = content.hooks(.beforeEach).filter(keep).map(HookRef.init)
-            let afters = content.hooks(.afterEach).filter(keep).map(HookRef.init)
-            self.befores = befores.map(Unretained.init)
-            self.afters = afters.map(Unretained.init)
-            held = befores + afters
+            befores = content.hooks(.beforeEach).filter(keep).map(HookRef.init)
+            afters = content.hooks(.afterEach).filter(keep).map(HookRef.init)
         }
     }
 
     // `@unchecked Sendable`, inherited from RunScope: a frame is handed to
-    // runners only as its RunScope, whose state is behind its lock; the
+    // runners only as its RunScope and its immutable path and location; the
     // frame's own state is touched by the walk alone, on one task.
     fileprivate final class GroupFrame: RunScope, RunnerFrame, @unchecked Sendable {
         override var runnerFrame: (any RunnerFrame)? { self }
@@ -1127,13 +1001,6 @@ final class SpecWalk<Mode: ExecutionMode> {
         let node: GroupNode<Mode>
         let path: PathNode
         var stage = Stage.beforeAll(0)
-        /// The cursor bound for the group's plain examples, while one is
-        /// (see ExampleCursor.swift), and its references when it was new:
-        /// only the walk that pushed the group touches them. Not retained:
-        /// the walk hands it to the driver to bind (``entering``) as it makes
-        /// it, and the binding holds it until the walk lets it go and leaves it.
-        @exclusivity(unchecked) var cursor: Unmanaged<ExampleCursor>?
-        @exclusivity(unchecked) var cursorReferencesAlone: UInt = 0
         let beforeAll: [HookRef]
         let afterAll: [HookRef]
         /// The every-example hooks of the groups above this one, outermost first.
@@ -1182,7 +1049,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         /// before its cleanups have run, which they do in `done`: a failure
         /// one of them posts is theirs, and a `#require` there is one failure.
         var isDone: Bool {
-            if case .done = stage { return closedByWalk }
+            if case .done = stage { return isClosed }
             return false
         }
 
@@ -1193,14 +1060,6 @@ final class SpecWalk<Mode: ExecutionMode> {
 
         /// Where the group was declared.
         var location: CodeLocation { node.location }
-
-        /// How many strong references the cursor has, counted by this one
-        /// function, so that the walk's own temporaries are the same at every count.
-        @inline(never)
-        func cursorReferences() -> UInt {
-            guard let cursor else { return 0 }
-            return cursor._withUnsafeGuaranteedRef { _getRetainCount($0) }
-        }
     }
 
     // `@unchecked Sendable` for the same reason as GroupFrame.
@@ -1229,7 +1088,7 @@ final class SpecWalk<Mode: ExecutionMode> {
             madePath = made
             return made
         }
-        @exclusivity(unchecked) private var madePath: PathNode?
+        private var madePath: PathNode?
         /// What runs around the element, outermost first: its own scopes; for
         /// an example, the every-example hooks of the groups above its own;
         /// its group's each-hooks.
@@ -1245,30 +1104,25 @@ final class SpecWalk<Mode: ExecutionMode> {
         /// `afterEach` hook runs.
         var runsAfterEach = true
         var bodyStarted = false
-        /// Whether the element's closures run under its group's cursor rather
-        /// than under a binding of the frame (see ExampleCursor.swift).
-        var sharesCursor = false
+        /// Whether this run's cleanups have run and its scope is closed.
+        var cleanedUp = false
         var failed = false
         /// Why and where the element skipped, until it finishes (see `skip(_:_:declaredAt:)`).
         var skip: (reason: SkipReason, location: CodeLocation)?
-        /// How the element ended, once it has: a failure posted after that is
-        /// late. Only the walk touches it.
-        @exclusivity(unchecked) var result: ExampleResult?
+        /// How the element ended, once it has: a failure posted after that is late.
+        var result: ExampleResult?
         /// Where an example that repeats or retries is; `nil` for every other element.
         let attempts: ExampleAttempts?
         /// Whether the element itself says `.repeated` or `.retries`.
         let hasAttemptTraits: Bool
 
         /// `attemptMarks` are the node's, read where the walk is specialised
-        /// for its mode: reading them here would copy the node. The node is
-        /// taken over (the walk copied it out of its group for this frame);
-        /// the references are borrowed, so that the caller need not retain
-        /// each for the call and the frame release it again.
+        /// for its mode: reading them here would copy the node.
         init(
-            node: __owned ElementNode<Mode>, parent: borrowing GroupFrame, started: Duration?,
-            inbox: borrowing FailureInbox, attemptMarks marks: (repetitions: Int?, retries: Int?)
+            node: ElementNode<Mode>, parent: GroupFrame, started: Duration?, inbox: FailureInbox,
+            attemptMarks marks: (repetitions: Int?, retries: Int?)
         ) {
-            self.parent = copy parent
+            self.parent = parent
             self.started = started
             let shared =
                 switch node {
@@ -1276,7 +1130,6 @@ final class SpecWalk<Mode: ExecutionMode> {
                 case .group: parent.groupLayers
                 }
             if !node.hasScopes {
-                // Stored as it is: a copy to change would cost a retain more.
                 layers = shared
             } else {
                 var scoped = shared
@@ -1300,7 +1153,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 attempts = nil
             }
             self.node = node
-            super.init(kind: kind, isAsynchronous: Mode.self == Asynchronous.self, inbox: copy inbox)
+            super.init(kind: kind, isAsynchronous: Mode.self == Asynchronous.self, inbox: inbox)
         }
 
         /// Where the element was declared: its example runner's location.
@@ -1320,6 +1173,7 @@ final class SpecWalk<Mode: ExecutionMode> {
             enteredArounds = 0
             runsAfterEach = true
             bodyStarted = false
+            cleanedUp = false
             failed = false
             skip = nil
             reopen()
@@ -1334,39 +1188,18 @@ final class SpecWalk<Mode: ExecutionMode> {
     }
 }
 
-/// A reference the walk keeps without retaining the object: only where what
-/// holds the object is proven to outlive it (see the walk's `Pending` and `Top`).
-private struct Unretained<Object: AnyObject> {
-    private let reference: Unmanaged<Object>
-
-    init(_ object: Object) {
-        reference = .passUnretained(object)
-    }
-
-    var object: Object {
-        reference.takeUnretainedValue()
-    }
-
-    /// Calls `body` with the object, which it must not keep, without a
-    /// retain and a release around the call (which reading ``object`` costs).
-    func use<Result>(_ body: (Object) -> Result) -> Result {
-        reference._withUnsafeGuaranteedRef(body)
-    }
-}
-
 /// Collects the report and passes every event on to the observer.
 ///
 /// Only its walk uses it, on the walk's task (and, once a concurrent group's
-/// walks have ended, the walk that absorbs them), so its state goes without
-/// dynamic exclusivity checks, as the walk's does.
+/// walks have ended, the walk that absorbs them).
 private final class Recorder {
-    @exclusivity(unchecked) private(set) var report = SpecReport()
+    private(set) var report = SpecReport()
     /// How many of the report's first skips the plan made.
-    @exclusivity(unchecked) private var plannedSkips = 0
+    private var plannedSkips = 0
     private let observer: ((SpecEvent) -> Void)?
     /// The events of a walk that runs one element of a concurrent group,
     /// kept for ``absorb(_:)``: such a walk has no observer of its own.
-    @exclusivity(unchecked) private var kept: [SpecEvent] = []
+    private var kept: [SpecEvent] = []
     /// Whether the observer wants the events that only say how far the run
     /// has come (groups and examples starting and finishing), which the walk
     /// then builds; failures and skips always reach it.
@@ -1383,8 +1216,14 @@ private final class Recorder {
         self.progress = progress
     }
 
-    /// When the recorder was made, which ``elapsed()`` counts from.
-    private let epoch = ContinuousClock.now
+    /// When the recorder was made, or its walk got a slot in a concurrent
+    /// group (``restartClock()``): what ``elapsed()`` counts from.
+    private var epoch = ContinuousClock.now
+
+    /// Counts ``elapsed()`` from now.
+    func restartClock() {
+        epoch = .now
+    }
 
     /// The time since the recorder was made, if the observer wants durations
     /// (``progress``); `nil` otherwise. An element keeps its start as this

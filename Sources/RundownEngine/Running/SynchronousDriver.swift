@@ -1,32 +1,30 @@
 extension SpecWalk where Mode == Synchronous {
     /// Runs closures synchronously until the walk ends, or until what the
-    /// current `aroundEach` hook wraps is done. Each closure runs inside
-    /// `scope`, if the host gave one.
+    /// current `aroundEach` hook wraps is done. Each closure runs with its own
+    /// context bound (``context(running:limit:)``), inside `scope`, if the
+    /// host gave one.
     func drive(recognizers: [SkipRecognizer], scope: ClosureScope?) {
+        // A synchronous spec enforces no time limit; its closures still carry
+        // the one they run under, for a spec started inside them.
+        let limit = outerLimit
         while let instruction = next() {
             // Consumed, so that its runner and body are moved into the
             // closure's run instead of copied and each copy destroyed.
             switch consume instruction {
-            case .call(let body):
-                finish(scope.run { Outcome.of(recognizers: recognizers, body.run) })
-            case .callBound(let body):
-                ExampleRunner.$source.withValue(ExampleRunner.current) {
-                    finish(scope.run { Outcome.of(recognizers: recognizers, body.run) })
-                }
-            case .enter(let frame):
-                ExampleRunner.$source.withValue(frame) { drive(recognizers: recognizers, scope: scope) }
+            case .call(let body, let runner):
+                finish(
+                    RunContext.$current.withValue(context(running: runner, limit: limit)) {
+                        scope.run(runner) { Outcome.of(recognizers: recognizers, body.run) }
+                    })
             case .wrap(let around, let token):
-                // Bound to its own runner, and its body to the frame again, as the asynchronous driver does.
-                let source = ExampleRunner.source
-                let outcome = ExampleRunner.$source.withValue(token.runner) {
-                    scope.run {
+                // In its own context, as the asynchronous driver runs it; the closures inside its body bind their own.
+                let outcome = RunContext.$current.withValue(context(running: token.runner, limit: limit)) {
+                    scope.run(token.runner) {
                         Outcome.of(recognizers: recognizers) {
                             try around {
                                 guard token.gate.enter() else { return }
-                                ExampleRunner.$source.withValue(source) {
-                                    enterAround(token)
-                                    drive(recognizers: recognizers, scope: scope)
-                                }
+                                enterAround(token)
+                                drive(recognizers: recognizers, scope: scope)
                                 token.gate.leave()
                             }
                         }
@@ -37,7 +35,7 @@ extension SpecWalk where Mode == Synchronous {
                 // A synchronous spec runs one closure at a time (the walk reported the group).
                 for walk in walks { walk.drive(recognizers: recognizers, scope: scope) }
                 finishConcurrently(walks)
-            case .unwrap, .leave:
+            case .unwrap:
                 return
             }
         }

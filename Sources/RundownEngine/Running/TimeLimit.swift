@@ -1,8 +1,8 @@
 /// A time limit on one element of an asynchronous spec: an example with its
 /// `each` hooks, or a group with everything in it.
 ///
-/// The DSL's `.timeLimit` trait makes it the current limit (``current``)
-/// while its element runs. The asynchronous driver watches every closure it
+/// The DSL's `.timeLimit` trait makes it the limit of the run context
+/// (``RunContext/limit``) while its element runs. The asynchronous driver watches every closure it
 /// runs under a limit: when the limit expires, the closure's task is
 /// cancelled; if the closure has not ended after a grace period (the limit
 /// itself, at most one second) the driver stops waiting for it and the spec
@@ -18,19 +18,20 @@ package final class TimeLimit: Sendable {
     /// The limit.
     package let duration: Duration
     private let deadline: ContinuousClock.Instant
-    private let state = TimeLimitState()
+    /// The path of the element it limits.
+    package let path: [String]
+    /// Whether it has expired while a closure of its element ran.
+    private let expiry = Protected(false)
     /// The limit of an enclosing element, which applies too.
     private let outer: TimeLimit?
 
-    /// The innermost limit of the element running in this task, if any.
-    @TaskLocal package static var current: TimeLimit?
-
-    /// A limit of `duration` from now, for the element at `path`.
+    /// A limit of `duration` from now, for the element at `path`, inside the
+    /// limit of the element running in this task, if any.
     package init(_ duration: Duration, path: [String]) {
         self.duration = duration
         deadline = .now + duration
-        outer = Self.current
-        state.path = path
+        outer = RunContext.current?.limit
+        self.path = path
     }
 
     /// This limit and those of the enclosing elements, innermost first.
@@ -50,15 +51,12 @@ package final class TimeLimit: Sendable {
         chain.first { $0.hasExpired }
     }
 
-    /// The path of the element it limits.
-    package var path: [String] { state.withLock { state.path } }
-
     /// Whether it has expired while a closure of its element ran.
-    package var hasExpired: Bool { state.withLock { state.expired } }
+    package var hasExpired: Bool { expiry.withLock { $0 } }
 
-    /// Runs `body`, the whole element, with this limit current.
+    /// Runs `body`, the whole element, with this limit the innermost of the run context.
     nonisolated(nonsending) package func run(_ body: () async throws -> Void) async throws {
-        try await Self.$current.withValue(self) {
+        try await RunContext.$current.withValue(RunContext.limited(by: self, in: RunContext.current)) {
             try await body()
         }
     }
@@ -67,30 +65,17 @@ package final class TimeLimit: Sendable {
     var grace: Duration { min(duration, .seconds(1)) }
 
     fileprivate func expire() {
-        state.withLock { state.expired = true }
+        expiry.withLock { $0 = true }
     }
 
     fileprivate var instant: ContinuousClock.Instant { deadline }
 }
 
-/// The mutable part of a ``TimeLimit``.
-private final class TimeLimitState: @unchecked Sendable {
-    // @unchecked: `path` and `expired` are read and written only inside
-    // `withLock`, and `path` is set once, in the limit's initialiser, before
-    // the limit is shared.
-    private let condition = EngineCondition()
-    var path: [String] = []
-    var expired = false
-
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        try condition.withLock(body)
-    }
-}
-
 extension Outcome {
-    /// Runs `body` as `runner` under `limit`: on the caller's isolation, in
-    /// a task of its own that the limit can cancel and, if the body ignores
-    /// the cancellation, leave behind.
+    /// Runs `body`, the closure `runner` runs, under `limit`: on the
+    /// caller's isolation, in a task of its own that the limit can cancel
+    /// and, if the body ignores the cancellation, leave behind. The task
+    /// inherits the closure's context, which the driver bound.
     nonisolated(nonsending) static func of(
         _ runner: ExampleRunner,
         recognizers: [SkipRecognizer],
@@ -101,7 +86,7 @@ extension Outcome {
             switch runner.role {
             case .hook(.afterEach), .hook(.afterAll):
                 // Teardown runs, with no limit.
-                return await of(runner, recognizers: recognizers, body)
+                return await of(recognizers: recognizers, body)
             default:
                 return .failed(TimeLimitExceeded(path: expired.path, limit: expired.duration, ending: .notStarted))
             }
@@ -109,7 +94,7 @@ extension Outcome {
         let limit = limit.earliest
         let race = FirstEnding()
         let work = LimitedBody(body: body)
-        let task = start(work, runner: runner, recognizers: recognizers, race: race, on: #isolation)
+        let task = start(work, recognizers: recognizers, race: race, on: #isolation)
         let timer = Task {
             try? await Task.sleep(until: limit.instant, clock: .continuous)
             race.end(.timer)
@@ -138,26 +123,24 @@ extension Outcome {
     /// Starts the body's task on `isolation`, the spec's.
     private static func start(
         _ work: LimitedBody,
-        runner: ExampleRunner,
         recognizers: [SkipRecognizer],
         race: FirstEnding,
         on isolation: isolated (any Actor)?
     ) -> Task<Void, Never> {
         Task {
-            await perform(work, runner: runner, recognizers: recognizers, race: race, on: isolation)
+            await perform(work, recognizers: recognizers, race: race, on: isolation)
         }
     }
 
     /// Runs the body on `isolation`, the spec's, and hands its outcome to the race.
     private static func perform(
         _ work: LimitedBody,
-        runner: ExampleRunner,
         recognizers: [SkipRecognizer],
         race: FirstEnding,
         on isolation: isolated (any Actor)?
     ) async {
-        let outcome = await of(runner, recognizers: recognizers, work.body)
-        race.end(.body(UncheckedOutcome(outcome: outcome)))
+        let outcome = await of(recognizers: recognizers, work.body)
+        race.end(.body(outcome))
     }
 }
 

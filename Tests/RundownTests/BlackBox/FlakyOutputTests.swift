@@ -6,8 +6,9 @@ import Testing
 /// Behaviour#Repeated-examples and Behaviour#Retried-examples, black-box:
 /// retried and repeated examples as a user's run of
 /// `swift test` shows them (`FlakyFixtures.swift`, in child processes of this
-/// test binary), and the failures file written by both frameworks' processes
-/// and read back by `RUNDOWN_FILTER=@file`.
+/// test binary), and a filter file that cannot be read. (The failures file
+/// written by both frameworks' processes and read back by
+/// `RUNDOWN_FILTER=@file` is `FailuresFileOutputTests`'.)
 @Suite(.serialized, .enabled(if: HostOutput.testBinary != nil, "needs the SwiftPM test binary"))
 struct FlakyOutputTests {
     static let file = "Tests/RundownHostFixtures/FlakyFixtures.swift"
@@ -116,35 +117,6 @@ struct FlakyOutputTests {
                 "Test Case 'FlakyPlainXCTestFixtures.testPassesOnItsSecondAttempt' failed (TIME seconds)"))
     }
 
-    // Behaviour#Rerunning-what-failed.
-    @Test func theFailuresFileOfBothFrameworksRerunsExactlyWhatFailed() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rundown-rerun-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let failures = folder.appendingPathComponent("failed.txt").path
-        // One `swift test`: an XCTest process and a Swift Testing process, started by one parent (this one).
-        let xctest = try await HostOutput.run(
-            ["RundownHostFixtures.RerunXCTestFixtures"], environment: ["RUNDOWN_FAILURES": failures])
-        let testing = try await Self.swiftTesting("RerunSwiftTestingFixtures", ["RUNDOWN_FAILURES": failures])
-        #expect(xctest.status == 1 && testing.status == 1)
-        let written = try String(contentsOfFile: failures, encoding: .utf8).split(separator: "\n").map(String.init)
-        try #require(written.count == 4, "\(written)")
-        #expect(written[0].hasPrefix("# Rundown: the examples that failed in the run of parent "))
-        #expect(
-            written.dropFirst().sorted() == ["Rerun ST, fails", "Rerun ST, fails, too", "Rerun XC, when broken, fails"])
-        // The rerun, fixed: only what failed runs, and passes.
-        let filter = ["RUNDOWN_FILTER": "@\(failures)", "FLAKY_FIXED": "1"]
-        let rerunXC = try await HostOutput.run(["RundownHostFixtures.RerunXCTestFixtures"], environment: filter)
-        let rerunST = try await Self.swiftTesting("RerunSwiftTestingFixtures", filter)
-        #expect(rerunXC.status == 0 && rerunST.status == 0)
-        let ran = (rerunXC.lines + rerunST.lines).filter { $0.hasPrefix("ran: ") }
-        #expect(
-            ran.sorted() == ["ran: Rerun ST, fails", "ran: Rerun ST, fails, too", "ran: Rerun XC, when broken, fails"])
-        #expect(
-            rerunXC.lines.contains(
-                "Rundown: 'Rerun XC': 1 example selected, 1 filtered out (RUNDOWN_FILTER=@\(failures))"))
-    }
-
     @Test func withNoFrameworkAFlakyExampleIsAWarningAndSpecReturns() async throws {
         let file = "Tests/RundownNoHostFixture/main.swift"
         let line = SourceLine.marked("flaky expect", in: HostOutput.root + file)
@@ -155,6 +127,27 @@ struct FlakyOutputTests {
                 "Rundown: warning: No host, flaky, answers: flaky: passed on attempt 2 of 3",
                 "  \(file):\(line): No host, flaky, answers: Expectation failed: (calls → 1) == 2 (attempt 1 of 3)",
                 "Rundown: 'No host, flaky': 1 example flaky: No host, flaky, answers",
+                "returned normally",
+            ])
+    }
+
+    /// Contract section 13: a task of a failed attempt that fails while the
+    /// next attempt runs is that attempt's late failure, a warning once the
+    /// next attempt passes; no third attempt runs, and the spec returns.
+    @Test func withNoFrameworkALateFailureOfAFailedAttemptFailsNoLaterAttempt() async throws {
+        let file = "Tests/RundownNoHostFixture/main.swift"
+        func line(_ name: String) -> Int { SourceLine.marked(name, in: HostOutput.root + file) }
+        let run = try await HostOutput.runNoHostFixture(["late-attempt"])
+        #expect(run.status == 0, "\(run.lines)")
+        #expect(
+            run.lines == [
+                "ran: attempt 1",
+                "ran: attempt 2",
+                "Rundown: warning: No host, late attempt, retries: flaky: passed on attempt 2 of 3",
+                "  \(file):\(line("late attempt example")): No host, late attempt, retries: Failed() (attempt 1 of 3)",
+                "  \(file):\(line("late attempt")): No host, late attempt, retries: Expectation failed: Bool(false) - late "
+                    + "(late: after 'No host, late attempt, retries' had finished attempt 1 of 3, from a task it started)",
+                "Rundown: 'No host, late attempt': 1 example flaky: No host, late attempt, retries",
                 "returned normally",
             ])
     }

@@ -18,7 +18,7 @@ import Testing
             Issue.record("the first wait did not end with the timer")
             return
         }
-        race.end(.body(UncheckedOutcome(outcome: .passed)))
+        race.end(.body(.passed))
         // The grace timer, later: the second wait must not take it for its ending.
         race.end(.timer)
         guard case .body(.passed) = await race.second() else {
@@ -30,7 +30,7 @@ import Testing
     @Test func endingsThatComeBeforeAnyWaitAreTakenInOrder() async {
         let race = FirstEnding()
         race.end(.timer)
-        race.end(.body(UncheckedOutcome(outcome: .passed)))
+        race.end(.body(.passed))
         guard case .timer = await race.first(), case .body(.passed) = await race.second() else {
             Issue.record("the endings were not taken in the order they came")
             return

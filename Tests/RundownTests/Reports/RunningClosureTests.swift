@@ -81,8 +81,9 @@ import Testing
         #expect(log.entries == ["Spec, beforeAll"])
     }
 
-    /// The element's closure running now: its example, once the example has started.
-    @Test func aTaskOfABeforeEachThatOutlivesItSeesItsElement() async throws {
+    /// The closure that started it, for as long as it lives: its element's
+    /// `beforeEach`, while the example runs.
+    @Test func aTaskOfABeforeEachThatOutlivesItSeesItsHook() async throws {
         let log = Log()
         let task = TaskLeftRunning(.tellItsRunner)
         try await spec("Spec") {
@@ -91,7 +92,7 @@ import Testing
                 it("asks the task") { log(await task.letItAct()) }
             }
         }
-        #expect(log.entries == ["Spec, an element, asks the task"])
+        #expect(log.entries == ["Spec, an element, asks the task, beforeEach"])
     }
 
     /// Contract section 6: a failure recorded after its example ended is late, naming the example that

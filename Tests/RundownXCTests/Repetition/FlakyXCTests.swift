@@ -58,4 +58,33 @@ final class FlakyXCTests: CheckedTestCase {
                 ),
             ])
     }
+
+    /// Behaviour#Retried-examples (contract section 13): an `XCTFail` in a
+    /// task that a failed attempt left running, made while the next attempt
+    /// runs, is that attempt's late failure: the next attempt passes, nothing
+    /// fails this test (the failures are not captured: Rundown's host records
+    /// what fails against it), and no further attempt runs for it.
+    func testAFailureOfATaskOfAFailedAttemptFailsNoLaterAttempt() async throws {
+        for retries in [1, 2] {
+            let attempts = Log()
+            let (go, going) = AsyncStream<Void>.makeStream()
+            let (done, finishing) = AsyncStream<Void>.makeStream()
+            try await spec("Late attempt \(retries)") {
+                it("x", .retries(retries)) {
+                    attempts("attempt")
+                    if attempts.entries.count == 1 {
+                        Task {
+                            for await _ in go { break }
+                            XCTFail("late")
+                            finishing.finish()
+                        }
+                        throw Boom("first")
+                    }
+                    going.yield()
+                    for await _ in done {}
+                }
+            }
+            XCTAssertEqual(attempts.entries.count, 2, "retries: \(retries)")
+        }
+    }
 }
