@@ -165,7 +165,9 @@ struct ExploreRulesTests {
     @Test("an exploration inside a controlled task of another one explores its own tasks")
     func nestedExploration() async throws {
         let inner = Locked<[Int]>([])
-        let outer = try await explore { schedule in
+        // One step of the outer exploration runs a whole inner one: bound it by patience, not by the
+        // default step deadline of 5 seconds, which a loaded machine exceeds.
+        let outer = try await explore(stepTimeout: patience) { schedule in
             schedule.start("outer A") {
                 let exploration = try await explore { nested in
                     nested.start("inner A") { await nested.point("p") }

@@ -81,7 +81,7 @@ struct TestTimeout: Error, CustomStringConvertible {
 /// A bare `await task.value` cannot be cancelled, so a deadlocked task would hang the suite.
 func value<Success: Sendable>(
     of task: Task<Success, any Error>,
-    within limit: Duration = .seconds(5),
+    within limit: Duration = patience,
     _ what: String
 ) async throws -> Success {
     try await withThrowingTaskGroup(of: Success?.self) { group in
@@ -98,21 +98,6 @@ func value<Success: Sendable>(
         throw TestTimeout(description: "\(what) did not finish within \(limit)")
     }
 }
-
-/// How long `operation` took on the continuous clock, along with its error, if any.
-func timed(
-    isolation: isolated (any Actor)? = #isolation,
-    _ operation: () async throws -> Void
-) async -> (elapsed: Duration, error: (any Error)?) {
-    let clock = ContinuousClock()
-    let start = clock.now
-    let error = await caughtError(operation)
-    return (clock.now - start, error)
-}
-
-/// A deadline of 50 ms must fire well before this: a wait that ignored its deadline (10 s default)
-/// or fired 50 times late fails. Generous, because other builds share the machine.
-let lateDeadlineBound: Duration = .seconds(2)
 
 /// Keeps every failure posted in its region, before any framework sees it, and takes it: a test
 /// that provokes a failure on purpose reads it here instead of failing.
