@@ -157,7 +157,7 @@ public struct Spec: Sendable {
         /// The tree with only what lies on this example's path: the run
         /// would select nothing else.
         private func root<Call: CallKind>(_ content: () -> ExampleGroup<Call>) -> SpecRoot<Call> {
-            PrunedBuild.binding.withValue(PrunedBuild(path: path)) { spec.root(content) }
+            PrunedBuild.$current.withValue(PrunedBuild(path: path)) { spec.root(content) }
         }
 
         /// The process's settings, for this example alone; where focus is

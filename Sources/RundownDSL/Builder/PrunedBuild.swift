@@ -9,8 +9,9 @@
 /// tree, so the run does the same; building it costs what the path costs,
 /// not what the whole spec costs.
 ///
-/// A class, so that it is bound to the building thread as it is (see
-/// ThreadBinding.swift): the build reads it at every `it`.
+/// Bound as a task-local around the build it prunes: a build never suspends
+/// (see ThreadBinding.swift), so what the build calls sees it, and nothing
+/// else does.
 package final class PrunedBuild: Sendable {
     /// The path of the example to build: the root group's description first.
     let path: [String]
@@ -28,11 +29,8 @@ package final class PrunedBuild: Sendable {
         self.depth = depth
     }
 
-    /// The pruned build in progress on this thread, if any.
-    package static var current: PrunedBuild? { binding.current }
-
-    /// Binds a pruned build around the build of a spec's tree.
-    package static let binding = ThreadBound<PrunedBuild>()
+    /// The pruned build in progress in this task, if any.
+    @TaskLocal package static var current: PrunedBuild?
 
     /// What becomes of a group declared now.
     enum GroupDecision {

@@ -200,9 +200,9 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
         case .descend where tooDeep, .whole where tooDeep:
             return Self.tooDeep(description, traits, location)
         case .descend(let deeper):
-            return group(description, traits, location, PrunedBuild.binding.withValue(deeper) { nested() })
+            return group(description, traits, location, PrunedBuild.$current.withValue(deeper) { nested() })
         case .whole:
-            return group(description, traits, location, PrunedBuild.binding.withValue(nil) { nested() })
+            return group(description, traits, location, PrunedBuild.$current.withValue(nil) { nested() })
         }
     }
 

@@ -5,8 +5,8 @@ import Testing
 
 @testable import Rundown
 
-/// Behaviour#The-running-element, probed where one binding per frame
-/// (RunningClosure.swift) could attribute a failure to another closure than
+/// Behaviour#The-running-element, probed where the context bound around each
+/// closure (RunContext.swift) could attribute a failure to another closure than
 /// the one that made it: tasks that outlive an attempt or a group, failures
 /// from child tasks, cleanups, nested specs. Each failure must be reported
 /// once, on its path and at its line.
@@ -407,10 +407,10 @@ struct RunnerBindingRequireTests {
     }
 }
 
-/// Behaviour#Main-actor-suites, for the bindings the drivers make (a frame
-/// entered, a group's closure bound to its own runner, a run of a retried
-/// example): every closure of a main-actor spec stays on the main actor, and
-/// sees its own runner.
+/// Behaviour#Main-actor-suites, for the contexts the drivers bind (around an
+/// example, a group's hook, an `aroundEach` hook and its body, a run of a
+/// retried example): every closure of a main-actor spec stays on the main
+/// actor, and sees its own runner.
 @MainActor
 @Suite(.failsWhenCancelled) struct RunnerBindingMainActorTests: MainActorSuite {
     @Test func everyClosureOfAnAsynchronousMainActorSpecRunsOnTheMainActor() async throws {

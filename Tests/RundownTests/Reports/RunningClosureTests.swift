@@ -4,10 +4,10 @@ import RundownEngine
 import RundownTestSupport
 import Testing
 
-/// Behaviour#The-running-element, for what the walk binds once per frame
-/// rather than once per closure (RunningClosure.swift): what a closure, an
-/// `aroundEach` hook around its body, and the tasks they start see as
-/// `ExampleRunner.current`, and that no runner outlives its spec.
+/// Behaviour#The-running-element, for the context the drivers bind around
+/// each closure (RunContext.swift): what a closure, an `aroundEach` hook
+/// around its body, and the tasks they start see as `ExampleRunner.current`,
+/// and that no runner outlives its spec.
 @Suite(.failsWhenCancelled) struct RunningClosureTests {
     @Test func aClosureSeesOneRunnerThroughout() async throws {
         let log = Log()

@@ -41,7 +41,7 @@ import Testing
             }
         }
         let pruned = PrunedBuild(path: ["Tree", "two", "b"])
-        let root = PrunedBuild.binding.withValue(pruned) { tree() }.content.elements
+        let root = PrunedBuild.$current.withValue(pruned) { tree() }.content.elements
         // Off the path, an example adds nothing, as a group's closure is never called: the run's plan
         // then has nothing to filter out, as if only the path had been written.
         #expect(root.map(\.description) == ["two"])
@@ -132,7 +132,7 @@ import Testing
     }
 
     @Test func aPrunedBuildPrunesOnlyTheBuildItBelongsTo() throws {
-        // A pruned build is bound to the thread that builds (a build never suspends). Here a pruned
+        // A pruned build is bound to the task that builds (a build never suspends). Here a pruned
         // build and a whole one are held inside the same group's closure at once, on two threads:
         // the whole build must still see every example, and the pruned run only its own.
         let log = Log()

@@ -63,7 +63,7 @@ final class RunningClosureXCTests: CheckedTestCase {
 
     /// A task one example leaves running, which fails while the next example
     /// of its group runs: a late failure of the example that started it, at
-    /// the check's line, and the next example passes (ExampleCursor.swift).
+    /// the check's line, and the next example passes (RunContext.swift).
     func testATaskThatFailsWhileASiblingRunsIsItsOwnExamplesLateFailure() async throws {
         let check = SharedResource("running closure xctests: left running")
         let (go, letGo) = AsyncStream<Void>.makeStream()

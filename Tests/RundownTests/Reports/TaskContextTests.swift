@@ -4,12 +4,12 @@ import RundownEngine
 import RundownTestSupport
 import Testing
 
-/// Behaviour#The-running-element, for the binding that a group's plain
-/// examples share while no task holds it (ExampleCursor.swift): the examples
-/// still see themselves, and a task that outlives its example still sees that
-/// example while its siblings run, in both drivers.
-@Suite(.failsWhenCancelled) struct ExampleCursorTests {
-    @Test func siblingExamplesThatStartNoTaskShareOneBindingInASynchronousSpec() throws {
+/// Behaviour#The-running-element, for the context each closure runs in
+/// (RunContext.swift): sibling examples see themselves, and a task that
+/// outlives its example still sees that example (or the hook that started it)
+/// while its siblings run, in both drivers.
+@Suite(.failsWhenCancelled) struct TaskContextTests {
+    @Test func siblingExamplesSeeThemselvesInASynchronousSpec() throws {
         let log = Log()
         try spec("Spec") {
             beforeEach { log(ExampleRunner.current?.description ?? "nil") }
@@ -24,7 +24,7 @@ import Testing
             ])
     }
 
-    @Test func siblingExamplesThatStartNoTaskShareOneBindingInAnAsynchronousSpec() async throws {
+    @Test func siblingExamplesSeeThemselvesInAnAsynchronousSpec() async throws {
         let log = Log()
         try await spec("Spec") {
             it("one") {
@@ -37,8 +37,8 @@ import Testing
         #expect(log.entries == ["Spec, one", "Spec, one, afterEach", "Spec, two", "Spec, two, afterEach"])
     }
 
-    /// The task holds the binding, so the next example gets one of its own,
-    /// and the task goes on seeing the example that started it.
+    /// The task keeps the context it started in, and goes on seeing the
+    /// example that started it while the next ones run.
     @Test func aTaskLeftRunningSeesItsExampleWhileTheNextOneRuns() async throws {
         let log = Log()
         let task = TaskLeftRunning(.tellItsRunner)
@@ -113,7 +113,7 @@ import Testing
         #expect((report.passedCount, report.failedCount) == (2, 1))
     }
 
-    /// A nested group between two examples binds itself; the examples after it still see themselves.
+    /// A nested group between two examples: the examples after it still see themselves.
     @Test func examplesAroundANestedGroupSeeThemselves() async throws {
         let log = Log()
         try await spec("Spec") {

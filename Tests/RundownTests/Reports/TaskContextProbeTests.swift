@@ -4,20 +4,19 @@ import RundownEngine
 import RundownTestSupport
 import Testing
 
-/// Behaviour#The-running-element, probed where the binding a group's plain
-/// examples share (ExampleCursor.swift) could name the wrong example: tasks
-/// that copy it from a child task, from a hook or a cleanup, from inside an
-/// `aroundEach` body, under a time limit, in a nested spec or a concurrent
-/// group, tasks that end just as their example does, and readers racing the
-/// walk as it moves the cursor on. Each task must see the example that
-/// started it, and each example itself.
-@Suite(.failsWhenCancelled) struct ExampleCursorProbeTests {
+/// Behaviour#The-running-element, probed where a context a task inherits
+/// (RunContext.swift) could name the wrong example: tasks that copy it from a
+/// child task, from a hook or a cleanup, from inside an `aroundEach` body,
+/// under a time limit, in a nested spec or a concurrent group, tasks that end
+/// just as their example does, and readers racing the walk as it moves on.
+/// Each task must see the example that started it, and each example itself.
+@Suite(.failsWhenCancelled) struct TaskContextProbeTests {
     private static let location = CodeLocation(
-        fileID: "RundownTests/ExampleCursorProbeTests.swift", filePath: #filePath, line: 1, column: 1)
+        fileID: "RundownTests/TaskContextProbeTests.swift", filePath: #filePath, line: 1, column: 1)
 
-    /// A task that ended inside its example leaves the cursor to the next
-    /// example; a task that example leaves running then holds it, and goes on
-    /// seeing that example, not the first and not the one after it.
+    /// A task that ended inside its example, then a task the next example
+    /// leaves running: that one goes on seeing its example, not the first and
+    /// not the one after it.
     @Test func aTaskOfALaterExampleSeesThatExampleAfterAnEarlierTaskEndedInsideItsOwn() async throws {
         let log = Log()
         let task = TaskLeftRunning(.tellItsRunner)
@@ -36,8 +35,8 @@ import Testing
     }
 
     /// A task started by a child task of the example (which reads the
-    /// example's binding without holding it) copies the binding, so it holds
-    /// the cursor as a task the example started itself does.
+    /// example's context without copying it) copies the context, as a task
+    /// the example started itself does.
     @Test(arguments: ["async let", "task group", "discarding task group"])
     func aTaskStartedFromAChildTaskSeesItsExampleWhileTheNextOneRuns(from child: String) async throws {
         let log = Log()
@@ -67,9 +66,8 @@ import Testing
         #expect(log.entries == ["the task sees: Spec, one", "Spec, two"])
     }
 
-    /// A detached task inherits no binding: it sees no example, and keeps
-    /// none from moving on.
-    @Test func aDetachedTaskIsNoExamplesAndKeepsTheBindingShared() async throws {
+    /// A detached task inherits no context: it sees no example.
+    @Test func aDetachedTaskIsNoExamples() async throws {
         let log = Log()
         let (go, going) = AsyncStream<Void>.makeStream()
         let (answers, answering) = AsyncStream<String>.makeStream()
@@ -118,7 +116,7 @@ import Testing
     }
 
     /// The same from a synchronous spec run on a thread that runs no task:
-    /// the task copies the thread's binding, so it holds the cursor too.
+    /// the task copies the context bound on the thread.
     @Test(arguments: ["example", "afterEach", "deferCleanup"])
     func aTaskLeftInASynchronousSpecOnAPlainThreadFailsItsOwnExampleLate(startedIn closure: String) async {
         let task = BlockingTaskLeftRunning(.fail)
@@ -148,9 +146,9 @@ import Testing
         #expect((report.passedCount, report.failedCount) == (2, 1))
     }
 
-    /// Code inside an `aroundEach` body runs under the cursor again, bound by
-    /// the driver: a task it leaves holds it and sees its example; a task the
-    /// hook itself leaves sees the hook.
+    /// Code inside an `aroundEach` body runs in the contexts of its own
+    /// closures: a task it leaves sees its example; a task the hook itself
+    /// leaves sees the hook.
     @Test func tasksLeftByAnAroundEachHookAndInsideItsBodySeeTheirsWhileTheNextExampleRuns() async throws {
         let log = Log()
         let hookTask = TaskLeftRunning(.tellItsRunner)
@@ -175,9 +173,8 @@ import Testing
             ])
     }
 
-    /// A closure under a time limit runs in a task that copies the cursor and
-    /// binds its own runner: a task it leaves sees its example, and so does
-    /// every example after it.
+    /// A closure under a time limit runs in a task that copies its context: a
+    /// task it leaves sees its example, and so does every example after it.
     @Test func aTaskLeftByAnExampleUnderATimeLimitSeesItsExampleWhileTheNextOneRuns() async throws {
         let log = Log()
         let task = TaskLeftRunning(.tellItsRunner)
@@ -192,10 +189,9 @@ import Testing
         #expect(log.entries == ["the task sees: Spec, one", "Spec, two", "Spec, three"])
     }
 
-    /// An example that repeats binds each run inside the cursor's binding: a
-    /// task of its first run fails that run late, and the plain examples on
-    /// both sides of it see themselves and still share the cursor.
-    @Test func aRepeatedExampleBetweenPlainOnesKeepsItsTasksAndLetsTheCursorMoveOn() async {
+    /// An example that repeats: a task of its first run fails that run late,
+    /// naming it, and the plain examples on both sides of it see themselves.
+    @Test func aRepeatedExampleBetweenPlainOnesKeepsItsTasks() async {
         let task = TaskLeftRunning(.fail)
         let log = Log()
         let runs = Locked(0)
@@ -223,8 +219,8 @@ import Testing
         #expect((report.passedCount, report.failedCount) == (2, 1))
     }
 
-    /// A spec run inside an example has cursors of its own: a task one of its
-    /// examples leaves sees that example while the outer spec goes on.
+    /// A spec run inside an example binds contexts of its own: a task one of
+    /// its examples leaves sees that example while the outer spec goes on.
     @Test func aTaskLeftByAnExampleOfANestedSpecSeesThatExample() async throws {
         let log = Log()
         let task = TaskLeftRunning(.tellItsRunner)
@@ -248,8 +244,8 @@ import Testing
     }
 
     /// The groups nested in a concurrent group run in child tasks, each with
-    /// its own cursors: a task one of their examples leaves sees that example
-    /// while its siblings, and the other group's examples, run.
+    /// a walk of its own: a task one of their examples leaves sees that
+    /// example while its siblings, and the other group's examples, run.
     @Test func tasksLeftByExamplesOfGroupsInAConcurrentGroupSeeTheirOwn() async throws {
         let log = Log()
         let tasks = ["a": TaskLeftRunning(.tellItsRunner), "b": TaskLeftRunning(.tellItsRunner)]
@@ -276,11 +272,9 @@ import Testing
             ])
     }
 
-    /// The group's last example leaves a task, so its cursor is retired when
-    /// it ends: the group's `afterAll` still runs under its own runner, once
-    /// the binding is left, and the task still sees its example; the same
-    /// when the last element is a nested group after examples that shared
-    /// the cursor.
+    /// The group's last example leaves a task: the group's `afterAll` still
+    /// runs as itself, and the task still sees its example; the same when the
+    /// last element is a nested group after examples.
     @Test(arguments: ["an example", "a nested group"])
     func theGroupsAfterAllSeesItselfWhenItsLastElementIs(last: String) async throws {
         let log = Log()
@@ -374,9 +368,8 @@ import Testing
         #expect((report.passedCount, report.failedCount) == (1, 1))
     }
 
-    /// A task that holds the cursor reads it over and over while the walk
-    /// ends its example, counts the cursor's references and runs many more:
-    /// it never sees any example but its own.
+    /// A task reads its context over and over while the walk ends its
+    /// example and runs many more: it never sees any example but its own.
     @Test func aTaskReadingWhileTheWalkMovesOnSeesOnlyItsExample() async throws {
         let reader = Reader()
         let log = Log()
@@ -419,8 +412,8 @@ import Testing
     }
 
     /// Many examples each start a task that ends at about the time its
-    /// example does, sooner or later: whether the walk finds the cursor held
-    /// or not, every task sees its own example, never the next.
+    /// example does, sooner or later: every task sees its own example, never
+    /// the next.
     @Test func tasksEndingAsTheirExamplesEndSeeTheirOwn() async throws {
         let seen = Locked<[String]>([])
         let (ended, ending) = AsyncStream<Void>.makeStream()
@@ -550,7 +543,7 @@ private struct BlockingTaskLeftRunning: Sendable {
                 answer.withLock { $0.append(said) }
             case .fail:
                 let location = CodeLocation(
-                    fileID: "RundownTests/ExampleCursorProbeTests.swift", filePath: #filePath, line: 1, column: 1)
+                    fileID: "RundownTests/TaskContextProbeTests.swift", filePath: #filePath, line: 1, column: 1)
                 _ = ExampleRunner.current?.post("too late", at: location)
             }
             acted.signal()
@@ -653,11 +646,11 @@ private final class Relay: Sendable {
 /// example that started the task; the next example fails with its own issue
 /// only. Each is recorded once.
 @Suite(.compactMapIssues(ReportedRun.capture))
-struct ExampleCursorReportedTests {
+struct TaskContextReportedTests {
     @Test func anExpectInATaskLeftRunningFailsItsExampleNotTheOneRunningNow() async throws {
         let (go, going) = AsyncStream<Void>.makeStream()
         let (done, finishing) = AsyncStream<Void>.makeStream()
-        let run = try await ReportedRun.async("Reported cursor") {
+        let run = try await ReportedRun.async("Reported task context") {
             it("leaves a task") {
                 Task {
                     for await _ in go { break }
@@ -673,11 +666,11 @@ struct ExampleCursorReportedTests {
             it("runs after") {}
         }
         let late =
-            "Expectation failed: Bool(false) (late: after 'Reported cursor, leaves a task' had finished, from a "
+            "Expectation failed: Bool(false) (late: after 'Reported task context, leaves a task' had finished, from a "
             + "task it started)"
         #expect(
             run.tree == [
-                "Reported cursor", "  ✔ leaves a task (t)", "  ✘ leaves a task: \(late)", "  ✘ lets it fail (t)",
+                "Reported task context", "  ✔ leaves a task (t)", "  ✘ leaves a task: \(late)", "  ✘ lets it fail (t)",
                 "    Issue recorded - its own", "  ✔ runs after (t)",
             ])
         #expect(run.junit.cases.map(\.failures) == [[late], ["Issue recorded - its own"], []])

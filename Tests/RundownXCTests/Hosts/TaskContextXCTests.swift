@@ -5,13 +5,13 @@ import XCTest
 
 /// Behaviour#The-running-element and Behaviour#Late-failures-name-their-example
 /// for a synchronous spec in an XCTest method, which runs on the main thread
-/// and in no task: a task an example leaves running copies the thread's
-/// binding, so the next example does not take it over, and a check that fails
+/// and in no task: a task an example leaves running copies the context bound
+/// on the thread, so it keeps its example while the next runs, and a check that fails
 /// in the task while the next example runs is a late failure of the example
 /// that started it, at the check's line.
-final class ExampleCursorXCTests: CheckedTestCase {
+final class TaskContextXCTests: CheckedTestCase {
     func testATaskLeftRunningByASynchronousExampleFailsItsOwnExampleLate() throws {
-        let check = SharedResource("example cursor xctests: left running")
+        let check = SharedResource("task context xctests: left running")
         let (go, letGo) = AsyncStream<Void>.makeStream()
         let acted = DispatchSemaphore(value: 0)
         let log = Log()
@@ -41,7 +41,7 @@ final class ExampleCursorXCTests: CheckedTestCase {
             [
                 RecordedFailure(
                     message:
-                        "Siblings, starts a task: Shared resource 'example cursor xctests: left running' was used by "
+                        "Siblings, starts a task: Shared resource 'task context xctests: left running' was used by "
                         + "spec 'Siblings, starts a task' without exclusive access. Add .exclusive(...) for it to the "
                         + "suite or test, or wrap the code in withExclusiveAccess { ... }. (late: after 'Siblings, "
                         + "starts a task' had finished, from a task it started)",

@@ -1,0 +1,11 @@
+/// A region of code whose listener hears every failure posted in it, and
+/// the region it is part of.
+final class ListeningRegion: Sendable {
+    let listener: any FailureListener
+    let enclosing: ListeningRegion?
+
+    init(listener: any FailureListener, enclosing: ListeningRegion?) {
+        self.listener = listener
+        self.enclosing = enclosing
+    }
+}
