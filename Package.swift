@@ -3,8 +3,9 @@
 // warnings that list skipped paths, `Issue.isFailure`, `Test.cancel`).
 import PackageDescription
 
-// The target graph keeps the architecture's direction: the engine knows no DSL
-// and no test framework; the DSL only builds values for the engine; each test
+// The target graph keeps the architecture's direction: `RundownCore` holds the
+// little the engine and the toolkit share (code locations, explained errors,
+// the one lock type); the engine knows no DSL and no test framework; the DSL only builds values for the engine; each test
 // framework is reached through a thin support target; `Rundown` ties them
 // together and is the one module users import. `RundownSettings` reads the
 // `RUNDOWN_*` environment, once, for `Rundown` and the toolkit, which hand the
@@ -29,13 +30,19 @@ let package = Package(
         .library(name: "RundownTasks", targets: ["RundownTasks"]),
     ],
     targets: [
-        .target(name: "RundownEngine", swiftSettings: callerIsolation),
+        // What the engine and the toolkit share: code locations, explained errors, the one lock
+        // type, seeded random numbers.
+        .target(name: "RundownCore", swiftSettings: callerIsolation),
+        .target(name: "RundownEngine", dependencies: ["RundownCore"], swiftSettings: callerIsolation),
         // The `RUNDOWN_*` settings, read from the environment in one place: the engine reads none.
         .target(name: "RundownSettings", dependencies: ["RundownEngine"]),
         .target(name: "RundownTasks"),
         .target(
             name: "RundownConcurrency",
-            dependencies: ["RundownTasks", "RundownEngine", "RundownSettings", "RundownXCTestSupport", "RundownTestingSupport"]),
+            dependencies: [
+                "RundownCore", "RundownTasks", "RundownEngine", "RundownSettings", "RundownXCTestSupport",
+                "RundownTestingSupport",
+            ]),
         .target(name: "RundownDSL", dependencies: ["RundownEngine"], swiftSettings: callerIsolation),
         .target(name: "RundownXCTestSupport", dependencies: ["RundownEngine"], swiftSettings: callerIsolation),
         .target(name: "RundownTestingSupport", dependencies: ["RundownEngine"], swiftSettings: callerIsolation),

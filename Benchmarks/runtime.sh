@@ -23,7 +23,13 @@
 #   MARGINAL=1 Benchmarks/runtime.sh           also µs per example without the run's one-time
 #                                              costs: the marginal time between N=10000 and
 #                                              100000, on every core and pinned to one (taskset)
+#   RT=1 MARGINAL=1 Benchmarks/runtime.sh      the marginal runs at real-time priority (chrt -f 50,
+#                                              root or CAP_SYS_NICE): steadier on a shared machine
 #   RUNDOWN_ROOT=/path/to/other/checkout       measure another version of Rundown
+#
+# The probe package and the CALLGRIND and MARGINAL measurements are in
+# Benchmarks/probes.sh, shared with callgrind.sh (medians of several counts),
+# profile.sh (context switches, perf) and budget.sh (issue 28's budget).
 #
 # Wall clock swings by ±50 % on shared machines; take the median of RUNS.
 set -euo pipefail
@@ -37,27 +43,9 @@ runs="${RUNS:-3}"
 peers="${PEERS:-1}"
 work="${WORKDIR:-$(mktemp -d)}"
 
-mkdir -p "$work/Sources/Probe" "$work/Sources/AsyncProbe" "$work/Tests/PeerTests"
-cp "$here/runtime/Probe.swift" "$work/Sources/Probe/main.swift"
-cp "$here/runtime/AsyncProbe.swift" "$work/Sources/AsyncProbe/main.swift"
-cp "$here/runtime/PeerTests.swift" "$work/Tests/PeerTests/PeerTests.swift"
-cat > "$work/Package.swift" <<PKG
-// swift-tools-version: 6.2
-import PackageDescription
-let package = Package(
-    name: "RuntimeBench",
-    platforms: [.macOS(.v13)],
-    dependencies: [.package(name: "Rundown", path: "$rundown")],
-    targets: [
-        .executableTarget(name: "Probe", dependencies: [.product(name: "Rundown", package: "Rundown")]),
-        .executableTarget(name: "AsyncProbe", dependencies: [.product(name: "Rundown", package: "Rundown")]),
-        .testTarget(name: "PeerTests"),
-    ],
-    swiftLanguageModes: [.v6]
-)
-PKG
-
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+# shellcheck source=Benchmarks/probes.sh disable=SC1091 # followed when given with the others, as .ci/run does
+source "$here/probes.sh"
+probes_package "$work" "$rundown"
 
 # N @Test functions and N XCTest methods, generated for the largest size.
 generate_peers() {
@@ -90,19 +78,16 @@ time_peer() { # config n filter… → µs per test
 echo "| config | form | N | µs/example | peak MB |"
 echo "|---|---|---:|---:|---:|"
 for config in $configs; do
-    swift build -c "$config" --package-path "$work" --product Probe >/dev/null
-    swift build -c "$config" --package-path "$work" --product AsyncProbe >/dev/null
-    bin="$(swift build -c "$config" --package-path "$work" --show-bin-path)"
+    bin=$(probes_build "$work" "$config")
     for n in $sizes $rundown_only; do
         for form in minimal sync minimal-async async argument; do
-            probe="$bin/Probe"
-            if [[ $form == *async ]]; then probe="$bin/AsyncProbe"; fi
+            probe=$(probe_for "$bin" "$form")
             # The argument form builds only its example's path, but still declares
             # the root's N/100 contexts for every example, so its cost per example
             # grows slowly with N: past ARGUMENT_MAX (10,000) it takes minutes.
             if [[ $form == argument && $n -gt ${ARGUMENT_MAX:-10000} ]]; then continue; fi
             results=$(for _ in $(seq "$runs"); do "$probe" "$form" "$n"; done)
-            us=$(echo "$results" | awk '{print $3}' | median)
+            us=$(echo "$results" | awk '{print $3}' | median | awk '{printf "%.2f", $1}')
             mb=$(echo "$results" | awk '{print $5}' | median)
             echo "| $config | Rundown $form | $n | $us | $mb |"
         done
@@ -132,8 +117,7 @@ done
 # A group of 200 examples that each sleep 50 ms, one after another and as a
 # `.concurrent` group: the wall clock of waiting, ideally 200 × 50 ms / parallelism.
 if [[ -n "${CONCURRENT:-}" ]]; then
-    swift build -c release --package-path "$work" --product AsyncProbe >/dev/null
-    probe="$(swift build -c release --package-path "$work" --show-bin-path)/AsyncProbe"
+    probe="$(probes_build "$work" release)/AsyncProbe"
     echo
     echo "| release, 200 examples × 50 ms sleep | RUNDOWN_PARALLEL | total s |"
     echo "|---|---:|---:|"
@@ -143,21 +127,16 @@ if [[ -n "${CONCURRENT:-}" ]]; then
     done
 fi
 
+# What one more example costs in instructions: (count(10000) - count(5000)) /
+# 5000, each count a whole run's under valgrind's callgrind. One run each:
+# Benchmarks/callgrind.sh takes the median of several (the async counts swing).
 if [[ -n "${CALLGRIND:-}" ]]; then
-    swift build -c release --package-path "$work" --product Probe >/dev/null
-    swift build -c release --package-path "$work" --product AsyncProbe >/dev/null
-    bin="$(swift build -c release --package-path "$work" --show-bin-path)"
-    count() {
-        local probe="$bin/Probe"
-        if [[ $1 == *async ]]; then probe="$bin/AsyncProbe"; fi
-        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$probe" "$1" "$2" 2>&1 | awk '/Collected/ {print $4}'
-    }
+    bin=$(probes_build "$work" release)
     echo
     echo "| release form | instructions/example (marginal, 5000→10000) |"
     echo "|---|---:|"
     for form in minimal sync minimal-async async; do
-        a=$(count "$form" 5000); b=$(count "$form" 10000)
-        echo "| $form | $(( (b - a) / 5000 )) |"
+        echo "| $form | $(marginal_instructions "$bin" "$form") |"
     done
 fi
 
@@ -167,24 +146,14 @@ fi
 # as well: there a yield never wakes another thread, which on a shared machine
 # is most of the noise.
 if [[ -n "${MARGINAL:-}" ]]; then
-    swift build -c release --package-path "$work" --product Probe >/dev/null
-    swift build -c release --package-path "$work" --product AsyncProbe >/dev/null
-    bin="$(swift build -c release --package-path "$work" --show-bin-path)"
-    total_us() { # pin form n → median whole-run µs
-        local probe="$bin/Probe"
-        if [[ $2 == *async ]]; then probe="$bin/AsyncProbe"; fi
-        for _ in $(seq "$runs"); do
-            if [[ $1 == 1 ]]; then taskset -c 0 "$probe" "$2" "$3"; else "$probe" "$2" "$3"; fi
-        done | awk -v n="$3" '{print $3 * n}' | median
-    }
+    bin=$(probes_build "$work" release)
     echo
     echo "| release form | cores | µs/example (marginal, 10000→100000) |"
     echo "|---|---|---:|"
     for pin in 0 1; do
         if [[ $pin == 1 ]] && ! command -v taskset >/dev/null; then continue; fi
         for form in minimal sync minimal-async async; do
-            a=$(total_us "$pin" "$form" 10000); b=$(total_us "$pin" "$form" 100000)
-            echo "| $form | $([[ $pin == 1 ]] && echo "one" || echo "all") | $(python3 -c "print(round(($b - $a) / 90000, 3))") |"
+            echo "| $form | $([[ $pin == 1 ]] && echo "one" || echo "all") | $(marginal_us "$bin" "$pin" "$form" "$runs") |"
         done
     done
 fi

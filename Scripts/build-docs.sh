@@ -18,10 +18,10 @@
 #     documentation; it has no option to let them in.
 #
 # Re-exported symbols. Users import only Rundown, which re-exports RundownDSL (`describe`, `it`,
-# the hooks, the traits and builder types), a named handful of RundownEngine types (`Skip`,
+# the hooks, the traits and builder types), a named handful of RundownEngine and RundownCore types (`Skip`,
 # `SpecFailure`, `CodeLocation`, ...: the `@_exported import struct ...` lines of
 # Sources/Rundown/Exports.swift), RundownConcurrency and RundownTasks. Rundown's graph is
-# extracted with -experimental-allowed-reexported-modules=RundownDSL,RundownEngine: the DSL and
+# extracted with -experimental-allowed-reexported-modules=RundownDSL,RundownEngine,RundownCore: the DSL and
 # the named engine types become Rundown symbols (documented at documentation/rundown/...), the
 # rest of the engine stays out. RundownConcurrency and RundownTasks are products with their own
 # catalogs, so they are documented once, in their own archives, not a second time in Rundown's;
@@ -82,11 +82,12 @@ extract() {
     mkdir -p "$graphs/$module"
     swift symbolgraph-extract -module-name "$module" "${extract_options[@]}" "$@" -output-dir "$graphs/$module"
 }
-extract Rundown -experimental-allowed-reexported-modules=RundownDSL,RundownEngine
+extract Rundown -experimental-allowed-reexported-modules=RundownDSL,RundownEngine,RundownCore
 extract RundownConcurrency
 extract RundownTasks
 extract RundownDSL
 extract RundownEngine
+extract RundownCore
 
 # convert CATALOG MODULE OUTPUT LOG: docc's archive of CATALOG (or of MODULE's symbols alone when
 # CATALOG is empty) at OUTPUT, its diagnostics in LOG; fails when docc does.
@@ -133,7 +134,7 @@ done
 
 # The re-exported modules' own parameter and return value documentation (see the header).
 mkdir -p "$out/check"
-for module in RundownDSL RundownEngine; do
+for module in RundownDSL RundownEngine RundownCore; do
     log="$out/$module.log"
     if ! convert "" "$module" "$out/check/$module.doccarchive" "$log"; then
         failed=1

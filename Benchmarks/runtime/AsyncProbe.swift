@@ -13,8 +13,10 @@
 // compared with. sleeping: one group of N examples that each sleep 50 ms, one
 // after another; sleeping-concurrent: the same group marked `.concurrent`,
 // at most RUNDOWN_PARALLEL at a time (wall clock only: it measures waiting).
-// build-async: only builds async's tree, frees it and exits, so that
-// callgrind can tell what building an example costs from what running it costs.
+// build-async: only builds async's tree and frees it, so that callgrind (and
+// the clock) can tell what building an example costs from what running it costs.
+// AsyncVariants.swift adds async-nosuspend, minimal-async-nosuspend and
+// minimal-async-busy, experiments the budget does not measure.
 //
 // Its top-level code does not await: the work runs in a task while the main
 // thread waits on a semaphore. valgrind cannot run a Swift program whose main
@@ -116,11 +118,24 @@ func peakMegabytes() -> Double {
     for c in 0..<contexts { context("context \(c)") { asyncContext(c) } }
 }
 
+func report(since start: ContinuousClock.Instant) {
+    let elapsed = start.duration(to: .now)
+    let (seconds, attoseconds) = elapsed.components
+    let micros = Double(seconds) * 1e6 + Double(attoseconds) / 1e12
+    print(
+        String(
+            format: "%@ %d %.4f us/example %.0f MB counter=%d", mode, count, micros / Double(count), peakMegabytes(),
+            counter + slept))
+}
+
+let variants = ["async-nosuspend", "minimal-async-nosuspend", "minimal-async-busy"]
 if mode == "build-async" {
+    let start = ContinuousClock.now
     withExtendedLifetime(wholeAsyncTree()) {}
+    report(since: start)
     exit(0)
 }
-guard ["async", "minimal-async", "sleeping", "sleeping-concurrent"].contains(mode) else {
+guard (["async", "minimal-async", "sleeping", "sleeping-concurrent"] + variants).contains(mode) else {
     print("unknown mode \(mode)")
     exit(2)
 }
@@ -138,16 +153,12 @@ Task.detached {
         try await spec("Probe") { describe("sleepers") { sleepers() } }
     case "sleeping-concurrent":
         try await spec("Probe") { describe("sleepers", .concurrent) { sleepers() } }
+    case _ where variants.contains(mode):
+        try await runVariant(mode)
     default:
         await minimalAsync()
     }
     done.signal()
 }
 done.wait()
-let elapsed = start.duration(to: .now)
-let (seconds, attoseconds) = elapsed.components
-let micros = Double(seconds) * 1e6 + Double(attoseconds) / 1e12
-print(
-    String(
-        format: "%@ %d %.2f us/example %.0f MB counter=%d", mode, count, micros / Double(count), peakMegabytes(),
-        counter + slept))
+report(since: start)

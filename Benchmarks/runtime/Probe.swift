@@ -111,5 +111,5 @@ let (seconds, attoseconds) = elapsed.components
 let micros = Double(seconds) * 1e6 + Double(attoseconds) / 1e12
 print(
     String(
-        format: "%@ %d %.2f us/example %.0f MB counter=%d", mode, count, micros / Double(count), peakMegabytes(),
+        format: "%@ %d %.4f us/example %.0f MB counter=%d", mode, count, micros / Double(count), peakMegabytes(),
         counter))

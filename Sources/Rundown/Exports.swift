@@ -1,8 +1,9 @@
 @_exported import RundownConcurrency
 @_exported import RundownDSL
 
+@_exported import struct RundownCore.CodeLocation
+@_exported import protocol RundownCore.LocatedError
 @_exported import enum RundownEngine.Asynchronous
-@_exported import struct RundownEngine.CodeLocation
 @_exported import struct RundownEngine.DeferCleanupMisuse
 // Of the engine, only what a user writes or reads: where am I, skips,
 // failures, locations, and the call kinds' closure shapes. The tree, the
@@ -10,7 +11,6 @@
 @_exported import class RundownEngine.ExampleRunner
 @_exported import protocol RundownEngine.ExecutionMode
 @_exported import enum RundownEngine.HookKind
-@_exported import protocol RundownEngine.LocatedError
 @_exported import struct RundownEngine.Skip
 @_exported import struct RundownEngine.SpecFailure
 @_exported import enum RundownEngine.Synchronous

@@ -7,18 +7,18 @@ import RundownEngine
 /// | Variable | Values | Effect |
 /// |---|---|---|
 /// | `RUNDOWN_REPORT` | `tree` | Print each spec's tree when it has run, in one piece, headed by its test. |
-/// | `RUNDOWN_FILTER` | `pattern` or `pattern|pattern|…`, or `@file` | Run only the examples whose path (`Stack, when empty, pops`) contains one of the patterns, ignoring case; spaces around a `|` are ignored. `@file`: run exactly the examples whose paths the file lists, one a line (as `RUNDOWN_FAILURES` writes them). Selects in the outermost spec of a task only: a spec run inside an element runs whole. |
+/// | `RUNDOWN_FILTER` | `pattern` or `pattern|pattern|…`, or `@file` | Run only the examples whose path (`Stack, when empty, pops`) contains one of the patterns, ignoring case; spaces around a `|` are ignored. `@file`: run exactly the examples whose paths the file lists, one a line (as `RUNDOWN_FAILURES` writes them), and every example of a group it lists; a file `RUNDOWN_FAILURES` rewrote in this run is read as it was before the run. Selects in the outermost spec of a task only: a spec run inside an element runs whole. |
 /// | `RUNDOWN_SHARD` | `i/n`, `1 <= i <= n` (`2/5`) | Run only shard `i` of `n`; the `n` shards together run every example once. Outermost spec only, as the filter. |
 /// | `RUNDOWN_LABELS` | an expression of label names with `&&`, `||`, `!` and parentheses (`db && !slow`) | Run only the examples whose labels (their own and their groups', given with `.labels(…)`) make the expression true; a name is letters, digits, `-`, `_` and `.`. Outermost spec only, as the filter. |
 /// | `RUNDOWN_PARALLEL` | a whole number from 1 (`4`) | Run at most this many elements of a `.concurrent` group at once; by default as many as the machine has cores. |
 /// | `RUNDOWN_REPEAT` | a whole number from 1 (`100`), `until-failure`, or `until-failure:MAX` | Run every example this many times with its each-hooks, stopping at its first failing repetition; `until-failure` repeats each until it fails, at most MAX times (10000 by default) and 10 minutes. An example's or group's `.repeated(_:)` wins. Outermost spec only. |
 /// | `RUNDOWN_RETRIES` | a whole number from 0 (`2`) | Run a failing example again up to this many more times; one that passes on a retry passes as flaky, its earlier failures reported as warnings. An example's or group's `.retries(_:)` wins. Outermost spec only. |
-/// | `RUNDOWN_FAILURES` | a file path | Append the path of every example that failed to the file, one a line, for `RUNDOWN_FILTER=@file`; the file keeps the failures of every process of one run, and replaces an earlier run's. |
+/// | `RUNDOWN_FAILURES` | a file path | Append the path of every example that failed (late failures included), and the group of every failing `beforeAll` or `afterAll`, to the file, one a line, for `RUNDOWN_FILTER=@file`; the file keeps the failures of every process of one run, and replaces an earlier run's. |
 /// | `RUNDOWN_SEED` | a number from 0 to 2⁶⁴−1, or `random` | Shuffle the elements of every group with this seed, nested specs' too; `random` picks one and prints it. |
 /// | `RUNDOWN_FORBID_FOCUS` | `1` or `0` | `1`: a focused element is a failure naming it. On by default when `CI` is set (to anything but empty, `0`, `false` or `no`); `0` turns it off. |
 /// | `RUNDOWN_JUNIT` | a file path, or a directory path (one that exists, or ends in `/`) | Write a JUnit XML report of every example to the file, which keeps the examples of every process of one run (`swift test`), or to `rundown-<pid>.xml` in the directory. Missing folders are made; a path that cannot be written fails the spec that tried. |
 /// | `RUNDOWN_TIMEOUT_SCALE` | a number from 0.01 to 1000 (`3`, `2.5`) | Multiply every default deadline of the concurrency toolkit. |
-/// | `RUNDOWN_SCHEDULE` | a replay token a failed `explore` printed (`v1.3fa2.0102.9c1e22ab`) | The `explore` call that printed it runs that one interleaving instead of its strategy. |
+/// | `RUNDOWN_SCHEDULE` | a replay token a failed `explore` printed (`v1.3fa2.0102.9c1e22ab`) | The `explore` call that printed it, in the test that printed it, runs that one interleaving instead of its strategy. |
 ///
 /// It is a module of its own so that `Rundown` and the concurrency toolkit,
 /// which does not depend on `Rundown`, read their settings from the same
@@ -241,15 +241,9 @@ package struct RunSettings: Sendable {
             if let warning { warn(warning) }
         },
         Row(name: "RUNDOWN_SCHEDULE") { value, settings, _, warn in
-            // The explorer reads the token; its grammar is checked here too, so that a typo is a
-            // warning rather than an exploration that silently runs its own strategy.
-            let parts = value.split(separator: ".", omittingEmptySubsequences: false)
-            let hex = { (part: Substring, count: Int) in part.count == count && part.allSatisfy(\.isHexDigit) }
-            let choices = parts.count == 4 ? parts[2] : ""
-            if parts.count == 4, parts[0] == "v1", hex(parts[1], 4), hex(parts[3], 8),
-                choices.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }),
-                choices.filter({ $0 == "_" }).count.isMultiple(of: 2)
-            {
+            // The explorer reads the token by the same grammar, so that a typo is a warning rather
+            // than an exploration that silently runs its own strategy.
+            if ReplayTokenText(value) != nil {
                 settings.schedule = value
             } else {
                 warn(SettingsWarning.scheduleNotKnown(value).message)
@@ -279,22 +273,33 @@ package struct RunSettings: Sendable {
         return .times(times)
     }
 
-    /// Reads the paths of `RUNDOWN_FILTER=@file`, one a line; a file that
-    /// cannot be read is a warning, and the filter selects by no list.
+    /// Reads the paths of `RUNDOWN_FILTER=@file`, one a line, as this run of
+    /// the tests reads them (``FailuresList``): a file that `RUNDOWN_FAILURES`
+    /// rewrote in this run is read as it was before, so that every process of
+    /// the run selects the same list. A file that cannot be read is a
+    /// warning, and the filter selects by no list.
     private static func readPathList(_ file: String, into settings: inout RunSettings, warn: (String) -> Void) {
         guard !file.isEmpty else {
             return warn(SettingsWarning.filterFileUnnamed.message)
         }
-        do {
-            let text = try String(contentsOfFile: file, encoding: .utf8)
-            let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-            // `#` starts a comment line, such as the one RUNDOWN_FAILURES writes first.
-            settings.exactPaths = Set(lines.filter { !$0.isEmpty && !$0.hasPrefix("#") })
-            settings.exactPathsFile = file
+        let read: [UInt8]?
+        do throws(SystemError) {
+            read = try LockedFile.read(file)
         } catch {
-            let exists = FileManager.default.fileExists(atPath: file)
-            warn(SettingsWarning.filterFileUnreadable(file: file, exists: exists).message)
+            if error.code == EISDIR { return warn(SettingsWarning.filterFileIsFolder(file).message) }
+            return warn(SettingsWarning.filterFileUnreadable(file: file, reason: error.description).message)
         }
+        guard let read else {
+            return warn(SettingsWarning.filterFileUnreadable(file: file, reason: "no such file").message)
+        }
+        guard let text = String(bytes: read, encoding: .utf8) else {
+            return warn(SettingsWarning.filterFileUnreadable(file: file, reason: "not UTF-8 text").message)
+        }
+        guard let paths = FailuresList.selection(in: text, forRun: TestRunKey.current) else {
+            return warn(SettingsWarning.filterFileMadeInThisRun(file).message)
+        }
+        settings.exactPaths = Set(paths)
+        settings.exactPathsFile = file
     }
 
     /// Whether a value of `CI` says there is no CI: empty, `0`, `false` or `no` (any case). Some

@@ -17,8 +17,14 @@ package enum SettingsWarning: Sendable, Hashable {
     case filterWithoutPattern(String)
     /// `RUNDOWN_FILTER=@` with no file after the `@`.
     case filterFileUnnamed
-    /// `RUNDOWN_FILTER=@file` with a file that cannot be read.
-    case filterFileUnreadable(file: String, exists: Bool)
+    /// `RUNDOWN_FILTER=@file` with a file that cannot be read, and why:
+    /// `no such file`, `not UTF-8 text`, or the system's reason (`Permission denied`).
+    case filterFileUnreadable(file: String, reason: String)
+    /// `RUNDOWN_FILTER=@file` naming a folder.
+    case filterFileIsFolder(String)
+    /// `RUNDOWN_FILTER=@file` naming a file that did not exist when this run
+    /// of the tests began: `RUNDOWN_FAILURES` made it since.
+    case filterFileMadeInThisRun(String)
     /// `RUNDOWN_SHARD` that is not `i/n`.
     case shardNotKnown(String)
     /// `RUNDOWN_LABELS` that is no expression, with where reading it failed.
@@ -54,8 +60,14 @@ package enum SettingsWarning: Sendable, Hashable {
             "RUNDOWN_FILTER=\(value) has no pattern; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|… (a part of an example's path, ignoring case)"
         case .filterFileUnnamed:
             "RUNDOWN_FILTER=@ names no file, and every example runs; " + Self.filterForms
-        case .filterFileUnreadable(let file, let exists):
-            "RUNDOWN_FILTER=@\(file): the file cannot be read (\(exists ? "not readable as UTF-8 text" : "no such file")), and every example runs; "
+        case .filterFileUnreadable(let file, let reason):
+            "RUNDOWN_FILTER=@\(file): the file cannot be read (\(reason)), and every example runs; "
+                + Self.filterForms
+        case .filterFileIsFolder(let file):
+            "RUNDOWN_FILTER=@\(file): that is a folder, not a file, and every example runs; name the file in it that RUNDOWN_FAILURES wrote; "
+                + Self.filterForms
+        case .filterFileMadeInThisRun(let file):
+            "RUNDOWN_FILTER=@\(file): there was no such file when this run of the tests began (RUNDOWN_FAILURES made it since), and every example runs, as in the run's first process; "
                 + Self.filterForms
         case .shardNotKnown(let value):
             "RUNDOWN_SHARD=\(value) is not a shard Rundown knows; valid forms: RUNDOWN_SHARD=i/n with 1 <= i <= n, such as RUNDOWN_SHARD=2/5"

@@ -132,6 +132,15 @@ package struct SwiftTestingHost: SpecHost {
         }
     }
 
+    /// Records an issue at `location` that no spec took (a toolkit check, a
+    /// forwarded `XCTFail`): the handlers of the scopes around it leave it
+    /// alone, since it was posted already.
+    package static func recordIssue(_ message: String, at location: CodeLocation) {
+        IssueScope.$isRecording.withValue(true) {
+            Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation(location))
+        }
+    }
+
     /// Whether `error` is one an element threw, not a message Rundown made of
     /// an assertion or check (late or seeded, the same).
     private static func wasThrown(_ error: any Error) -> Bool {
@@ -186,7 +195,11 @@ package struct SwiftTestingHost: SpecHost {
             }
         }
         if issue.isFailure, let seed = runner.inbox?.seed {
-            annotated.comments.append(Comment(rawValue: "(seed \(seed))"))
+            // As the attempt's note: the `.specs` trait scopes both a test and its test case.
+            let note = "(seed \(seed))"
+            if !annotated.comments.contains(where: { $0.rawValue == note }) {
+                annotated.comments.append(Comment(rawValue: note))
+            }
         }
         return annotated
     }
@@ -268,22 +281,29 @@ package final class IssueScope: Sendable {
         case held
     }
 
-    /// Posts `issue`, if it is a failure, to the run of the spec whose
-    /// element is running here.
+    /// Posts `issue`, if it is a failure, on the one road: the regions
+    /// listening here hear it, and the run of the spec whose element is
+    /// running here takes it.
     @discardableResult
     static func post(_ issue: Issue) -> Posting {
-        guard issue.isFailure, !isRecording, let runner = ExampleRunner.current else { return .notPosted }
+        guard !isRecording, issue.severity >= .error else { return .notPosted }
+        let runner = ExampleRunner.current
         let location = issue.sourceLocation.map {
             CodeLocation(fileID: $0.fileID, filePath: $0.filePath, line: $0.line, column: $0.column)
         }
         // What went wrong, then what the user said, as XCTest shows it; not
         // the path, which the reports show as the issue's place.
-        let comments = issue.comments.map(\.rawValue).filter { $0 != runner.description }
+        let comments = issue.comments.map(\.rawValue).filter { $0 != runner?.description }
         let message = ([String(describing: issue.kind)] + comments).joined(separator: " - ")
-        let held = runner.attempt?.isHeldByTheWalk == true
-        guard runner.post(message, at: location ?? runner.location, recordedByFramework: !held) else {
+        let held = runner?.attempt?.isHeldByTheWalk == true
+        let failure = PostedFailure(message: message, location: location, recordedByFramework: !held)
+        guard issue.isFailure else {
+            // Known (a `withKnownIssue` around an exploration marks it before this sees it): no
+            // failure of a spec, but the region listening here, an exploration's run, failed.
+            RunContext.announce(failure)
             return .notPosted
         }
+        guard RunContext.post(failure), runner != nil else { return .notPosted }
         return held ? .held : .posted
     }
 }

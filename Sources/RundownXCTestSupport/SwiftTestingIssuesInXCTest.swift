@@ -39,14 +39,14 @@ package enum SwiftTestingIssuesInXCTest {
 
     private static func handle(_ record: Data) {
         guard let issue = RecordedIssue(json: record) else { return }
-        let runner = ExampleRunner.current
-        if let runner, runner.post(issue.message, at: issue.location) { return }
+        let failure = PostedFailure(message: issue.message, location: issue.location, recordedByFramework: false)
+        if RunContext.post(failure) { return }
         if XCTestHost.isDrivingProcess {
             XCTestHost.recordOnRunningTest(issue.message, at: issue.location)
             return
         }
         let warning = XCTestWarning.issueOutsideAnyTest(
-            message: issue.message, at: issue.location, element: runner?.description)
+            message: issue.message, at: issue.location, element: ExampleRunner.current?.description)
         FileHandle.standardError.write(Data(warning.line.utf8))
     }
 }

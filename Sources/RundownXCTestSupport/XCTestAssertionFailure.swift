@@ -23,13 +23,24 @@ extension XCTestAssertionFailure {
     ///   - description: XCTest's message.
     ///   - filePath: The assertion's file, or `nil` when XCTest gave none: then the element's.
     ///   - line: The assertion's line, or `nil` when XCTest gave none: then the element's.
-    /// - Returns: Whether a spec's run took the failure; if not, XCTest records it.
+    /// - Returns: Whether a spec's run took the failure; if not, XCTest
+    ///   records it, and the regions listening here hear it from Rundown's
+    ///   observer, once.
     package static func postToCurrentRun(description: String, filePath: String?, line: Int?) -> Bool {
-        guard !XCTestHost.isRecordingFailure, let runner = ExampleRunner.current else { return false }
+        guard !XCTestHost.isRecordingFailure, RunContext.takesFailures else { return false }
+        let element = ExampleRunner.current?.location ?? .noElement
         let failure = XCTestAssertionFailure(
-            description: description, filePath: filePath ?? runner.location.filePath,
-            line: line ?? runner.location.line)
-        return runner.post(failure.message, at: failure.location(madeIn: runner.location))
+            description: description, filePath: filePath ?? element.filePath, line: line ?? element.line)
+        return RunContext.post(
+            PostedFailure(
+                message: failure.message, location: failure.location(madeIn: element), recordedByFramework: false))
+    }
+
+    /// Posts a failure that forwarding caught (an `XCTAssert…` where XCTest
+    /// runs no test) on the one road; `false` if nothing took it.
+    package func post() -> Bool {
+        let location = location(madeIn: ExampleRunner.current?.location ?? .noElement)
+        return RunContext.post(PostedFailure(message: message, location: location, recordedByFramework: false))
     }
 
     /// XCTest's message without the empty ` - ` it ends with when the
@@ -52,5 +63,10 @@ extension XCTestAssertionFailure {
         return CodeLocation(
             fileID: module.isEmpty ? fileName : "\(module)/\(fileName)", filePath: filePath, line: line, column: 1)
     }
+}
+extension CodeLocation {
+    /// The element of an assertion made outside any spec: no module, so an
+    /// assertion's place is named by its file alone.
+    package static let noElement = CodeLocation(fileID: "", filePath: "", line: 0, column: 0)
 }
 #endif

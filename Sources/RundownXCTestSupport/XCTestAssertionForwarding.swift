@@ -21,12 +21,8 @@ import XCTest
 /// the same reason this must not start in a process where XCTest runs its own
 /// tests: they set and clear the same global.
 package enum XCTestAssertionForwarding {
-    /// Guards ``receiver``. An `NSLock` rather than `Mutex`: Thread Sanitizer
-    /// sees through pthread locks, but not through `Mutex`'s futex, and would
-    /// report the receiver's accesses as races.
-    private static let lock = NSLock()
     /// Where failures go once forwarding has started.
-    nonisolated(unsafe) private static var receiver: (@Sendable (XCTestAssertionFailure) -> Void)?
+    private static let receiver = Protected<(@Sendable (XCTestAssertionFailure) -> Void)?>(nil)
 
     /// Signalled once the forwarding case has become XCTest's current test case.
     private static let running = DispatchSemaphore(value: 0)
@@ -40,7 +36,9 @@ package enum XCTestAssertionForwarding {
     /// assertion in its first example is not lost. Should no thread start,
     /// nothing is forwarded, and the next call tries again.
     package static func start(_ receive: @escaping @Sendable (XCTestAssertionFailure) -> Void) {
-        lock.withLock {
+        // Under the lock, so that a second caller waits until the case runs: the
+        // thread it waits for never takes this lock.
+        receiver.withLock { receiver in
             guard receiver == nil else { return }
             var thread = pthread_t()
             let created = pthread_create(
@@ -57,7 +55,7 @@ package enum XCTestAssertionForwarding {
     }
 
     fileprivate static func deliver(_ failure: XCTestAssertionFailure) {
-        lock.withLock { receiver }?(failure)
+        receiver.withLock { $0 }?(failure)
     }
 }
 

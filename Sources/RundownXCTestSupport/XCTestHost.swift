@@ -352,24 +352,22 @@ package final class XCTestFailureObserver: NSObject, XCTestObservation, Sendable
     }
     #endif
 
-    /// Posts a failure XCTest recorded to the run of the spec whose element
-    /// recorded it, if any, so that the run counts it.
+    /// Posts a failure XCTest recorded on the one road: the regions
+    /// listening here hear it, and the run of the spec whose element recorded
+    /// it, if any, counts it (XCTest has recorded it).
     nonisolated private static func post(_ description: String, filePath: String?, line: Int) {
         guard !XCTestHost.isRecordingFailure else { return }
-        guard let runner = ExampleRunner.current else {
-            // No spec takes it; code that watches for failures here (an exploration) is told.
-            FailurePostWatch.current?.failureWasPosted()
-            return
-        }
+        let runner = ExampleRunner.current
+        let element = runner?.location ?? .noElement
         let failure = XCTestAssertionFailure(
-            description: description, filePath: filePath ?? runner.location.filePath, line: line)
+            description: description, filePath: filePath ?? element.filePath, line: line)
         var message = failure.message
         // A path that XCTest's message starts with is the element's; the reports show it as its place.
-        let prefix = XCTestHost.prefix(for: runner)
-        if message.hasPrefix(prefix) {
-            message.removeFirst(prefix.count)
+        if let runner, message.hasPrefix(XCTestHost.prefix(for: runner)) {
+            message.removeFirst(XCTestHost.prefix(for: runner).count)
         }
-        runner.post(message, at: failure.location(madeIn: runner.location), recordedByFramework: true)
+        RunContext.post(
+            PostedFailure(message: message, location: failure.location(madeIn: element), recordedByFramework: true))
     }
 }
 

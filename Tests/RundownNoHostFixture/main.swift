@@ -181,6 +181,141 @@ func notices() throws {
     explored.wait()
 }
 
+/// Explores with no framework and no spec: an `#expect` in a controlled task,
+/// an `XCTFail` in one, and an `#expect` in the body after `finish()` that
+/// catches a lost update each end the exploration, and `explore` throws them
+/// (Behaviour#Every-failure-ends-an-exploration: each was once lost, and `explore` returned).
+func exploreAssertion(_ kind: String) throws {
+    let done = DispatchSemaphore(value: 0)
+    // Safe: written by the task before it signals, read after the wait.
+    nonisolated(unsafe) var outcome: Result<Exploration, any Error>?
+    Task.detached {
+        do {
+            let exploration = try await explore { schedule in
+                let counter = LockedCounter()
+                let writes = LockedCounter()
+                schedule.start("A") {
+                    let seen = counter.value
+                    await schedule.point("a1")
+                    counter.value = seen + 1
+                    writes.value += 1
+                    // Once both wrote: an update is lost in the orders where both read first.
+                    if kind == "expect-in-task", writes.value == 2 {
+                        #expect(counter.value == 2)  // line: explore expect in task
+                    }
+                    #if canImport(XCTest)
+                    if kind == "xctfail-in-task", writes.value == 2, counter.value != 2 {
+                        XCTFail("lost an update")  // line: explore xctfail in task
+                    }
+                    #endif
+                }
+                schedule.start("B") {
+                    let seen = counter.value
+                    await schedule.point("b1")
+                    counter.value = seen + 1
+                    writes.value += 1
+                }
+                try await schedule.finish()
+                if kind == "expect-after-finish" {
+                    #expect(counter.value == 2)  // line: explore expect after finish
+                }
+            }
+            outcome = .success(exploration)
+        } catch {
+            outcome = .failure(error)
+        }
+        done.signal()
+    }
+    done.wait()
+    switch outcome {
+    case .success(let exploration):
+        print("explored: interleavings=\(exploration.interleavings), failed=\(exploration.failed)")
+    case .failure(let error):
+        throw error
+    case nil:
+        print("no outcome")
+    }
+}
+
+/// A counter two controlled tasks share; `@unchecked Sendable` is sound
+/// because `stored` is only touched under `lock`.
+final class LockedCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored = 0
+
+    var value: Int {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+/// Behaviour#Rerunning-what-failed: a late failure and a failing `afterAll`, for the file of
+/// `RUNDOWN_FAILURES` (`FailuresFileOutputTests` sets it): each is listed, and `@file` reruns it.
+func failuresFile() throws {
+    let mayFail = DispatchSemaphore(value: 0)
+    let failed = DispatchSemaphore(value: 0)
+    // Safe: written by the example and read by the afterAll after it, one closure at a time on this thread.
+    nonisolated(unsafe) var started = false
+    try spec("Listed no host") {
+        it("passes") { print("ran: Listed no host, passes") }
+        it("leaks a late failure") {
+            print("ran: Listed no host, leaks a late failure")
+            started = true
+            Task {
+                _ = mayFail.wait(timeout: .now() + 10)
+                #expect(Bool(false), "late")
+                failed.signal()
+            }
+        }
+        context("with a failing afterAll") {
+            it("passes") { print("ran: Listed no host, with a failing afterAll, passes") }
+            afterAll { throw FailuresFileError() }
+        }
+        afterAll {
+            guard started else { return }
+            mayFail.signal()
+            _ = failed.wait(timeout: .now() + 10)
+        }
+    }
+}
+
+/// Behaviour#Fresh-values: a fresh value used from a detached task, which knows no example,
+/// while the spec runs and after it has returned: each is a failure that says so.
+func freshDetached() throws {
+    let mayUse = DispatchSemaphore(value: 0)
+    let used = DispatchSemaphore(value: 0)
+    let afterRun = DispatchSemaphore(value: 0)
+    let usedAfterRun = DispatchSemaphore(value: 0)
+    defer {
+        afterRun.signal()
+        _ = usedAfterRun.wait(timeout: .now() + 10)
+    }
+    try spec("No host, detached") {
+        let number = fresh { 0 }  // line: detached fresh
+        let later = fresh { 0 }  // line: detached fresh after the run
+        it("starts detached tasks") {
+            Task.detached {
+                _ = mayUse.wait(timeout: .now() + 10)
+                number.value = 5
+                used.signal()
+            }
+            Task.detached {
+                _ = afterRun.wait(timeout: .now() + 10)
+                _ = later.value
+                usedAfterRun.signal()
+            }
+        }
+        it("lets one use its value") {
+            mayUse.signal()
+            _ = used.wait(timeout: .now() + 10)
+        }
+    }
+}
+
+struct FailuresFileError: Error, CustomStringConvertible {
+    var description: String { "FailuresFileError" }
+}
+
 do {
     switch scenario {
     case "flaky": try flaky()
@@ -193,6 +328,11 @@ do {
     case "late-attempt": try lateAttempt()
     case "notices": try notices()
     case "running-closure": try runningClosure()
+    case "explore-expect-in-task": try exploreAssertion("expect-in-task")
+    case "explore-xctfail-in-task": try exploreAssertion("xctfail-in-task")
+    case "explore-expect-after-finish": try exploreAssertion("expect-after-finish")
+    case "failures-file": try failuresFile()
+    case "fresh-detached": try freshDetached()
     default:
         print("unknown scenario '\(scenario)'")
         exit(2)

@@ -7,7 +7,7 @@ import RundownEngine
 // `RundownWarning`, beside this file; the engine's, the DSL's and the toolkit's
 // errors are in the Errors folder of each.
 //
-// Not here: `SystemError` (LockedFile.swift), the system's reason in words,
+// Not here: `SystemError` (RundownSettings' LockedFile.swift), the system's reason in words,
 // which is a part of these messages, not one of its own.
 
 /// Thrown by the synchronous `run()` of an example, or `spec(_:)`, whose

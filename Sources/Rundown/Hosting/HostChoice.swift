@@ -1,3 +1,4 @@
+import RundownConcurrency
 import RundownEngine
 import RundownTestingSupport
 import RundownXCTestSupport
@@ -29,7 +30,7 @@ enum HostChoice {
         #endif
         #if canImport(Testing)
         if SwiftTestingHost.isRunning {
-            forwardXCTestAssertions()
+            catchFrameworkFailures()
             return SwiftTestingHost()
         }
         #endif
@@ -53,26 +54,10 @@ enum HostChoice {
         return recognizers
     }()
 
-    /// Under Swift Testing on Linux, corelibs XCTest drops `XCTAssert…` and
-    /// `XCTFail`; from the first spec on, they reach the run of the spec
-    /// whose element made them.
-    private static func forwardXCTestAssertions() {
-        #if canImport(XCTest) && !canImport(ObjectiveC)
-        XCTestAssertionForwarding.start { failure in
-            guard let runner = ExampleRunner.current else { return }
-            runner.post(failure.message, at: failure.location(madeIn: runner.location))
-        }
-        #endif
-    }
-
-    /// In a program that is no test runner, lets `#expect` and friends
-    /// (through Rundown's Swift Testing fallback handler) and `XCTAssert…`
-    /// (forwarded, on Linux) reach the spec whose element made them.
+    /// In a program that is no test runner, and under Swift Testing, lets
+    /// `#expect` and friends (through Rundown's Swift Testing fallback handler)
+    /// and `XCTAssert…` (forwarded, on Linux) reach the spec whose element made them.
     static func catchFrameworkFailures() {
-        #if canImport(XCTest)
-        guard !XCTestHost.isTestRunnerProcess else { return }
-        SwiftTestingIssuesInXCTest.install()
-        forwardXCTestAssertions()
-        #endif
+        FrameworkFailures.catchEverywhere()
     }
 }

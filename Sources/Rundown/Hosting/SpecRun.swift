@@ -40,7 +40,9 @@ struct SpecRun<Call: CallKind> {
     private func inbox() -> FailureInbox {
         let host = host
         let seed = settings.seed
-        return FailureInbox(seed: seed) { late in host.record(SeededFailure.adding(seed, to: late)) }
+        let inbox = FailureInbox(seed: seed) { late in host.record(SeededFailure.adding(seed, to: late)) }
+        root.buildCheck.runs(in: inbox, root: [root.node.description])
+        return inbox
     }
 
     /// What sees each event: the reports asked for, and the host, which

@@ -1,5 +1,6 @@
 import Foundation
 import RundownEngine
+import RundownSettings
 
 /// The JUnit file of a run: every spec's suite, from every process of the
 /// run (`swift test` runs XCTest and Swift Testing in two, and XCTest's
@@ -21,21 +22,23 @@ final class JUnitFile: Sendable {
     static let shared = JUnitFile()
 
     /// Serialises this process's writers, so that `flock` is only ever
-    /// contended between processes. An `NSLock`, not `Mutex`: the package
-    /// supports macOS 13, and Thread Sanitizer sees through it.
-    private let lock = NSLock()
+    /// contended between processes; counts the suites written. (State of no
+    /// size, `Void`, reads to Thread Sanitizer as accesses outside the lock.)
+    private let writes = Protected(0)
 
     /// Adds `suite` to the file that `path` (the value of `RUNDOWN_JUNIT`) stands for.
     func add(_ suite: JUnitSuite, at path: String) throws(JUnitReportNotWritten) {
-        lock.lock()
-        defer { lock.unlock() }
         let file = Self.file(for: path)
-        do throws(SystemError) {
-            try Self.makeFolders(of: file)
-            try LockedFile.update(file) { existing in
-                Self.merged(existing, adding: suite, runKey: Self.runKey)
+        let written = writes.withLock { writes in
+            writes += 1
+            return Result { () throws(SystemError) in
+                try Self.makeFolders(of: file)
+                try LockedFile.update(file) { existing in
+                    Self.merged(existing ?? "", adding: suite, runKey: Self.runKey)
+                }
             }
-        } catch {
+        }
+        if case .failure(let error) = written {
             throw JUnitReportNotWritten(file: file, setting: path, reason: error.description)
         }
     }
@@ -48,24 +51,8 @@ final class JUnitFile: Sendable {
         return (path.hasSuffix("/") ? path : path + "/") + "rundown-\(processID).xml"
     }
 
-    /// Which run of the tests this process belongs to: the processes that
-    /// one `swift test` starts share their parent. On Linux the parent's
-    /// start time is part of it, so that a later parent with a reused
-    /// process ID is another run.
-    static let runKey: String = {
-        let parent = getppid()
-        var key = "parent \(parent)"
-        #if os(Linux)
-        // /proc/<pid>/stat: "pid (name) state …", the start time its 22nd field.
-        if let stat = try? String(contentsOfFile: "/proc/\(parent)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        {
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            if fields.count > 19 { key += " started \(fields[19])" }
-        }
-        #endif
-        return key
-    }()
+    /// Which run of the tests this process belongs to (``TestRunKey``).
+    static var runKey: String { TestRunKey.current }
 
     private static let declaration = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
     private static let closing = "</testsuites>\n"

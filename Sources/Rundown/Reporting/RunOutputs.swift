@@ -3,8 +3,9 @@ import RundownEngine
 import RundownSettings
 
 /// The reports one run of a spec writes besides what its host records: the
-/// tree (`RUNDOWN_REPORT=tree`), the JUnit file (`RUNDOWN_JUNIT`), and the
-/// line that says how many examples the filter or the shard left out.
+/// tree (`RUNDOWN_REPORT=tree`), the JUnit file (`RUNDOWN_JUNIT`), the file of
+/// failed paths (`RUNDOWN_FAILURES`), and the line that says how many
+/// examples the filter or the shard left out.
 ///
 /// It lives for one run and sees the run's events in order, from the task
 /// running the spec; only ``JUnitFile`` is shared between runs.
@@ -13,15 +14,15 @@ final class RunOutputs {
     private var treeLines: [String] = []
     private let junit: JUnitCollector?
     private let started = ContinuousClock.now
-    /// The examples that failed, while `RUNDOWN_FAILURES` asks for them.
-    private var failedExamples: [[String]]?
+    /// What failed, while `RUNDOWN_FAILURES` asks for it.
+    private let failedPaths: FailedPaths?
 
     /// Outputs for a run with `settings`; `labels` are the labelled
     /// examples' labels, by path, for the JUnit report.
     init(_ settings: RunSettings, labels: [[String]: [String]] = [:]) {
         junit = settings.junitPath == nil ? nil : JUnitCollector(seed: settings.seed, labels: labels)
         // A nested spec's examples are not the run's: its element, failed, is written.
-        if settings.failuresPath != nil, ExampleRunner.current == nil { failedExamples = [] }
+        failedPaths = settings.failuresPath != nil && ExampleRunner.current == nil ? FailedPaths() : nil
         guard settings.treeReport else {
             tree = nil
             return
@@ -35,14 +36,12 @@ final class RunOutputs {
 
     /// Whether a report needs the events that start and finish groups and
     /// examples; without one, the engine does not build them.
-    var wantsProgress: Bool { tree != nil || junit != nil || failedExamples != nil }
+    var wantsProgress: Bool { tree != nil || junit != nil || failedPaths != nil }
 
     func receive(_ event: SpecEvent) {
         tree?.receive(event)
         junit?.receive(event)
-        if failedExamples != nil, case .exampleFinished(let path, .failed, _) = event {
-            failedExamples?.append(path)
-        }
+        failedPaths?.receive(event)
     }
 
     /// Writes what the run asked for, once it has ended.
@@ -75,9 +74,9 @@ final class RunOutputs {
                 unwritten = error
             }
         }
-        if let failedExamples, let path = settings.failuresPath {
+        if let failedPaths, let path = settings.failuresPath {
             do {
-                try FailuresFile.add(failedExamples, at: path)
+                try FailuresFile.add(failedPaths.paths, at: path)
             } catch {
                 unwritten = unwritten ?? error
             }

@@ -11,7 +11,8 @@ import RundownEngine
 /// example's line was printed gets a line of its own. An example that passed
 /// on a retry has `⚠ flaky: passed on attempt 2 of 3` under its line, with
 /// the failures of its earlier attempts, and the tree ends with a line that
-/// names the run's flaky examples.
+/// names the run's flaky examples. A message of several lines keeps its
+/// later lines indented under its first.
 ///
 /// It prints only when the environment has `RUNDOWN_REPORT=tree`.
 final class TreeReport {
@@ -52,21 +53,21 @@ final class TreeReport {
                     write(indent(heading) + (heading.last ?? ""))
                 }
             }
-            write(indent(path) + skipped(path.last ?? "", reason))
+            block(indent(path), skipped(path.last ?? "", reason))
         case .exampleFinished(let path, let result, let duration):
             let name = path.last ?? ""
             switch result {
             case .passed: write(indent(path) + "✔ \(name) (\(seconds(duration)))")
             case .failed: write(indent(path) + "✘ \(name) (\(seconds(duration)))")
-            case .skipped(let reason): write(indent(path) + skipped(name, reason))
+            case .skipped(let reason): block(indent(path), skipped(name, reason))
             }
             if let running, running.path == path {
-                for failure in running.failures { write(indent(path) + "  " + describe(failure, under: path)) }
+                for failure in running.failures { block(indent(path) + "  ", describe(failure, under: path)) }
             }
             for notice in runningNotices where notice.path == path {
-                write(indent(path) + "  ⚠ " + notice.summary)
+                block(indent(path) + "  ", "⚠ " + notice.summary)
                 if case .flaky(_, _, let failures) = notice.kind {
-                    for failure in failures { write(indent(path) + "    " + describe(failure, under: path)) }
+                    for failure in failures { block(indent(path) + "    ", describe(failure, under: path)) }
                 }
             }
             running = nil
@@ -76,7 +77,7 @@ final class TreeReport {
                 running?.failures.append(failure)
             } else {
                 closeShown(outside: Array(failure.path.dropLast()))
-                write(indent(failure.path) + "✘ " + describe(failure, under: Array(failure.path.dropLast())))
+                block(indent(failure.path), "✘ " + describe(failure, under: Array(failure.path.dropLast())))
             }
         case .groupFinished(let path):
             while let last = open.popLast(), last.path != path {}
@@ -86,6 +87,16 @@ final class TreeReport {
         case .noticed(let notice):
             runningNotices.append(notice)
         }
+    }
+
+    /// Writes `text` after `indentation`, one line at a time: a message of
+    /// several lines (an error's description, a skip's reason) keeps its
+    /// later lines two spaces past its first, under its example, instead of
+    /// at the margin where they would read as the tree's own lines.
+    private func block(_ indentation: String, _ text: String) {
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        write(indentation + (lines.first ?? ""))
+        for line in lines.dropFirst() { write(indentation + "  " + line) }
     }
 
     /// Forgets the headings printed for skipped examples that do not hold

@@ -34,6 +34,9 @@ struct SpecRoot<Call: CallKind> {
     let node: GroupNode<Call.Mode>
     /// The file `spec` was called in, as XCTest wants it for a skip's location.
     let filePath: StaticString
+    /// The check of the build, which takes to the run what is found where
+    /// no element runs (a fresh value used from a detached task).
+    let buildCheck: SpecBuildCheck
 
     /// Where `spec` was called.
     var location: CodeLocation { node.location }
@@ -43,7 +46,8 @@ struct SpecRoot<Call: CallKind> {
     init(_ call: SpecCall, content: @autoclosure () -> ExampleGroup<Call>) {
         self.filePath = call.filePath
         var built: ExampleGroup<Call>?
-        let misuses = SpecBuildCheck.building { built = content() }
+        buildCheck = SpecBuildCheck.building { built = content() }
+        let misuses = buildCheck.misusesFound
         guard let built else { preconditionFailure("SpecBuildCheck.building returned without building") }
         let description = specName(call.name, function: call.function)
         var node = GroupNode(

@@ -1,4 +1,4 @@
-import RundownEngine
+import RundownCore
 
 // The toolkit's catalogue of errors: what its locks, gates, waits and
 // explorer throw, in the one shape of the engine's `ExplainedError` (what
@@ -9,7 +9,7 @@ import RundownEngine
 //
 // `ExplorationFailure`, below, has not the one shape: it lists other
 // messages and has none of its own. Not here: `DeadlineExceeded`
-// (Deadline.swift) and `ScheduleDivergence` (ChoiceSource.swift), internal,
+// (Deadline.swift) and `ScheduleDivergence` (ScheduleDivergence.swift), internal,
 // each of which becomes a part of a message before a user sees it.
 
 /// Code used a ``SharedResource`` in a way that would race or deadlock.
@@ -233,8 +233,12 @@ public struct TaskTrackingError: ExplainedError {
 enum ToolkitFailure: ExplainedError {
     /// The body of `explore` threw.
     case exploreBodyThrew(any Error)
-    /// An interleaving failed; `steps` describes it, `token` replays it.
-    case interleavingFailed(strategy: String, interleaving: Int, steps: String, token: String)
+    /// An interleaving failed; `steps` describes it, `token` replays it (`nil` for a run that did
+    /// not repeat the run it replays: no token would replay it).
+    case interleavingFailed(strategy: String, interleaving: Int, steps: String, token: String?)
+    /// An interleaving failed, but not when its order was replayed at once (`replay`: it passed,
+    /// took other steps, or stopped): the body is not deterministic, and there is no token.
+    case failureNotReproduced(strategy: String, interleaving: Int, steps: String, replay: String)
     /// `.everyInterleaving(limit:)` ran its limit, and more orders remain.
     case tooManyInterleavings(strategy: String, limit: Int, ran: Int)
     /// A controlled task took no step within the step timeout.
@@ -245,6 +249,9 @@ enum ToolkitFailure: ExplainedError {
     case notDeterministic(interleaving: Int, detail: String)
     /// The test was cancelled during an interleaving.
     case explorationCancelled(interleaving: Int)
+    /// A task the explorer does not control (inside controlled task `inside`, or the body when
+    /// `nil`) slept on the schedule's clock.
+    case sleepOutsideControlledTasks(inside: String?)
     /// `finish()` was called while the run was being driven already.
     case finishWhileDriven
     /// `finish()` was called from a controlled task.
@@ -266,8 +273,10 @@ enum ToolkitFailure: ExplainedError {
     var what: String {
         switch self {
         case .exploreBodyThrew(let error): "The body of explore threw an error: \(error)"
-        case .interleavingFailed(let strategy, let interleaving, let steps, _):
-            "explore(\(strategy)) failed in interleaving \(interleaving): \(steps)\n"
+        case .interleavingFailed(let strategy, let interleaving, let steps, let token):
+            "explore(\(strategy)) failed in interleaving \(interleaving): \(steps)" + (token == nil ? "" : "\n")
+        case .failureNotReproduced(let strategy, let interleaving, let steps, let replay):
+            "explore(\(strategy)) failed in interleaving \(interleaving): \(steps). Replayed at once, the same order \(replay): the body is not deterministic, so no replay token would reproduce the failure."
         case .tooManyInterleavings(let strategy, let limit, let ran):
             "explore(\(strategy)) found more than \(limit) interleavings: \(ran) ran and passed, and more remain."
         case .taskStuck(let task, let within, let interleaving, let lastPassed):
@@ -278,6 +287,10 @@ enum ToolkitFailure: ExplainedError {
             "The body of explore is not deterministic: in interleaving \(interleaving), \(detail)."
         case .explorationCancelled(let interleaving):
             "The exploration was cancelled during interleaving \(interleaving)."
+        case .sleepOutsideControlledTasks(let inside?):
+            "schedule.clock.sleep was called from a task the explorer does not control, started inside controlled task '\(inside)' (a child task, async let, or Task {}): virtual time cannot take turns with it, so it cannot wait there."
+        case .sleepOutsideControlledTasks(nil):
+            "schedule.clock.sleep was called from a task the explorer does not control (a Task {} or a child task of the body): virtual time cannot take turns with it, so it cannot wait there."
         case .finishWhileDriven:
             "finish() was called while the interleaving is already being driven (by the body, or by another finish() running at the same time)"
         case .finishFromControlledTask(let task): "finish() was called from controlled task '\(task)'"
@@ -302,9 +315,16 @@ enum ToolkitFailure: ExplainedError {
         let oneRun =
             "A schedule belongs to one run of explore's body: make the test doubles and the state they share inside the body, from the schedule it is given."
         return switch self {
-        case .exploreBodyThrew, .controlledTaskThrew, .explorationCancelled, .finishWhileDriven, .queueNotReached: ""
-        case .interleavingFailed(_, _, _, let token):
+        case .exploreBodyThrew, .controlledTaskThrew, .finishWhileDriven, .queueNotReached: ""
+        case .explorationCancelled:
+            "It stopped there with no failing order to replay: the test's task was cancelled (a time limit, or code that cancelled it)."
+        case .failureNotReproduced:
+            "The failure depends on something outside the schedule: state kept between runs (a count, a cache), real time or randomness. Make everything a run uses inside the body, from the schedule it is given."
+        case .sleepOutsideControlledTasks:
+            "Start the work that sleeps with schedule.start or schedule.tasks, or sleep in the controlled task itself."
+        case .interleavingFailed(_, _, _, let token?):
             "Replay it with explore(.replay(\"\(token)\")), or with RUNDOWN_SCHEDULE=\(token)"
+        case .interleavingFailed(_, _, _, nil): ""
         case .tooManyInterleavings: "Sample them with .random(runs:seed:), raise the limit, or take fewer steps."
         case .taskStuck:
             "Is it waiting for something that is not a point: a lock, a continuation, real time, or the value of another controlled task?"

@@ -1,4 +1,4 @@
-import RundownEngine
+import RundownCore
 
 /// Everything the toolkit prints rather than records: the notes an
 /// exploration prints so that its orders can be had again, and a check's

@@ -9,14 +9,13 @@ struct ControlledTaskStarter: TaskStarting {
         @_inheritActorContext operation: sending @escaping @isolated(any) () async -> Success
     ) -> Task<Success, Never> {
         guard let id = register(name) else {
-            // Reported already; the code under test still gets a task that does its work.
+            // Reported already, or the run has stopped; the code under test still gets a task that
+            // does its work.
             return Task(name: name, priority: priority, operation: operation)
         }
         let run = schedule.run
         let task = Task(name: name, priority: priority) {
-            if let value = await ControlledTask.run(id, of: run, operation: { await operation() }) { return value }
-            // The run stopped before the task's first step: it runs, cancelled, outside any control.
-            return await operation()
+            await ControlledTask.run(id, of: run, operation: { await operation() })
         }
         run.attach(id) { task.cancel() }
         return task
@@ -32,9 +31,7 @@ struct ControlledTaskStarter: TaskStarting {
         }
         let run = schedule.run
         let task = Task(name: name, priority: priority) {
-            guard let value = try await ControlledTask.runThrowing(id, of: run, operation: { try await operation() })
-            else { throw CancellationError() }
-            return value
+            try await ControlledTask.runThrowing(id, of: run, operation: { try await operation() })
         }
         run.attach(id) { task.cancel() }
         return task

@@ -28,11 +28,13 @@ import RundownSettings
 /// `XCTAssert`, a toolkit check) is reported where it happened, and ends the exploration with one
 /// more failure, at this call, that names the interleaving's steps in order and the code that
 /// replays it: `.replay("v1.…")`. The same token in `RUNDOWN_SCHEDULE` replays it without editing
-/// the test.
+/// the test, at this call in the test that printed it. The failing order runs once more before it
+/// is reported; if it does not fail again, the failure says so, and gives no token.
 ///
 /// The body must be deterministic: make everything the controlled tasks share inside it, so each
 /// run starts from the same state. A run that offers other steps than the one it replays is
-/// reported as a body that is not deterministic.
+/// reported as a body that is not deterministic. A cancelled test stops the exploration at once,
+/// reported as cancelled.
 ///
 /// - Parameters:
 ///   - strategy: Which orders to run; every one by default.
@@ -63,10 +65,10 @@ public func explore(
 ) async throws -> Exploration {
     let site = ConcurrencyFailure("", fileID: fileID, filePath: filePath, line: line, column: column)
     let explorer = try Explorer(
-        strategy: strategy, stepTimeout: stepTimeout, site: site, hostless: !RunFailureWatch.hasHost)
-    let watch = RunFailureWatch()
-    let exploration = await watch.watching(isolation: isolation) {
-        await explorer.run(body, watch: watch, isolation: isolation)
+        strategy: strategy, stepTimeout: stepTimeout, site: site, hostless: !RunListener.hasHost)
+    FrameworkFailures.catchEverywhere()
+    let exploration = await FrameworkFailures.postingIssues(isolation: isolation) {
+        await explorer.run(body, isolation: isolation)
     }
     if exploration.failed, explorer.hostless {
         throw ExplorationFailure(failures: explorer.collected, exploration: exploration)
@@ -76,65 +78,39 @@ public func explore(
 
 /// Makes the runs of one exploration and says what they found.
 final class Explorer: Sendable {
-    let strategy: ExplorationStrategy
     let stepTimeout: Duration
     let site: ConcurrencyFailure
     /// Nothing records failures here: they are collected and thrown.
     let hostless: Bool
-    private let firstSource: ChoiceSource
-    /// How the strategy is named in messages, with the seed that was picked.
-    private let strategyText: String
-    private let seed: UInt64?
+    /// The strategy's state before the first run.
+    private let firstStrategy: any SchedulingStrategy
+    /// The site part of the tokens this exploration prints: this call's, in this test.
+    let tokenSite: String
     private let collection = Protected<[String]>([])
+    /// How many failures the exploration itself has reported (a stuck task, a body that threw).
+    private let reported = Protected(0)
 
     init(strategy: ExplorationStrategy, stepTimeout: Duration?, site: ConcurrencyFailure, hostless: Bool) throws {
-        self.strategy = strategy
         self.site = site
         self.hostless = hostless
-        let call = "explore(\(strategy))"
         let timeout = stepTimeout ?? TimeoutScale.scaled(.seconds(5))
         try InvalidArgumentError.checkTimeout(timeout, in: "explore(_:stepTimeout:)", argument: "stepTimeout")
         self.stepTimeout = timeout
         let location = site.location
-        let siteHash = ReplayToken.site(fileID: location.fileID, line: location.line)
-        if let scheduled = RunSettings.current.schedule, let token = ReplayToken(scheduled), token.site == siteHash {
-            firstSource = .replay(token, position: 0)
-            strategyText = "RUNDOWN_SCHEDULE=\(scheduled)"
-            seed = nil
+        tokenSite = ReplayToken.site(fileID: location.fileID, line: location.line, test: ExplorationSite.testName)
+        if let scheduled = RunSettings.current.schedule, let token = ReplayToken(scheduled), token.site == tokenSite {
+            firstStrategy = ReplayStrategy(token: token, name: "RUNDOWN_SCHEDULE=\(scheduled)")
             FailureRouting.writeToStandardError(
                 ToolkitWarning.scheduleReplays(at: location, token: scheduled, strategy: "\(strategy)").message)
             return
         }
-        switch strategy.kind {
-        case .everyInterleaving(let limit):
-            guard limit >= 1 else {
-                throw InvalidArgumentError(call: call, argument: "limit", value: "\(limit)", requirement: "at least 1")
-            }
-            firstSource = .depthFirst(path: [], position: 0)
-            strategyText = "\(strategy)"
-            seed = nil
-        case .random(let runs, let given):
-            guard runs >= 1 else {
-                throw InvalidArgumentError(call: call, argument: "runs", value: "\(runs)", requirement: "at least 1")
-            }
-            let seed = given ?? UInt64.random(in: 0...UInt64.max)
-            if given == nil {
-                print(ToolkitWarning.seedPicked(at: location, runs: runs, seed: seed).message)
-            }
-            firstSource = .random(SplitMix64(seed: seed))
-            strategyText = ".random(runs: \(runs), seed: \(seed))"
-            self.seed = seed
-        case .replay(let text):
-            guard let token = ReplayToken(text) else {
-                throw InvalidArgumentError(
-                    call: "explore(.replay(_:))", argument: "token", value: "\"\(text)\"",
-                    requirement: "a token a failed exploration printed, such as \"v1.3fa2.0102.9c1e22ab\"")
-            }
-            firstSource = .replay(token, position: 0)
-            strategyText = "\(strategy)"
-            seed = nil
-        }
+        firstStrategy = try strategy.make(location)
     }
+
+    /// How messages name the exploration's strategy, with the seed that was picked.
+    var strategyText: String { firstStrategy.name }
+    /// The seed a random exploration drew from.
+    var seed: UInt64? { firstStrategy.seed }
 
     /// The failures collected where nothing records them.
     var collected: [String] {
@@ -142,10 +118,10 @@ final class Explorer: Sendable {
     }
 
     /// Reports a failure of the exploration where the exploration reports.
-    func report(_ failure: ConcurrencyFailure, watch: RunFailureWatch) {
+    func report(_ failure: ConcurrencyFailure) {
+        reported.withLock { $0 += 1 }
         if hostless {
             collection.withLock { $0.append(failure.description) }
-            watch.countFailure()
         } else {
             FailureRouting.record(failure)
         }
@@ -153,113 +129,42 @@ final class Explorer: Sendable {
 
     /// Runs the body once per order until one fails or none is left.
     func run(
-        _ body: (Schedule) async throws -> Void, watch: RunFailureWatch, isolation: isolated (any Actor)?
+        _ body: (Schedule) async throws -> Void, isolation: isolated (any Actor)?
     ) async -> Exploration {
-        let currentRun = Protected<ScheduleRun?>(nil)
-        let tick = min(max(stepTimeout / 10, .milliseconds(1)), .milliseconds(100))
-        // Detached: a controlled task that holds the caller's actor must not hold the watchdog too.
-        let watchdog = Task.detached {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: tick)
-                currentRun.withLock { $0 }?.expireStep(at: .now)
-            }
-        }
-        defer { watchdog.cancel() }
-        var source = firstSource
+        let watchdog = Watchdog(stepTimeout: stepTimeout)
+        defer { watchdog.stop() }
+        // What each run's listener does with a failure no spec takes, read where `explore` runs.
+        let keeping = RunListener.keeping(hostless: hostless, list: collection, site: site)
+        var strategy = firstStrategy
         var number = 0
         while true {
             number += 1
+            guard !Task.isCancelled else { return cancelled(before: number) }
+            strategy.beginRun(number: number)
             let run = ScheduleRun(
-                number: number, source: source, stepTimeout: stepTimeout, site: site, hostless: hostless,
-                report: { [self] failure in report(failure, watch: watch) })
-            currentRun.withLock { $0 = run }
-            let failuresBefore = watch.failures
-            do {
-                // An exploration inside a controlled task of another one starts its own tasks.
-                try await ControlledTask.$current.withValue(nil) { try await body(Schedule(run: run)) }
-            } catch is RunStop {
-                // `finish()` threw it; the stop is reported below, once.
-            } catch {
-                // A framework's own error (`#require`'s) was recorded where a framework runs.
-                if hostless || !(error is any ReportedByFramework) {
-                    report(site.saying(ToolkitFailure.exploreBodyThrew(error).explanation), watch: watch)
-                }
-            }
-            if run.stop == nil {
-                // The body's end lets the tasks it left take their steps.
-                try? await run.drive()
-            }
-            if run.stop == nil {
-                do {
-                    try run.source.checkRunEnded(decisions: run.decisions)
-                } catch {
-                    run.stop(.diverged(error))
-                }
-            }
-            run.close()
+                number: number, strategy: strategy, stepTimeout: stepTimeout, site: site, hostless: hostless,
+                report: { [self] failure in report(failure) })
+            watchdog.watch(run)
+            // The run's region: every failure recorded in the body or a task it starts is heard.
+            let listener = RunListener(keeping: keeping)
+            let reportedBefore = reported.withLock { $0 }
+            await perform(run, listener: listener, body: body, isolation: isolation)
+            strategy = run.strategy
             if let stop = run.stop {
-                report(message(for: stop, in: run), watch: watch)
+                report(message(for: stop, in: run))
             }
-            if watch.failures > failuresBefore {
-                let token = ReplayToken(site: tokenSite, decisions: run.decisions)
-                report(site.saying(failingInterleaving(run, token: token)), watch: watch)
-                return Exploration(interleavings: number, replayToken: "\(token)", failed: true, seed: seed)
+            if listener.failures > 0 || reported.withLock({ $0 }) > reportedBefore {
+                return await failed(run, listener: listener, body: body, watchdog: watchdog, isolation: isolation)
             }
-            source = run.source
-            switch source {
-            case .depthFirst:
-                let more = source.advanceToNextOrder()
-                guard more else { return passed(number) }
-                if case .everyInterleaving(let limit) = strategy.kind, number >= limit {
-                    let failure = ToolkitFailure.tooManyInterleavings(
-                        strategy: "\(strategy)", limit: limit, ran: number)
-                    report(site.saying(failure.explanation), watch: watch)
-                    return Exploration(interleavings: number, replayToken: nil, failed: true, seed: nil)
-                }
-            case .random:
-                if case .random(let runs, _) = strategy.kind, number >= runs { return passed(number) }
-            case .replay:
-                return passed(number)
+            switch strategy.afterPassing(run: number) {
+            case .another:
+                continue
+            case .passed:
+                return Exploration(interleavings: number, replayToken: nil, failed: false, seed: seed)
+            case .overLimit(let failure):
+                report(site.saying(failure.explanation))
+                return Exploration(interleavings: number, replayToken: nil, failed: true, seed: seed)
             }
-        }
-    }
-
-    /// The site part of the tokens this exploration prints: a replay keeps its token's, so the
-    /// token it prints is the one it was given.
-    private var tokenSite: String {
-        if case .replay(let token, _) = firstSource { return token.site }
-        let location = site.location
-        return ReplayToken.site(fileID: location.fileID, line: location.line)
-    }
-
-    private func passed(_ count: Int) -> Exploration {
-        Exploration(interleavings: count, replayToken: nil, failed: false, seed: seed)
-    }
-
-    private func failingInterleaving(_ run: ScheduleRun, token: ReplayToken) -> String {
-        ToolkitFailure.interleavingFailed(
-            strategy: strategyText, interleaving: run.number, steps: InterleavingDescription.describe(run.steps),
-            token: "\(token)"
-        ).explanation
-    }
-
-    private func message(for stop: RunStop, in run: ScheduleRun) -> ConcurrencyFailure {
-        switch stop {
-        case .timedOut(let task, let lastPassed, let taskSite):
-            return taskSite.saying(
-                ToolkitFailure.taskStuck(
-                    task: task, within: stepTimeout, interleaving: run.number, lastPassed: lastPassed
-                ).explanation)
-        case .bodyStalled(let task, let taskSite):
-            return taskSite.saying(
-                ToolkitFailure.bodyStalled(task: task, waited: stepTimeout, interleaving: run.number).explanation)
-        case .diverged(let divergence):
-            return site.saying(
-                ToolkitFailure.notDeterministic(interleaving: run.number, detail: divergence.detail).explanation)
-        case .cancelled:
-            return site.saying(ToolkitFailure.explorationCancelled(interleaving: run.number).explanation)
-        case .misuse(let text):
-            return site.saying(text)
         }
     }
 }

@@ -1,4 +1,4 @@
-import RundownEngine
+import RundownCore
 
 /// What the body of ``explore(_:stepTimeout:fileID:filePath:line:column:isolation:_:)`` is given, fresh for each
 /// run: it starts the tasks the explorer controls, marks the places where they may be overtaken,
@@ -104,26 +104,30 @@ public final class Schedule: Sendable {
     public nonisolated(nonsending) func finish() async throws {
         if let current = ControlledTask.current {
             let name = current.run.describeTask(current.id).name
-            let stop = RunStop.misuse(ToolkitFailure.finishFromControlledTask(name).explanation)
+            let stop = RunStop.misuse(ToolkitFailure.finishFromControlledTask(name).explanation, site: nil)
             current.run.stop(stop)
             throw stop
         }
         try await run.drive()
     }
 
-    /// Registers a controlled task; `nil` (and an error reported) when this schedule cannot take
-    /// one: its run is over, or the caller is a task of another run.
+    /// Registers a controlled task; `nil` when this schedule cannot take one: its run is over (an
+    /// error reported) or stopped, or the caller is a task of another run (an error reported).
     func register(_ name: String, call: String, site: ConcurrencyFailure, reportsErrors: Bool) -> Int? {
         guard checkBelongs(call: call, site: site) else { return nil }
         guard let id = run.register(name: name, site: site, reportsErrors: reportsErrors) else {
-            run.report(site.saying(Self.afterRunMessage(call: call, run: run.number)))
+            if run.stop == nil { run.report(site.saying(Self.afterRunMessage(call: call, run: run.number))) }
             return nil
         }
         return id
     }
 
-    /// Reports a call on this schedule from a controlled task of another run, or after this run is
-    /// over; `true` when neither is the case.
+    /// Reports a call on this schedule from a controlled task of another run, or after this run
+    /// ended; `true` when neither is the case and the run goes on.
+    ///
+    /// A call after the run stopped (a deadline, a divergence, a cancellation) is no mistake of
+    /// its own: the tasks the stop released run on outside the explorer, and the stop is reported
+    /// once, as itself. Such a call returns `false` and reports nothing.
     @discardableResult
     func checkBelongs(call: String, site: ConcurrencyFailure) -> Bool {
         if let current = ControlledTask.current, current.run !== run {
@@ -132,11 +136,9 @@ public final class Schedule: Sendable {
             current.run.report(site.saying(failure.explanation))
             return false
         }
-        if run.isOver {
-            run.report(site.saying(Self.afterRunMessage(call: call, run: run.number)))
-            return false
-        }
-        return true
+        guard run.isOver else { return true }
+        if run.stop == nil { run.report(site.saying(Self.afterRunMessage(call: call, run: run.number))) }
+        return false
     }
 
     static func afterRunMessage(call: String, run: Int) -> String {

@@ -1,7 +1,7 @@
-import RundownEngine
+import RundownCore
 
 /// One interleaving being made: the controlled tasks of one run of `explore`'s body, and the
-/// driver that lets them take their steps one at a time, in the order its choices say.
+/// driver that lets them take their steps one at a time, in the order its strategy picks.
 ///
 /// Invariants (every field lives under `state`'s lock):
 ///
@@ -9,17 +9,23 @@ import RundownEngine
 ///    it grants a step) and only that task clears it (when it parks at a point, sleeps or ends). A
 ///    task never runs without a grant: at its start and at each point it waits on its turnstile.
 /// 2. The driver stores its own continuation before it grants a step, so the task that ends the
-///    step always finds it to resume: the end of a step and the next grant never cross.
+///    step always finds it to resume: the end of a step and the next grant never cross. Whoever
+///    takes the stored continuation out (the task ending its step, the watchdog at the deadline,
+///    the driver's cancellation) resumes it; it is taken out once.
 /// 3. A grant that reaches a task before it has parked on its turnstile (a task whose real `Task`
 ///    has not been scheduled yet) is kept as a permit, which the task spends when it arrives.
 /// 4. The options of a step are computed only while no task runs, from the records alone, never
 ///    from how far a real `Task` has got, in start order with the clock last. The same body and
 ///    the same picks therefore give the same options, whatever the threads do.
 /// 5. Virtual time moves only when the driver picks "advance the clock", to the earliest deadline
-///    of a sleeping task, and it never moves back.
-/// 6. Once the run is stopped (`stop` set: a deadline, a divergence, a cancellation) or over
-///    (`closed`), nothing parks any more: turnstiles and points return at once, every parked task
-///    is cancelled and released, so a finished exploration leaves no task suspended forever.
+///    of a sleeping task, and never while a task the clock woke has not taken its step: a later
+///    deadline never fires before an earlier sleeper has run. It never moves back.
+/// 6. Once the run is stopped (`stop` set: a deadline, a divergence, a cancellation, a misuse) or
+///    over (`closed`), nothing parks any more: turnstiles and points return at once, every parked
+///    task is cancelled and released (one still waiting for its first step runs its operation,
+///    cancelled), so a finished exploration leaves no task suspended forever, and a body that
+///    waits for its tasks gets on to its end. Steps taken after the stop are not the run's: they
+///    are not recorded.
 ///
 /// Every continuation is resumed exactly once, and always outside the lock.
 final class ScheduleRun: Sendable {
@@ -37,31 +43,66 @@ final class ScheduleRun: Sendable {
     private let state: Protected<RunState>
 
     init(
-        number: Int, source: ChoiceSource, stepTimeout: Duration, site: ConcurrencyFailure, hostless: Bool,
-        report: @escaping @Sendable (ConcurrencyFailure) -> Void
+        number: Int, strategy: any SchedulingStrategy, stepTimeout: Duration, site: ConcurrencyFailure,
+        hostless: Bool, report: @escaping @Sendable (ConcurrencyFailure) -> Void
     ) {
         self.number = number
         self.stepTimeout = stepTimeout
         self.site = site
         self.hostless = hostless
         self.report = report
-        state = Protected(RunState(source: source))
+        state = Protected(RunState(strategy: strategy))
     }
 
     // MARK: - What the explorer reads
 
-    /// The choice source, moved on by this run's picks.
-    var source: ChoiceSource { state.withLock { $0.source } }
+    /// The strategy, moved on by this run's picks.
+    var strategy: any SchedulingStrategy { state.withLock { $0.strategy } }
     /// The picks made at steps that had more than one option.
     var decisions: [Decision] { state.withLock { $0.decisions } }
-    /// Every step taken so far, in order.
+    /// Every step taken before the run ended or stopped, in order.
     var steps: [Step] { state.withLock { $0.steps } }
     /// Why the run stopped before its tasks ended, if it did.
     var stop: RunStop? { state.withLock { $0.stop } }
     /// Virtual time, as an offset from the clock's zero.
     var now: Duration { state.withLock { $0.now } }
-    /// Whether the run is over or stopped: a `start` or `point` now is a mistake.
+    /// The task that was taking its first step when the run stopped, if one was: it has no step to
+    /// show, and stands at its start.
+    var stoppedAtStart: String? {
+        state.withLock { state in
+            state.stoppedDuring.flatMap { state.tasks[$0].hasStepped ? nil : state.tasks[$0].name }
+        }
+    }
+    /// Whether the run is over or stopped: a `start` or `point` now is a mistake, or too late.
     var isOver: Bool { state.withLock { $0.closed || $0.stop != nil } }
+
+    /// Checks that the run repeated what its strategy meant it to, once its tasks have ended.
+    func checkEnded() throws(ScheduleDivergence) {
+        let (decisions, steps, strategy) = state.withLock { ($0.decisions, $0.steps, $0.strategy) }
+        var checked = strategy
+        defer { state.withLock { $0.strategy = checked } }
+        try checked.endRun(decisions: decisions, steps: steps)
+    }
+
+    // MARK: - The body
+
+    /// Runs the body of this run, as the task that runs it: a sleep on the clock in that task moves
+    /// the clock, and a cancellation of it stops the run at once, whatever the body waits for.
+    func runBody(_ body: () async throws -> Void) async throws {
+        let identity = Self.currentTaskIdentity()
+        state.withLock { $0.bodyIdentity = identity }
+        try await withTaskCancellationHandler {
+            try await body()
+        } onCancel: {
+            stop(.cancelled)
+        }
+    }
+
+    /// Whether the code calling now is the body's own task.
+    var isBody: Bool {
+        let identity = Self.currentTaskIdentity()
+        return state.withLock { $0.bodyIdentity == identity && identity != nil }
+    }
 
     // MARK: - Controlled tasks
 
@@ -84,8 +125,8 @@ final class ScheduleRun: Sendable {
         if cancelNow { cancel() }
     }
 
-    /// Waits for task `id`'s first grant. `false` if the run was stopped first: the operation must
-    /// then not run at all.
+    /// Waits for task `id`'s first grant. `false` if the run was stopped first: the operation then
+    /// runs outside the explorer's control, cancelled.
     func arriveAtStart(_ id: Int) async -> Bool {
         await withCheckedContinuation { (turnstile: CheckedContinuation<Void, Never>) in
             let goNow = state.withLock { state in
@@ -114,9 +155,9 @@ final class ScheduleRun: Sendable {
         }
     }
 
-    /// The name of task `id` and the last place it passed, for messages.
-    func describeTask(_ id: Int) -> (name: String, lastPassed: String) {
-        state.withLock { state in (state.tasks[id].name, state.tasks[id].lastPassed) }
+    /// The name of task `id`, the last place it passed and where it was started, for messages.
+    func describeTask(_ id: Int) -> (name: String, lastPassed: String, site: ConcurrencyFailure) {
+        state.withLock { state in (state.tasks[id].name, state.tasks[id].lastPassed, state.tasks[id].site) }
     }
 
     /// Ends task `id`'s step at point `label`, and waits there until the driver picks it again.
@@ -160,13 +201,14 @@ final class ScheduleRun: Sendable {
 
     /// Ends task `id`: its last step is over, and it is never an option again.
     func end(_ id: Int, error: (any Error)?) {
-        if let error, !(error is CancellationError), !(error is RunStop),
+        let (name, site, reports, stopped) = state.withLock {
+            ($0.tasks[id].name, $0.tasks[id].site, $0.tasks[id].reportsErrors, $0.stop != nil)
+        }
+        // After a stop, what the released task does is no longer the run's: it ran cancelled.
+        if let error, !stopped, reports, !(error is CancellationError), !(error is RunStop),
             hostless || !(error is any ReportedByFramework)
         {
-            let (name, site, reports) = state.withLock {
-                ($0.tasks[id].name, $0.tasks[id].site, $0.tasks[id].reportsErrors)
-            }
-            if reports { report(site.saying(ToolkitFailure.controlledTaskThrew(task: name, error: error).explanation)) }
+            report(site.saying(ToolkitFailure.controlledTaskThrew(task: name, error: error).explanation))
         }
         let driver = state.withLock { state in
             state.tasks[id].cancel = nil
@@ -185,7 +227,7 @@ final class ScheduleRun: Sendable {
         let refusal = state.withLock { state -> RunStop? in
             if let stop = state.stop { return stop }
             if state.driving {
-                return .misuse(ToolkitFailure.finishWhileDriven.explanation)
+                return .misuse(ToolkitFailure.finishWhileDriven.explanation, site: nil)
             }
             state.driving = true
             state.undrivenSince = nil
@@ -210,6 +252,7 @@ final class ScheduleRun: Sendable {
                 continue
             case .task(let id):
                 await grantStep(to: id)
+                if Task.isCancelled { try stopRun(.cancelled) }
                 let timedOut = state.withLock {
                     state -> (name: String, lastPassed: String, site: ConcurrencyFailure)? in
                     guard state.stepTimedOut else { return nil }
@@ -222,21 +265,36 @@ final class ScheduleRun: Sendable {
         }
     }
 
+    /// Lets task `id` take a step and waits until it ends it, its deadline passes, or the task
+    /// exploring is cancelled.
     private func grantStep(to id: Int) async {
-        await withCheckedContinuation { (driver: CheckedContinuation<Void, Never>) in
-            let turnstile = state.withLock { state -> CheckedContinuation<Void, Never>? in
-                state.driver = driver
-                state.running = id
-                state.stepStartedAt = .now
-                state.tasks[id].phase = .running
-                if let turnstile = state.tasks[id].turnstile {
-                    state.tasks[id].turnstile = nil
-                    return turnstile
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (driver: CheckedContinuation<Void, Never>) in
+                let (turnstile, cancelled) = state.withLock {
+                    state -> (CheckedContinuation<Void, Never>?, Bool) in
+                    if state.driverCancelled { return (nil, true) }
+                    state.driver = driver
+                    state.running = id
+                    state.stepStartedAt = .now
+                    state.tasks[id].phase = .running
+                    state.tasks[id].woken = false
+                    if let turnstile = state.tasks[id].turnstile {
+                        state.tasks[id].turnstile = nil
+                        return (turnstile, false)
+                    }
+                    state.tasks[id].permit = true
+                    return (nil, false)
                 }
-                state.tasks[id].permit = true
-                return nil
+                if cancelled { driver.resume() }
+                turnstile?.resume()
             }
-            turnstile?.resume()
+        } onCancel: {
+            let driver = state.withLock { state in
+                state.driverCancelled = true
+                defer { state.driver = nil }
+                return state.driver
+            }
+            driver?.resume()
         }
     }
 
@@ -247,7 +305,7 @@ final class ScheduleRun: Sendable {
         let (driver, stalled) = state.withLock {
             state -> (CheckedContinuation<Void, Never>?, RunStop?) in
             if !state.driving, state.stop == nil, let since = state.undrivenSince, now - since >= stepTimeout,
-                let waiting = state.tasks.first(where: { $0.phase == .ready && $0.lastPassed == "start" })
+                let waiting = state.tasks.first(where: { $0.phase == .ready && !$0.hasStepped })
             {
                 return (nil, .bodyStalled(task: waiting.name, site: waiting.site))
             }
@@ -272,7 +330,10 @@ final class ScheduleRun: Sendable {
     func stop(_ reason: RunStop) {
         let (cancels, turnstiles) = state.withLock {
             state -> ([@Sendable () -> Void], [CheckedContinuation<Void, Never>]) in
-            if state.stop == nil { state.stop = reason }
+            if state.stop == nil {
+                state.stop = reason
+                state.stoppedDuring = state.running
+            }
             var cancels: [@Sendable () -> Void] = []
             var turnstiles: [CheckedContinuation<Void, Never>] = []
             for index in state.tasks.indices {
@@ -287,13 +348,12 @@ final class ScheduleRun: Sendable {
         for turnstile in turnstiles { turnstile.resume() }
     }
 
-    /// Moves virtual time forward to `deadline` at once, for a sleep in code no controlled task
-    /// runs (the body, say); it never moves back.
+    /// Moves virtual time forward to `deadline` at once, for a sleep in the body; it never moves
+    /// back.
     func advanceClock(to deadline: Duration) {
         state.withLock { state in
             guard deadline > state.now else { return }
-            state.steps.append(Step(task: nil, from: "\(state.now)", to: "\(deadline)"))
-            state.now = deadline
+            state.moveClock(to: deadline)
         }
     }
 
@@ -309,130 +369,11 @@ final class ScheduleRun: Sendable {
     }
 }
 
-/// Why a run stopped before its tasks ended.
-enum RunStop: Error, Sendable {
-    /// A step took longer than its deadline; the task never reached a point or its end.
-    case timedOut(task: String, lastPassed: String, site: ConcurrencyFailure)
-    /// The body kept a controlled task waiting for its first step: it neither called `finish()`
-    /// nor returned within the step deadline.
-    case bodyStalled(task: String, site: ConcurrencyFailure)
-    /// The run offered other options than the run it replays.
-    case diverged(ScheduleDivergence)
-    /// The task exploring was cancelled.
-    case cancelled
-    /// The schedule was used in a way that cannot work.
-    case misuse(String)
-}
-
-/// One step of a run: a task going from one place to the next, or the clock moving on (`task` nil).
-struct Step: Equatable, Sendable {
-    let task: String?
-    let from: String
-    let to: String
-}
-
-enum TaskPhase: Equatable, Sendable {
-    /// Waiting at its start, a point, or a finished sleep: an option.
-    case ready
-    /// Taking its step.
-    case running
-    /// Waiting for virtual time to reach `until`.
-    case sleeping(until: Duration)
-    case ended
-}
-
-struct ControlledTaskRecord: Sendable {
-    let name: String
-    /// Where `start` was called: where a stuck or failing task is reported.
-    let site: ConcurrencyFailure
-    /// Whether an error it throws is a failure (a test's own task) or the code under test's
-    /// business (a task started through `schedule.tasks`).
-    let reportsErrors: Bool
-    var phase = TaskPhase.ready
-    var lastPassed = "start"
-    var turnstile: CheckedContinuation<Void, Never>?
-    var permit = false
-    var identity: Int?
-    var cancel: (@Sendable () -> Void)?
-}
-
+/// What the driver does next.
 enum NextStep {
     case allEnded
     case stopped(RunStop)
     case task(Int)
     case advanced
     case diverged(ScheduleDivergence)
-}
-
-struct RunState: Sendable {
-    var source: ChoiceSource
-    var tasks: [ControlledTaskRecord] = []
-    var running: Int?
-    var driver: CheckedContinuation<Void, Never>?
-    var driving = false
-    var closed = false
-    var stop: RunStop?
-    var now = Duration.zero
-    var stepStartedAt: ContinuousClock.Instant?
-    var stepTimedOut = false
-    /// Since when tasks have been registered that nobody drives.
-    var undrivenSince: ContinuousClock.Instant?
-    var decisions: [Decision] = []
-    var steps: [Step] = []
-
-    init(source: ChoiceSource) {
-        self.source = source
-    }
-
-    /// Picks the next step among the ready tasks and, when a task sleeps, the clock; moves the
-    /// clock at once when that is the pick.
-    mutating func pickNext() -> NextStep {
-        var ready: [Int] = []
-        var nextDeadline: Duration?
-        for index in tasks.indices {
-            // Code outside the controlled tasks may have moved the clock past a deadline.
-            if case .sleeping(let until) = tasks[index].phase, until <= now { tasks[index].phase = .ready }
-            switch tasks[index].phase {
-            case .ready: ready.append(index)
-            case .sleeping(let until): nextDeadline = min(nextDeadline ?? until, until)
-            case .running, .ended: break
-            }
-        }
-        let optionCount = ready.count + (nextDeadline == nil ? 0 : 1)
-        guard optionCount > 0 else { return .allEnded }
-        var pick = 0
-        if optionCount > 1 {
-            var names = ready.map { tasks[$0].name }
-            if nextDeadline != nil { names.append(Self.clockOption) }
-            do {
-                pick = try source.choose(among: names)
-            } catch {
-                return .diverged(error)
-            }
-            decisions.append(Decision(options: names, chosen: pick))
-        }
-        if pick < ready.count { return .task(ready[pick]) }
-        guard let deadline = nextDeadline else { return .allEnded }
-        steps.append(Step(task: nil, from: "\(now)", to: "\(deadline)"))
-        now = deadline
-        for index in tasks.indices {
-            if case .sleeping(let until) = tasks[index].phase, until <= now { tasks[index].phase = .ready }
-        }
-        return .advanced
-    }
-
-    /// The name the clock has among a step's options.
-    static let clockOption = "the clock"
-
-    /// Task `id` stops running at `label`; returns the driver to resume.
-    mutating func endStep(of id: Int, at label: String, phase: TaskPhase) -> CheckedContinuation<Void, Never>? {
-        steps.append(Step(task: tasks[id].name, from: tasks[id].lastPassed, to: label))
-        tasks[id].lastPassed = label
-        tasks[id].phase = phase
-        guard running == id else { return nil }
-        running = nil
-        stepStartedAt = nil
-        defer { driver = nil }
-        return driver
-    }
 }

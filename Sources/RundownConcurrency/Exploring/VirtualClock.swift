@@ -5,8 +5,9 @@
 /// sleeps, so a timer that fires first and a response that arrives first are both tried; and as
 /// nothing waits in wall time, a run that sleeps for a minute takes microseconds.
 ///
-/// Code that no controlled task runs (the body itself) moves the clock to its deadline at once
-/// when it sleeps.
+/// The body itself moves the clock to its deadline at once when it sleeps. Only controlled tasks
+/// and the body may sleep on it: a task the explorer does not control (a child task, a `Task {}`)
+/// cannot take its turn in an order, and its sleep fails the run, saying so.
 public struct VirtualClock: Clock {
     /// A moment of virtual time: how long after the run's start it is.
     public struct Instant: InstantProtocol, CustomStringConvertible {
@@ -52,9 +53,15 @@ public struct VirtualClock: Clock {
     }
 
     /// Waits until virtual time reaches `deadline`: in a controlled task, until the explorer moves
-    /// the clock there (a deadline that has passed returns at once); elsewhere, it moves the clock.
+    /// the clock there (a deadline that has passed returns at once); in the body itself, it moves
+    /// the clock there at once.
     ///
-    /// - Throws: `CancellationError` when the task is cancelled, before or during the wait.
+    /// Any other task (a child task or a `Task {}` started inside a controlled task or the body)
+    /// cannot take turns with the controlled tasks, so its sleep stops the run with a failure
+    /// saying so: start the work that sleeps as a controlled task instead.
+    ///
+    /// - Throws: `CancellationError` when the task is cancelled, before or during the wait; the
+    ///   explorer's stop when the caller is not a task the explorer controls.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let now = run.now
         if let current = ControlledTask.current, current.run === run, run.isRunningStep(of: current.id) {
@@ -66,6 +73,15 @@ public struct VirtualClock: Clock {
             return try Task.checkCancellation()
         }
         try Task.checkCancellation()
-        run.advanceClock(to: deadline.sinceStart)
+        if run.isBody {
+            run.advanceClock(to: deadline.sinceStart)
+            return
+        }
+        // A task of the run the explorer does not control: inside a controlled task, or the body.
+        let inside = ControlledTask.current.flatMap { $0.run === run ? run.describeTask($0.id) : nil }
+        let failure = ToolkitFailure.sleepOutsideControlledTasks(inside: inside?.name)
+        let stop = RunStop.misuse(failure.explanation, site: inside?.site)
+        run.stop(stop)
+        throw stop
     }
 }

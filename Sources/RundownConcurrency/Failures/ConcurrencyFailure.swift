@@ -1,4 +1,4 @@
-import RundownEngine
+import RundownCore
 
 /// A failure that one of this module's checks reports against the running test.
 ///

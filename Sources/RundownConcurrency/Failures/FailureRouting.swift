@@ -9,42 +9,38 @@ import Testing
 import RundownXCTestSupport
 #endif
 
-/// Sends a ``ConcurrencyFailure`` to whichever test framework or spec is running the current code.
+/// Sends a ``ConcurrencyFailure`` to whichever spec or test framework is running the current code.
 ///
 /// On this toolchain neither framework sees the other's failures: `Issue.record` inside an XCTest
 /// method and `XCTFail` inside a Swift Testing `@Test` are both dropped without a trace. So every
 /// failure is routed explicitly, in this order:
 ///
-/// 1. the ``handler`` bound for the current task, for a runner that collects failures itself;
-/// 2. the run of the spec whose element runs in this task (or started it), through
-///    `ExampleRunner.current`: the road every failure of a spec takes, so it is counted once, with
-///    the element's path;
-/// 3. Swift Testing, when `Test.current` is set, or when Swift Testing drives the process (a
+/// 1. the one road, `RunContext.post`: the regions listening around the code (an exploration's run)
+///    hear it, then the run of the spec whose element runs in this task (or started it) takes it,
+///    so it is counted once, with the element's path; a listener that keeps what no spec takes
+///    (an exploration with no framework) takes it there;
+/// 2. Swift Testing, when `Test.current` is set, or when Swift Testing drives the process (a
 ///    detached task: Swift Testing then hands the issue to the tests running, as it does `#expect`);
-/// 4. XCTest: the test method that is running fails as by `XCTFail`, at the failure's file and
+/// 3. XCTest: the test method that is running fails as by `XCTFail`, at the failure's file and
 ///    line (`XCTestHost.failRunningTest`), given to `XCTFail` itself as the call's `#filePath`
 ///    when Rundown's observer does not know that test yet.
 ///
 /// Outside a test-runner process the failure is written to standard error rather than vanish.
 package enum FailureRouting {
-    /// The destination that takes precedence over the test frameworks for the current task and the
-    /// tasks it starts; the one entry through which a spec runner collects the toolkit's failures.
-    @TaskLocal package static var handler: (@Sendable (ConcurrencyFailure) -> Void)?
-
     /// Reports `failure` to the first destination that is listening (see the type's discussion).
     package static func record(_ failure: ConcurrencyFailure) {
-        if let handler {
-            handler(failure)
-            return
-        }
-        if let runner = ExampleRunner.current, runner.post(failure.message, at: failure.location) {
-            return
-        }
+        let posted = PostedFailure(
+            message: failure.message, location: failure.location, recordedByFramework: false,
+            staticFilePath: failure.staticFilePath)
+        if RunContext.post(posted) { return }
+        recordWithFramework(failure)
+    }
+
+    /// Reports a failure that no spec took to the test framework that runs, or to standard error.
+    package static func recordWithFramework(_ failure: ConcurrencyFailure) {
         #if canImport(Testing)
         if Test.current != nil || SwiftTestingHost.isDrivingProcess {
-            Issue.record(
-                Comment(rawValue: failure.message),
-                sourceLocation: SwiftTestingHost.sourceLocation(failure.location))
+            SwiftTestingHost.recordIssue(failure.message, at: failure.location)
             return
         }
         #endif

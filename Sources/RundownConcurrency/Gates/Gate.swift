@@ -1,4 +1,4 @@
-import RundownEngine
+import RundownCore
 
 /// A named point where code under test stops until the test lets it continue.
 ///
@@ -86,17 +86,19 @@ public final class Gate: Sendable {
         }
         guard let id else { return }
         let name = self.name
-        let state = self.state
-        try await withDeadline(limit, onTimeout: { GateError.neverOpened(gate: name, waited: limit) }) {
-            try await parkCurrentTask(in: state) { state, continuation in
-                if state.isOpen { return .settled(.success(())) }
+        try await parkUntilAnswered(
+            id, in: state, within: limit, answered: \.released,
+            isAnswered: { $0.isOpen },
+            enqueue: { state, continuation in
                 state.parked.append(State.Parked(id: id, continuation: continuation))
-                return .parked(wake: state.watchers.satisfied(by: state.parked.count))
-            } dequeue: { state in
+                return state.watchers.satisfied(by: state.parked.count)
+            },
+            dequeue: { state in
                 guard let index = state.parked.firstIndex(where: { $0.id == id }) else { return nil }
                 return state.parked.remove(at: index).continuation
-            }
-        }
+            },
+            timedOut: { _ in GateError.neverOpened(gate: name, waited: limit) }
+        )
     }
 
     /// Suspends until at least `count` callers are parked at the gate.
@@ -115,16 +117,19 @@ public final class Gate: Sendable {
         try InvalidArgumentError.checkTimeout(limit, in: "Gate '\(name)'.waitUntilParked(count:within:)")
         let name = self.name
         let id: UInt64 = state.withLock { $0.nextID() }
-        try await withDeadline(
-            limit,
-            onTimeout: { [state] in
-                let (parked, arrivals) = state.withLock { ($0.parked.count, $0.arrivals) }
-                return GateError.notReached(
-                    gate: name, expected: count, parked: parked, arrivals: arrivals, waited: limit)
+        try await parkUntilAnswered(
+            id, in: state, within: limit, answered: \.watchers.answered,
+            isAnswered: { $0.parked.count >= count },
+            enqueue: { state, continuation in
+                state.watchers.add(id: id, minimum: count, continuation: continuation)
+                return []
+            },
+            dequeue: { $0.watchers.remove(id: id) },
+            timedOut: { state in
+                GateError.notReached(
+                    gate: name, expected: count, parked: state.parked.count, arrivals: state.arrivals, waited: limit)
             }
-        ) { [state] in
-            try await parkUntil(count: { $0.parked.count }, reaches: count, in: state, watchers: \.watchers, id: id)
-        }
+        )
     }
 
     /// Lets every parked caller continue.
@@ -134,6 +139,7 @@ public final class Gate: Sendable {
     public func open() {
         let released = state.withLock { state -> [State.Parked] in
             if kind == .oneShot { state.isOpen = true }
+            state.released.formUnion(state.parked.map(\.id))
             defer { state.parked.removeAll() }
             return state.parked
         }
@@ -150,6 +156,8 @@ public final class Gate: Sendable {
         var arrivals = 0
         var lastID: UInt64 = 0
         var parked: [Parked] = []
+        /// Arrivals that `open()` let through while their wait was still under way.
+        var released: Set<UInt64> = []
         var watchers = CountWatchers()
 
         mutating func nextID() -> UInt64 {

@@ -1,4 +1,4 @@
-import RundownEngine
+import RundownCore
 
 /// A first-in, first-out lock for async code that suspends waiters instead of blocking threads.
 ///
@@ -302,18 +302,20 @@ public final class AsyncLock: Sendable {
         try InvalidArgumentError.checkCount(count, in: "AsyncLock '\(name)'.waitUntilQueued(count:within:)")
         let limit = timeout ?? TimeoutScale.scaled(.seconds(10))
         let name = self.name
-        try await withDeadline(
-            limit,
-            onTimeout: { [state] in
+        let id = state.withLock { $0.nextTicket() }
+        try await parkUntilAnswered(
+            id, in: state, within: limit, answered: \.watchers.answered,
+            isAnswered: { $0.waiters.count >= count },
+            enqueue: { state, continuation in
+                state.watchers.add(id: id, minimum: count, continuation: continuation)
+                return []
+            },
+            dequeue: { $0.watchers.remove(id: id) },
+            timedOut: { state in
                 DeadlineExceeded(
-                    ToolkitFailure.queueNotReached(
-                        lock: name, expected: count, saw: state.withLock { $0.waiters.count }
-                    ).explanation)
+                    ToolkitFailure.queueNotReached(lock: name, expected: count, saw: state.waiters.count).explanation)
             }
-        ) { [state] in
-            let id = state.withLock { $0.nextTicket() }
-            try await parkUntil(count: { $0.waiters.count }, reaches: count, in: state, watchers: \.watchers, id: id)
-        }
+        )
     }
 }
 

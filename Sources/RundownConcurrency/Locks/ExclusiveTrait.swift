@@ -1,5 +1,5 @@
 #if canImport(Testing)
-import RundownEngine
+import RundownCore
 import Testing
 
 /// The Swift Testing trait that `.exclusive(...)` makes (see ``Testing/Trait/exclusive(_:_:)``).

@@ -1,4 +1,4 @@
-import RundownEngine
+import RundownCore
 
 /// Where a hold was asked for: the failure of a task that shares it too long is reported there.
 package struct HoldSite: Sendable {

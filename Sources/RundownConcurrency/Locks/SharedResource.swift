@@ -1,4 +1,4 @@
-import RundownEngine
+import RundownCore
 
 /// Something outside the test (a window, a database file, a singleton) that only one test may use
 /// at a time, even when suites run in parallel.

@@ -1,4 +1,4 @@
-import RundownEngine
+import RundownCore
 
 /// Waits until `condition` returns `true`, checking it again and again until `timeout` passes.
 ///

@@ -1,4 +1,4 @@
-import RundownEngine
+import RundownCore
 import RundownSettings
 
 /// The factor, `RUNDOWN_TIMEOUT_SCALE` (read with Rundown's other settings),

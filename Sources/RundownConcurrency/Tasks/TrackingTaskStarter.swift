@@ -1,4 +1,4 @@
-import RundownEngine
+import RundownCore
 
 /// A `TaskStarting` for tests: it records every task it starts and lets the test wait for them,
 /// cancel them, or fail when some are left running.
@@ -101,22 +101,22 @@ public final class TrackingTaskStarter: TaskStarting {
     public func waitForAll(within timeout: Duration? = nil) async throws {
         let limit = timeout ?? TimeoutScale.scaled(.seconds(10))
         try InvalidArgumentError.checkTimeout(limit, in: "TrackingTaskStarter.waitForAll(within:)")
-        try await withDeadline(
-            limit,
-            onTimeout: { [self] in
-                TaskTrackingError(stillRunning: runningTasks, waited: limit)
-            }
-        ) { [state] in
-            let id = state.withLock { $0.nextWaiterID() }
-            try await parkCurrentTask(in: state) { state, continuation in
-                if state.runningCount == 0 { return .settled(.success(())) }
+        let id = state.withLock { $0.nextWaiterID() }
+        try await parkUntilAnswered(
+            id, in: state, within: limit, answered: \.answeredWaiters,
+            isAnswered: { $0.runningCount == 0 },
+            enqueue: { state, continuation in
                 state.idleWaiters.append((id, continuation))
-                return .parked(wake: [])
-            } dequeue: { state in
+                return []
+            },
+            dequeue: { state in
                 guard let index = state.idleWaiters.firstIndex(where: { $0.id == id }) else { return nil }
                 return state.idleWaiters.remove(at: index).continuation
+            },
+            timedOut: { state in
+                TaskTrackingError(stillRunning: state.records.filter(\.isRunning).map(\.snapshot), waited: limit)
             }
-        }
+        )
     }
 
     /// Cancels every tracked task that is still running.
@@ -189,6 +189,7 @@ public final class TrackingTaskStarter: TaskStarting {
             state.runningCount -= 1
             guard state.runningCount == 0 else { return [] }
             defer { state.idleWaiters.removeAll() }
+            state.answeredWaiters.formUnion(state.idleWaiters.map(\.id))
             return state.idleWaiters.map(\.continuation)
         }
         for waiter in waiters { waiter.resume() }
@@ -213,6 +214,8 @@ public final class TrackingTaskStarter: TaskStarting {
         var runningCount = 0
         var lastWaiterID: UInt64 = 0
         var idleWaiters: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
+        /// Waiters that the last running task's end released while their wait was still under way.
+        var answeredWaiters: Set<UInt64> = []
 
         mutating func nextWaiterID() -> UInt64 {
             lastWaiterID += 1

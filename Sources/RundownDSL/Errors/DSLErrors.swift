@@ -97,9 +97,11 @@ public struct MainActorSpecOffMainThread: ExplainedError {
 
 /// A value made by `fresh { … }` was used where no example runs: in a
 /// `beforeAll` or `afterAll` hook, in an each-hook that runs once around a
-/// nested group, while the spec was being built, or after its example ended.
+/// nested group, while the spec was being built, after its example ended, or
+/// from a task that no element of the spec started.
 ///
-/// It is a failure of the hook concerned (of the spec, when it was built);
+/// It is a failure of the hook concerned (a late failure of the example,
+/// after it ended; of the spec, when it was built or no example is known);
 /// the use itself got a new value, which nothing keeps. See
 /// <doc:WritingSpecs#State-per-example-fresh>.
 public struct FreshValueMisuse: ExplainedError, Hashable {
@@ -113,6 +115,9 @@ public struct FreshValueMisuse: ExplainedError, Hashable {
         case whileBuilding
         /// After the example it was made for had ended, from a task that outlived it.
         case afterItsExample
+        /// From a task that no element of the spec started (a detached task),
+        /// which knows no example.
+        case fromDetachedTask
     }
 
     /// Where `fresh` was called.
@@ -137,6 +142,8 @@ public struct FreshValueMisuse: ExplainedError, Hashable {
             "\(value) was used in \(hook), which runs once around the nested group '\(group)', not for each of its examples"
         case .whileBuilding: "\(value) was used while the spec was being built, where no example runs"
         case .afterItsExample: "\(value) was used after its example had ended, from a task that outlived the example"
+        case .fromDetachedTask:
+            "\(value) was used from a task that no element of the spec started (a detached task), so which example's value it is cannot be known: a read got a new value that nothing keeps, and a value set was lost"
         }
     }
 
@@ -149,6 +156,8 @@ public struct FreshValueMisuse: ExplainedError, Hashable {
             "give the hook or its group the '.everyExample' trait, or keep group state in a plain variable"
         case .whileBuilding: advice
         case .afterItsExample: "await such tasks before the example ends"
+        case .fromDetachedTask:
+            "read it in the example, or in a task it starts with Task { }, and hand a detached task what it needs"
         }
     }
 }

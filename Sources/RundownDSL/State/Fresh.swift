@@ -30,7 +30,10 @@ import RundownEngine
 /// using the value there is a failure of the hook that says so, as is using
 /// it while the spec is being built, or in an each-hook that runs once
 /// around a nested group; such a use gets a new value that nothing keeps.
-/// Keep state meant for a whole group in a plain variable.
+/// Keep state meant for a whole group in a plain variable. A task that an
+/// example starts with `Task { }` uses that example's value; once the
+/// example has ended, a use is a late failure of it. A detached task knows
+/// no example: a use from one is a failure of the spec that says so.
 ///
 /// - Parameters:
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
@@ -60,10 +63,15 @@ public final class Fresh<Value> {
     private let make: () -> Value
     /// Where `fresh` was called.
     public let location: CodeLocation
+    /// The check of the build of the spec it was declared in, which takes a
+    /// use where no element runs (a detached task's) to that spec's run;
+    /// `nil` for one declared outside a spec.
+    private let spec: SpecBuildCheck?
 
     init(_ make: @escaping () -> Value, declaredAt location: CodeLocation) {
         self.make = make
         self.location = location
+        spec = SpecBuildCheck.current
     }
 
     /// The example's instance, made on first use.
@@ -99,8 +107,10 @@ public final class Fresh<Value> {
         }
     }
 
-    /// The scope of the example running in this task; `nil` (the use
-    /// recorded as a misuse of the spec being built, if it is) where none runs.
+    /// The scope of the example running in this task; `nil` where none
+    /// runs, the use recorded as a misuse of the spec being built, or, in a
+    /// task that no element of the spec started (a detached task, which
+    /// inherits no example), of the spec it was declared in.
     private func usableScope() -> RunScope? {
         if let check = SpecBuildCheck.current {
             check.record(
@@ -108,7 +118,13 @@ public final class Fresh<Value> {
                 once: "\(ObjectIdentifier(self))")
             return nil
         }
-        return ExampleRunner.current?.scope
+        guard let runner = ExampleRunner.current else {
+            spec?.recordWhereNoElementRuns(
+                FreshValueMisuse(declaredAt: location, place: .fromDetachedTask), at: location,
+                once: "\(ObjectIdentifier(self))")
+            return nil
+        }
+        return runner.scope
     }
 
     /// Records that the value was used in `scope`, where it cannot be kept.

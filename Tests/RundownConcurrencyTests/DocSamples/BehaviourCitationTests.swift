@@ -128,8 +128,8 @@ struct BehaviourCitationTests {
     }
 
     @Test("every heading of the article has a plain anchor, and no anchor is used twice")
-    func theArticleHasPlainUniqueAnchors() throws {
-        let headings = Self.headings(in: try Self.articleText())
+    func theArticleHasPlainUniqueAnchors() async throws {
+        let headings = try await onOwnThread { Self.headings(in: try Self.articleText()) }
         // So that a reader that finds nothing cannot pass: 57 rules in 12 areas at the time of writing.
         #expect(headings.filter { $0.level == 3 }.count >= 50, "found \(headings.map(\.text))")
         #expect(headings.filter { !Self.isPlain($0) }.map(\.text) == [])
@@ -138,9 +138,13 @@ struct BehaviourCitationTests {
     }
 
     @Test("every rule a test cites is a section of the article")
-    func everyCitationNamesASection() throws {
-        let anchors = Set(Self.headings(in: try Self.articleText()).map(\.anchor))
-        let citations = try Self.testFiles().flatMap { Self.citations(in: $0.text, file: $0.path) }
+    func everyCitationNamesASection() async throws {
+        let (anchors, citations) = try await onOwnThread {
+            (
+                Set(Self.headings(in: try Self.articleText()).map(\.anchor)),
+                try Self.testFiles().flatMap { Self.citations(in: $0.text, file: $0.path) }
+            )
+        }
         #expect(citations.count >= 100, "expected the tests' citations, found \(citations.count)")
         let unknown = citations.filter { !anchors.contains($0.text) }
         #expect(
@@ -150,11 +154,13 @@ struct BehaviourCitationTests {
     }
 
     @Test("every rule of the article is cited by a test")
-    func everyRuleIsCited() throws {
-        let rules = Self.headings(in: try Self.articleText()).filter { $0.level == 3 }.map(\.anchor)
-        // Only Swift files count: Tests/README.md lists every rule, and a list pins nothing.
-        let sources = try Self.testFiles().filter { $0.path.hasSuffix(".swift") }
-        let cited = Set(sources.flatMap { Self.citations(in: $0.text, file: $0.path) }.map(\.text))
+    func everyRuleIsCited() async throws {
+        let (rules, cited) = try await onOwnThread {
+            let rules = Self.headings(in: try Self.articleText()).filter { $0.level == 3 }.map(\.anchor)
+            // Only Swift files count: Tests/README.md lists every rule, and a list pins nothing.
+            let sources = try Self.testFiles().filter { $0.path.hasSuffix(".swift") }
+            return (rules, Set(sources.flatMap { Self.citations(in: $0.text, file: $0.path) }.map(\.text)))
+        }
         let uncited = rules.filter { !cited.contains($0) && Self.checkedElsewhere[$0] == nil }
         #expect(uncited == [], "no test cites these rules; pin each with a test that names it Behaviour#<anchor>")
         let stale = Self.checkedElsewhere.keys.filter { !rules.contains($0) }
@@ -162,8 +168,10 @@ struct BehaviourCitationTests {
     }
 
     @Test("no test cites a document that is not in the repository")
-    func noOutsideCitations() throws {
-        let found = try Self.testFiles().flatMap { Self.outsideCitations(in: $0.text, file: $0.path) }
+    func noOutsideCitations() async throws {
+        let found = try await onOwnThread {
+            try Self.testFiles().flatMap { Self.outsideCitations(in: $0.text, file: $0.path) }
+        }
         #expect(
             found.isEmpty,
             "cite the rule as Behaviour#<anchor> instead:\n\(found.map(\.description).joined(separator: "\n"))")

@@ -86,7 +86,7 @@ struct DocSamples {
     func defaultStarterSample() async throws {
         let uploader = Uploader()
         uploader.uploadLater("song.mp3")
-        try await eventually { uploader.uploaded == ["song.mp3"] }
+        try await eventually(within: patience) { uploader.uploaded == ["song.mp3"] }
     }
 
     // MARK: - Part 6: eventually
@@ -96,7 +96,9 @@ struct DocSamples {
         let exportPath = FileManager.default.temporaryDirectory
             .appendingPathComponent("rundown-export-\(UInt64.random(in: 0...UInt64.max)).txt").path
         defer { try? FileManager.default.removeItem(atPath: exportPath) }
-        Task { FileManager.default.createFile(atPath: exportPath, contents: Data("done".utf8)) }
+        // The export ends before the sample waits, so the sample's 2 seconds hold on a loaded machine
+        // too; how eventually waits is pinned by EventuallyTests.
+        _ = FileManager.default.createFile(atPath: exportPath, contents: Data("done".utf8))
         // sample: eventually
         try await eventually("the export file exists", within: .seconds(2)) {
             FileManager.default.fileExists(atPath: exportPath)
@@ -106,7 +108,9 @@ struct DocSamples {
 
     @Test("eventually with an optional value")
     func eventuallyOptionalSample() async throws {
-        let store = ReceiptStore(failuresBeforeSuccess: 2)
+        // One failed load, then the receipt: the check after the pause succeeds however long the pause
+        // took on a loaded machine, so the sample's 2 seconds hold there too.
+        let store = ReceiptStore(failuresBeforeSuccess: 1)
         // sample: eventually optional
         let receipt = try await eventually("a receipt was stored", within: .seconds(2)) {
             try? store.loadReceipt()
@@ -118,7 +122,8 @@ struct DocSamples {
     @Test("eventually with a predicate")
     func eventuallyPredicateSample() async throws {
         let inbox = Inbox()
-        Task { for message in ["a", "b", "c"] { await inbox.receive(message) } }
+        // Synced before the sample waits, so its 2 seconds hold on a loaded machine too.
+        for message in ["a", "b", "c"] { await inbox.receive(message) }
         // The sample keeps the documented layout, which the formatter would break up.
         // swift-format-ignore
         // sample: eventually satisfies

@@ -1,4 +1,5 @@
 #if canImport(Testing)
+import RundownTestSupport
 import Testing
 @testable import RundownConcurrency
 
@@ -21,7 +22,7 @@ struct ContentionTests {
     @Test("without the trait the second suite walks in while the first is suspended")
     func withoutTheTraitSuitesOverlap() async throws {
         let detector = OverlapDetector()
-        let suspension = Gate("suite await point", kind: .reusable)
+        let suspension = Gate("suite await point", kind: .reusable, timeout: patience)
 
         async let suiteA: Void = Self.suiteBody("A", detector: detector, gate: suspension)
         async let suiteB: Void = Self.suiteBody("B", detector: detector, gate: suspension)
@@ -36,7 +37,7 @@ struct ContentionTests {
     @Test("with the trait the second suite waits until the first has finished")
     func withTheTraitSuitesDoNotOverlap() async throws {
         let detector = OverlapDetector()
-        let suspension = Gate("suite await point", kind: .reusable)
+        let suspension = Gate("suite await point", kind: .reusable, timeout: patience)
         // A resource of its own, so the real contending suites below cannot disturb the counts.
         let window = SharedResource("simulated host window")
         let trait = ExclusiveTrait(resources: [window])
@@ -55,7 +56,7 @@ struct ContentionTests {
             }
         }
         // B is now queued on the resource while A is suspended inside it.
-        try await lock.waitUntilQueued(count: 1)
+        try await lock.waitUntilQueued(count: 1, within: patience)
         #expect(suspension.parkedCount == 1)
 
         suspension.open()

@@ -52,12 +52,10 @@ struct EnforcementTests {
 
     @Test("a bound handler receives the failure instead of the test framework")
     func handlerTakesPrecedence() {
-        let received = Locked<[ConcurrencyFailure]>([])
         let line = SourceLine.marked("expect held")
-        FailureRouting.$handler.withValue({ failure in received.withLock { $0.append(failure) } }) {
+        let failures = FailureCollector.collecting {
             SharedResource.enforcementDemo.expectHeld()  // line: expect held
         }
-        let failures = received.current
         #expect(failures.count == 1)
         #expect(failures.first?.message.contains("'enforcement demo'") == true)
         let fileID = failures.first?.location.fileID ?? ""

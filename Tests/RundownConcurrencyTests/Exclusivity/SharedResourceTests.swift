@@ -17,7 +17,7 @@ struct SharedResourceTests {
     func unrelatedResourcesDoNotWait() async throws {
         let printer = SharedResource("unrelated: printer")
         let scanner = SharedResource("unrelated: scanner")
-        let printerBusy = Gate("printer busy")
+        let printerBusy = Gate("printer busy", timeout: patience)
         let printerUser = Task {
             try await printer.withExclusiveAccess {
                 try await printerBusy.arrive()
@@ -52,7 +52,7 @@ struct SharedResourceTests {
     func multipleResourcesInCanonicalOrder() async throws {
         let printer = SharedResource("ordered: printer")
         let scanner = SharedResource("ordered: scanner")
-        let firstUserParked = Gate("holds printer and scanner")
+        let firstUserParked = Gate("holds printer and scanner", timeout: patience)
         let log = EventLog()
         let first = Task {
             try await SharedResource.withExclusiveAccess(to: [scanner, printer]) {
@@ -69,7 +69,7 @@ struct SharedResourceTests {
             }
         }
         // "printer" sorts first, so the second user queues on the printer, not halfway through.
-        try await printer.lock.waitUntilQueued(count: 1)
+        try await printer.lock.waitUntilQueued(count: 1, within: patience)
         #expect(scanner.lock.queuedCount == 0)
         firstUserParked.open()
         try await first.value
@@ -84,7 +84,7 @@ struct SharedResourceTests {
     func lockOrderInversionFailsAtOnce() async throws {
         let keychain = SharedResource("inversion: keychain")
         let window = SharedResource("inversion: host window")
-        let bothHold = Gate("each task holds its outer resource", kind: .reusable)
+        let bothHold = Gate("each task holds its outer resource", kind: .reusable, timeout: patience)
         // A suite on the keychain whose test asks for the window ...
         let inverted = Task {
             try await keychain.withExclusiveAccess {

@@ -20,12 +20,15 @@ struct ExploreRulesTests {
                 schedule.start("stuck") {  // line: start stuck
                     await schedule.point("waiting")
                     // Real time, which the explorer does not control: never a point.
-                    try await Task.sleep(for: .seconds(60))
+                    try await Task.sleep(for: .seconds(600))
                 }
             }
             #expect(exploration.failed)
         }
-        #expect(ContinuousClock.now - began < .seconds(10))
+        // Without the deadline the step would wait out the 600-second sleep; a loaded machine
+        // takes seconds past the 0.2-second deadline at worst (14.7 seen at load 25), never most
+        // of the suite's minute.
+        #expect(ContinuousClock.now - began < .seconds(50))
         try #require(failures.count == 2)
         #expect(
             failures[0].message
@@ -165,7 +168,9 @@ struct ExploreRulesTests {
     @Test("an exploration inside a controlled task of another one explores its own tasks")
     func nestedExploration() async throws {
         let inner = Locked<[Int]>([])
-        let outer = try await explore { schedule in
+        // One step of the outer exploration runs a whole inner one: bound it by patience, not by the
+        // default step deadline of 5 seconds, which a loaded machine exceeds.
+        let outer = try await explore(stepTimeout: patience) { schedule in
             schedule.start("outer A") {
                 let exploration = try await explore { nested in
                     nested.start("inner A") { await nested.point("p") }

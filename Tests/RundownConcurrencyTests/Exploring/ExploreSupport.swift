@@ -26,11 +26,7 @@ func capturingRoutedFailures(
     isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> Void
 ) async rethrows -> [ConcurrencyFailure] {
-    let received = Locked<[ConcurrencyFailure]>([])
-    try await FailureRouting.$handler.withValue({ failure in received.withLock { $0.append(failure) } }) {
-        try await body()
-    }
-    return received.current
+    try await FailureCollector.collecting { try await body() }
 }
 
 /// Where a failure is, as `File.swift:line`.

@@ -52,14 +52,14 @@ final class XCTestFailureLocationTests: XCTestCase {
 
     func testATaskLeftRunningIsRecordedAtTheCheck() async throws {
         let tasks = TrackingTaskStarter()
-        let gate = Gate("xctest location: upload")
+        let gate = Gate("xctest location: upload", timeout: patience)
         tasks.start(name: "upload") { try? await gate.arrive() }
         try await gate.waitUntilParked()
         let failures = capture.capturing {
             tasks.expectNoneRunning()  // line: running check
         }
         gate.open()
-        try await tasks.waitForAll()
+        try await tasks.waitForAll(within: patience)
         XCTAssertEqual(failures.map(\.line), [SourceLine.marked("running check")], "\(failures)")
         XCTAssertEqual(failures.map(\.file), [#filePath])
     }

@@ -74,14 +74,14 @@ final class XCTestIntegrationTests: XCTestCase {
         let tasks = TrackingTaskStarter()
         let service = DataService(tasks: tasks)
         service.startProcessing()
-        try await tasks.waitForAll()
+        try await tasks.waitForAll(within: patience)
         XCTAssertTrue(service.isCompleted)
         XCTAssertTrue(service.isIndexed)
     }
 
     func testExpectNoneRunningRecordsAgainstTheRunningXCTest() async throws {
         let tasks = TrackingTaskStarter()
-        let gate = Gate("xctest upload")
+        let gate = Gate("xctest upload", timeout: patience)
         tasks.start(name: "xctest upload") { try? await gate.arrive() }
         try await gate.waitUntilParked()
 
@@ -90,11 +90,11 @@ final class XCTestIntegrationTests: XCTestCase {
         XCTAssertTrue(failures.first?.contains("still running: 'xctest upload'") == true, "\(failures)")
 
         gate.open()
-        try await tasks.waitForAll()
+        try await tasks.waitForAll(within: patience)
     }
 
     func testGateAndEventuallyErrorsInXCTest() async throws {
-        let gate = Gate("xctest gate")
+        let gate = Gate("xctest gate", timeout: patience)
         do {
             try await gate.waitUntilParked(within: .milliseconds(10))
             XCTFail("expected a timeout")

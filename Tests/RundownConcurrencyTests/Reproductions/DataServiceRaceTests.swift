@@ -1,4 +1,5 @@
 #if canImport(Testing)
+import RundownTestSupport
 import Testing
 import RundownConcurrency
 
@@ -57,7 +58,7 @@ struct DataServiceRaceTests {
     @Test("the naive check right after startProcessing() sees unfinished work")
     func naiveCheckIsRacy() async throws {
         let service = NaiveDataService()
-        let slow = Gate("processing")
+        let slow = Gate("processing", timeout: patience)
         service.beforeProcessing = { try await slow.arrive() }
         service.startProcessing()
         try await slow.waitUntilParked()
@@ -67,7 +68,7 @@ struct DataServiceRaceTests {
 
         slow.open()
         // Without a handle on the task, all the test can do is poll.
-        try await eventually("the untracked task finished") { service.isCompleted }
+        try await eventually("the untracked task finished", within: patience) { service.isCompleted }
     }
 
     @Test("the tracked test waits for the task and its follow-up, so it is deterministic")
@@ -75,7 +76,7 @@ struct DataServiceRaceTests {
         let tasks = TrackingTaskStarter()
         let service = DataService(tasks: tasks)
         service.startProcessing()
-        try await tasks.waitForAll()
+        try await tasks.waitForAll(within: patience)
 
         #expect(service.isCompleted)
         #expect(service.isIndexed)
@@ -88,13 +89,13 @@ struct DataServiceRaceTests {
     func trackedCheckWithSlowWork() async throws {
         let tasks = TrackingTaskStarter()
         let service = DataService(tasks: tasks)
-        let slow = Gate("processing")
+        let slow = Gate("processing", timeout: patience)
         service.beforeProcessing = { try await slow.arrive() }
         service.startProcessing()
         try await slow.waitUntilParked()
         #expect(service.isCompleted == false)
 
-        async let allDone: Void = tasks.waitForAll()
+        async let allDone: Void = tasks.waitForAll(within: patience)
         slow.open()
         try await allDone
 

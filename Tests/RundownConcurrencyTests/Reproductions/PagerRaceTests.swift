@@ -1,4 +1,5 @@
 #if canImport(Testing)
+import RundownTestSupport
 import Testing
 import RundownConcurrency
 
@@ -140,7 +141,7 @@ func refreshDuringLoadMore(_ pager: some Pager, service: RecentlyPlayedService, 
     async throws
 {
     await pager.refresh()  // t1 t2 t3 t4
-    let response = Gate("load-more response")
+    let response = Gate("load-more response", timeout: patience)
     await service.holdResponses { offset in
         guard offset > 0 else { return }  // only load-more waits
         try await response.arrive()

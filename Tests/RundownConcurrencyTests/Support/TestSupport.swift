@@ -1,4 +1,5 @@
 import RundownConcurrency
+import RundownEngine
 import RundownTestSupport
 
 /// Resources declared the way users declare them.
@@ -80,7 +81,7 @@ struct TestTimeout: Error, CustomStringConvertible {
 /// A bare `await task.value` cannot be cancelled, so a deadlocked task would hang the suite.
 func value<Success: Sendable>(
     of task: Task<Success, any Error>,
-    within limit: Duration = .seconds(5),
+    within limit: Duration = patience,
     _ what: String
 ) async throws -> Success {
     try await withThrowingTaskGroup(of: Success?.self) { group in
@@ -98,17 +99,36 @@ func value<Success: Sendable>(
     }
 }
 
-/// How long `operation` took on the continuous clock, along with its error, if any.
-func timed(
-    isolation: isolated (any Actor)? = #isolation,
-    _ operation: () async throws -> Void
-) async -> (elapsed: Duration, error: (any Error)?) {
-    let clock = ContinuousClock()
-    let start = clock.now
-    let error = await caughtError(operation)
-    return (clock.now - start, error)
-}
+/// Keeps every failure posted in its region, before any framework sees it, and takes it: a test
+/// that provokes a failure on purpose reads it here instead of failing.
+final class FailureCollector: FailureListener {
+    private let received = Locked<[ConcurrencyFailure]>([])
 
-/// A deadline of 50 ms must fire well before this: a wait that ignored its deadline (10 s default)
-/// or fired 50 times late fails. Generous, because other builds share the machine.
-let lateDeadlineBound: Duration = .seconds(2)
+    var keepsUnclaimed: Bool { true }
+
+    /// The failures heard so far, in order.
+    var failures: [ConcurrencyFailure] {
+        received.current
+    }
+
+    func hear(_ failure: PostedFailure) {
+        let location = failure.location ?? CodeLocation(fileID: "", filePath: "", line: 0, column: 0)
+        received.withLock { $0.append(ConcurrencyFailure(failure.message, at: location)) }
+    }
+
+    /// The failures posted while `body` runs.
+    static func collecting(_ body: () throws -> Void) rethrows -> [ConcurrencyFailure] {
+        let collector = FailureCollector()
+        try RunContext.listening(collector, body)
+        return collector.failures
+    }
+
+    /// The failures posted while `body` runs, in the tasks it starts too.
+    static func collecting(
+        isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Void
+    ) async rethrows -> [ConcurrencyFailure] {
+        let collector = FailureCollector()
+        try await RunContext.listening(collector) { try await body() }
+        return collector.failures
+    }
+}

@@ -7,18 +7,20 @@ import Testing
 /// Every wait of the toolkit ends on time, rejects nonsense, and stretches with one setting.
 @Suite("Deadlines and their arguments", .timeLimit(.minutes(1)))
 struct DeadlineTests {
-    @Test("a gate's own deadline fires on time, not at the 10-second default")
-    func gateDeadlinesAreOnTime() async throws {
+    /// Which deadline fired, not how punctually: the error names the deadline the wait ran under. How
+    /// late deadlines fire is measured by `Benchmarks/deadlines.sh`; on a loaded machine a 50 ms
+    /// deadline has fired 8.7 seconds late, which says nothing about the gate.
+    @Test("a gate's own deadline fires, and its error names that deadline, not the 10-second default")
+    func gateDeadlinesAreTheirOwn() async throws {
         let gate = Gate("prompt", timeout: .milliseconds(50))
-        let arrival = await timed { try await gate.arrive() }
-        #expect(arrival.error as? GateError == .neverOpened(gate: "prompt", waited: .milliseconds(50)))
-        #expect(arrival.elapsed < lateDeadlineBound)
+        let arrival = await caughtError { try await gate.arrive() }
+        #expect(arrival as? GateError == .neverOpened(gate: "prompt", waited: .milliseconds(50)))
+        #expect(gate.parkedCount == 0)
 
-        let wait = await timed { try await Gate("prompt wait").waitUntilParked(within: .milliseconds(50)) }
+        let wait = await caughtError { try await Gate("prompt wait").waitUntilParked(within: .milliseconds(50)) }
         #expect(
-            wait.error as? GateError
+            wait as? GateError
                 == .notReached(gate: "prompt wait", expected: 1, parked: 0, arrivals: 0, waited: .milliseconds(50)))
-        #expect(wait.elapsed < lateDeadlineBound)
     }
 
     // reaches: InvalidArgumentError

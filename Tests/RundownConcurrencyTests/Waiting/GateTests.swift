@@ -1,4 +1,5 @@
 #if canImport(Testing)
+import RundownTestSupport
 import Testing
 @testable import RundownConcurrency
 
@@ -7,7 +8,7 @@ import Testing
 struct GateTests {
     @Test("several callers park, and one open() lets them all through")
     func severalArrivals() async throws {
-        let gate = Gate("batch")
+        let gate = Gate("batch", timeout: patience)
         let log = EventLog()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for caller in 1...3 {
@@ -29,7 +30,7 @@ struct GateTests {
 
     @Test("a one-shot gate stays open: later callers pass without parking")
     func oneShotStaysOpen() async throws {
-        let gate = Gate("one-shot")
+        let gate = Gate("one-shot", timeout: patience)
         let early = Task { try await gate.arrive() }
         try await gate.waitUntilParked()
         gate.open()
@@ -43,7 +44,7 @@ struct GateTests {
 
     @Test("a reusable gate closes again behind each batch it releases")
     func reusableClosesAgain() async throws {
-        let gate = Gate("reusable", kind: .reusable)
+        let gate = Gate("reusable", kind: .reusable, timeout: patience)
         let log = EventLog()
         let worker = Task {
             for round in 1...3 {
@@ -64,7 +65,7 @@ struct GateTests {
 
     @Test("opening a gate before anyone parks is the same as opening it later, for a one-shot gate")
     func oneShotOpenedEarly() async throws {
-        let gate = Gate("opened early")
+        let gate = Gate("opened early", timeout: patience)
         gate.open()
         try await gate.arrive()
         #expect(gate.arrivalCount == 1)
@@ -72,7 +73,7 @@ struct GateTests {
 
     @Test("a gate that is never reached fails with its name and what was awaited")
     func notReachedMessage() async throws {
-        let gate = Gate("load-more response")
+        let gate = Gate("load-more response", timeout: patience)
         let caller = Task { try await gate.arrive() }
         try await gate.waitUntilParked(count: 1)
 
@@ -91,7 +92,7 @@ struct GateTests {
     // reaches: GateError
     @Test("a gate that is never opened releases its caller with an error naming it")
     func neverOpenedMessage() async throws {
-        let gate = Gate("refresh finished")
+        let gate = Gate("refresh finished", timeout: patience)
         let error = await caughtError { try await gate.arrive(within: .milliseconds(20)) }
         let gateError = try #require(error as? GateError)
         #expect(gateError == .neverOpened(gate: "refresh finished", waited: .milliseconds(20)))
@@ -101,7 +102,7 @@ struct GateTests {
 
     @Test("cancelling a parked caller unparks it")
     func cancelledArrival() async throws {
-        let gate = Gate("cancelled arrival")
+        let gate = Gate("cancelled arrival", timeout: patience)
         let caller = Task { try await gate.arrive() }
         try await gate.waitUntilParked()
         caller.cancel()
@@ -112,8 +113,8 @@ struct GateTests {
 
     @Test("cancelling the test's wait ends it with CancellationError")
     func cancelledWait() async throws {
-        let gate = Gate("cancelled wait")
-        let signal = Gate("waiter started")
+        let gate = Gate("cancelled wait", timeout: patience)
+        let signal = Gate("waiter started", timeout: patience)
         let waiter = Task {
             signal.open()
             try await gate.waitUntilParked()

@@ -10,8 +10,8 @@ struct TaskTrackingTests {
     @Test("waitForAll waits for nested tasks, including ones started while it waits")
     func waitsForNestedTasks() async throws {
         let tasks = TrackingTaskStarter()
-        let parentGate = Gate("parent")
-        let childGate = Gate("child")
+        let parentGate = Gate("parent", timeout: patience)
+        let childGate = Gate("child", timeout: patience)
         let log = EventLog()
 
         tasks.start(name: "parent") {
@@ -24,7 +24,7 @@ struct TaskTrackingTests {
             log.append("parent")
         }
         try await parentGate.waitUntilParked()
-        async let everything: Void = tasks.waitForAll()
+        async let everything: Void = tasks.waitForAll(within: patience)
 
         parentGate.open()
         try await childGate.waitUntilParked()  // the child exists only now
@@ -49,7 +49,7 @@ struct TaskTrackingTests {
             }
         }
         tasks.start(priority: .high) {}
-        try await tasks.waitForAll()
+        try await tasks.waitForAll(within: patience)
 
         let started = tasks.startedTasks
         #expect(started.map(\.name) == ["sync inbox", nil])
@@ -69,13 +69,13 @@ struct TaskTrackingTests {
         let failing = tasks.start(name: "throws") { () async throws -> Int in throw Failure() }
         #expect(await value.value == 42)
         await #expect(throws: Failure.self) { try await failing.value }
-        try await tasks.waitForAll()
+        try await tasks.waitForAll(within: patience)
     }
 
     @Test("cancelAll cancels every running task")
     func cancelAll() async throws {
         let tasks = TrackingTaskStarter()
-        let gate = Gate("never opened")
+        let gate = Gate("never opened", timeout: patience)
         let outcomes = EventLog()
         for index in 1...3 {
             tasks.start(name: "worker \(index)") {
@@ -89,27 +89,26 @@ struct TaskTrackingTests {
         }
         try await gate.waitUntilParked(count: 3)
         tasks.cancelAll()
-        try await tasks.waitForAll()
+        try await tasks.waitForAll(within: patience)
         #expect(outcomes.all == ["cancelled", "cancelled", "cancelled"])
     }
 
     @Test("expectNoneRunning reports at its own call, through the routing a spec binds")
     func stillRunningLocation() async throws {
         let tasks = TrackingTaskStarter()
-        let gate = Gate("located upload")
+        let gate = Gate("located upload", timeout: patience)
         tasks.start(name: "upload") { try? await gate.arrive() }
         try await gate.waitUntilParked()
-        let received = Locked<[ConcurrencyFailure]>([])
         let line = SourceLine.marked("expect none running")
-        FailureRouting.$handler.withValue({ failure in received.withLock { $0.append(failure) } }) {
+        let received = FailureCollector.collecting {
             tasks.expectNoneRunning()  // line: expect none running
         }
-        let failure = try #require(received.current.first)
+        let failure = try #require(received.first)
         #expect(failure.message.hasPrefix("1 tracked task(s) still running: 'upload'"))
         #expect(failure.location.fileID.hasSuffix("TaskTrackingTests.swift"))
         #expect(failure.location.line == line)
         gate.open()
-        try await tasks.waitForAll()
+        try await tasks.waitForAll(within: patience)
     }
 
     @Test("once the returned task's value is in, the record says the task is done")
@@ -125,7 +124,7 @@ struct TaskTrackingTests {
     @Test("tasks still running at the end are reported by name")
     func stillRunningFailure() async throws {
         let tasks = TrackingTaskStarter()
-        let gate = Gate("upload in flight")
+        let gate = Gate("upload in flight", timeout: patience)
         tasks.start(name: "upload", priority: .background) { try? await gate.arrive() }
         try await gate.waitUntilParked()
 
@@ -136,7 +135,7 @@ struct TaskTrackingTests {
         }
 
         gate.open()
-        try await tasks.waitForAll()
+        try await tasks.waitForAll(within: patience)
         #expect(tasks.expectNoneRunning())
     }
 
@@ -144,18 +143,18 @@ struct TaskTrackingTests {
     @Test("waitForAll gives up at its deadline and lists what is still running")
     func waitForAllTimeout() async throws {
         let tasks = TrackingTaskStarter()
-        let gate = Gate("stuck")
+        let gate = Gate("stuck", timeout: patience)
         tasks.start(name: "stuck download") { try? await gate.arrive() }
         try await gate.waitUntilParked()
 
-        let (elapsed, error) = await timed { try await tasks.waitForAll(within: .milliseconds(50)) }
-        #expect(elapsed < lateDeadlineBound)
+        let error = await caughtError { try await tasks.waitForAll(within: .milliseconds(50)) }
         let trackingError = try #require(error as? TaskTrackingError)
+        #expect(trackingError.waited == .milliseconds(50))
         #expect(trackingError.stillRunning.map(\.name) == ["stuck download"])
         #expect(String(describing: trackingError).contains("1 still running: 'stuck download'"))
 
         tasks.cancelAll()
-        try await tasks.waitForAll()
+        try await tasks.waitForAll(within: patience)
     }
 
     @Test("the default starter just starts the task")
@@ -198,7 +197,7 @@ struct MainActorTrackingTests {
             tasks.start { order.values.append(2 * index) }
             plain.append(Task { order.values.append(2 * index + 1) })
         }
-        try await tasks.waitForAll()
+        try await tasks.waitForAll(within: patience)
         for task in plain { await task.value }
         #expect(order.values.count == 2_000)
         #expect(order.firstOutOfOrder == nil)
@@ -210,7 +209,7 @@ struct MainActorTrackingTests {
         let model = RefreshingModel(tasks: tasks)
         model.refreshInBackground()
         model.refreshInBackground()
-        try await tasks.waitForAll()
+        try await tasks.waitForAll(within: patience)
         #expect(model.refreshCount == 2)
     }
 }

@@ -29,7 +29,7 @@ struct ControlsOutputTests {
             : ["RundownHostFixtures.\(filter)"]
         let run = try await ChildProcess.run(binary, arguments, environment: environment, timeout: .seconds(120))
         return HostOutput.Run(
-            status: run.status, lines: run.output.split(separator: "\n").map { HostOutput.normalise(String($0)) })
+            status: run.status, lines: try await HostOutput.lines(of: run.output))
     }
 
     static func ran(_ run: HostOutput.Run) -> [String] {

@@ -27,7 +27,7 @@ struct ExclusiveLeakTests {
                 "RundownHostFixtures.ExclusiveSuiteLeakFixtures|RundownHostFixtures.ExclusiveTestLeakFixtures",
             ],
             environment: environment)
-        let lines = run.output.split(separator: "\n").map { HostOutput.normalise(String($0)) }
+        let lines = try await HostOutput.lines(of: run.output)
         let events = HostOutput.events(lines).filter { $0[0].contains(" recorded an issue at ") }
 
         #expect(run.status == 1)

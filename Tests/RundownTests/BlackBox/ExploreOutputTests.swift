@@ -19,7 +19,7 @@ struct ExploreOutputTests {
             URL(fileURLWithPath: try #require(HostOutput.testBinary)), ["RundownHostFixtures.\(fixture)"],
             environment: environment)
         return HostOutput.Run(
-            status: run.status, lines: run.output.split(separator: "\n").map { HostOutput.normalise(String($0)) })
+            status: run.status, lines: try await HostOutput.lines(of: run.output))
     }
 
     // reaches: ToolkitWarning.scheduleReplays

@@ -6,8 +6,9 @@ import Testing
 /// Behaviour#Repeated-examples and Behaviour#Retried-examples, black-box:
 /// retried and repeated examples as a user's run of
 /// `swift test` shows them (`FlakyFixtures.swift`, in child processes of this
-/// test binary), and the failures file written by both frameworks' processes
-/// and read back by `RUNDOWN_FILTER=@file`.
+/// test binary), and a filter file that cannot be read. (The failures file
+/// written by both frameworks' processes and read back by
+/// `RUNDOWN_FILTER=@file` is `FailuresFileOutputTests`'.)
 @Suite(.serialized, .enabled(if: HostOutput.testBinary != nil, "needs the SwiftPM test binary"))
 struct FlakyOutputTests {
     static let file = "Tests/RundownHostFixtures/FlakyFixtures.swift"
@@ -114,35 +115,6 @@ struct FlakyOutputTests {
         #expect(
             run.lines.contains(
                 "Test Case 'FlakyPlainXCTestFixtures.testPassesOnItsSecondAttempt' failed (TIME seconds)"))
-    }
-
-    // Behaviour#Rerunning-what-failed.
-    @Test func theFailuresFileOfBothFrameworksRerunsExactlyWhatFailed() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rundown-rerun-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let failures = folder.appendingPathComponent("failed.txt").path
-        // One `swift test`: an XCTest process and a Swift Testing process, started by one parent (this one).
-        let xctest = try await HostOutput.run(
-            ["RundownHostFixtures.RerunXCTestFixtures"], environment: ["RUNDOWN_FAILURES": failures])
-        let testing = try await Self.swiftTesting("RerunSwiftTestingFixtures", ["RUNDOWN_FAILURES": failures])
-        #expect(xctest.status == 1 && testing.status == 1)
-        let written = try String(contentsOfFile: failures, encoding: .utf8).split(separator: "\n").map(String.init)
-        try #require(written.count == 4, "\(written)")
-        #expect(written[0].hasPrefix("# Rundown: the examples that failed in the run of parent "))
-        #expect(
-            written.dropFirst().sorted() == ["Rerun ST, fails", "Rerun ST, fails, too", "Rerun XC, when broken, fails"])
-        // The rerun, fixed: only what failed runs, and passes.
-        let filter = ["RUNDOWN_FILTER": "@\(failures)", "FLAKY_FIXED": "1"]
-        let rerunXC = try await HostOutput.run(["RundownHostFixtures.RerunXCTestFixtures"], environment: filter)
-        let rerunST = try await Self.swiftTesting("RerunSwiftTestingFixtures", filter)
-        #expect(rerunXC.status == 0 && rerunST.status == 0)
-        let ran = (rerunXC.lines + rerunST.lines).filter { $0.hasPrefix("ran: ") }
-        #expect(
-            ran.sorted() == ["ran: Rerun ST, fails", "ran: Rerun ST, fails, too", "ran: Rerun XC, when broken, fails"])
-        #expect(
-            rerunXC.lines.contains(
-                "Rundown: 'Rerun XC': 1 example selected, 1 filtered out (RUNDOWN_FILTER=@\(failures))"))
     }
 
     @Test func withNoFrameworkAFlakyExampleIsAWarningAndSpecReturns() async throws {

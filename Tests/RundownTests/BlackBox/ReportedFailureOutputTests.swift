@@ -34,9 +34,7 @@ struct ReportedFailureOutputTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         let file = try #require(files.first { $0.hasSuffix(".xml") })
         return Outcome(
-            lines: run.output.split(separator: "\n").map {
-                HostOutput.normalise(String($0)).replacing(/\(\d+\.\d{3} s\)/, with: "(t)")
-            },
+            lines: try await HostOutput.lines(of: run.output) { $0.replacing(/\(\d+\.\d{3} s\)/, with: "(t)") },
             junit: try JUnitDocument(String(contentsOfFile: directory.path + "/" + file, encoding: .utf8)))
     }
 

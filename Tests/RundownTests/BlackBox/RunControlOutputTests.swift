@@ -27,7 +27,7 @@ struct RunControlOutputTests {
         let run = try await ChildProcess.run(
             binary, [test.map { "\(fixtures)/\($0)" } ?? fixtures], environment: environment)
         return HostOutput.Run(
-            status: run.status, lines: run.output.split(separator: "\n").map { HostOutput.normalise(String($0)) })
+            status: run.status, lines: try await HostOutput.lines(of: run.output))
     }
 
     static func ran(_ run: HostOutput.Run) -> [String] {

@@ -34,16 +34,18 @@ import Testing
         "ExplorationFailure": "lists the messages of other failures, each with its own fix",
     ]
 
-    @Test func everyErrorTypeLivesInItsModulesCatalogue() throws {
-        let sources = try Self.swiftFiles(under: "Sources")
-        var misplaced: [String] = []
-        for (path, text) in sources where !Self.isErrorsCatalogue(path) {
-            for declaration in Self.topLevelDeclarations(in: text)
-            where declaration.conformances.contains(where: Self.isErrorProtocol)
-                && Self.notMessages[declaration.name] == nil
-            {
-                misplaced.append("\(declaration.name) (\(path))")
+    @Test func everyErrorTypeLivesInItsModulesCatalogue() async throws {
+        let misplaced = try await onOwnThread {
+            var misplaced: [String] = []
+            for (path, text) in try Self.swiftFiles(under: "Sources") where !Self.isErrorsCatalogue(path) {
+                for declaration in Self.topLevelDeclarations(in: text)
+                where declaration.conformances.contains(where: Self.isErrorProtocol)
+                    && Self.notMessages[declaration.name] == nil
+                {
+                    misplaced.append("\(declaration.name) (\(path))")
+                }
             }
+            return misplaced
         }
         #expect(
             misplaced.isEmpty,
@@ -51,8 +53,8 @@ import Testing
         )
     }
 
-    @Test func everyCataloguedErrorHasTheOneShapeAndLinksItsArticle() throws {
-        let entries = try Self.catalogue().filter { !$0.isWarning }
+    @Test func everyCataloguedErrorHasTheOneShapeAndLinksItsArticle() async throws {
+        let entries = try await onOwnThread { try Self.catalogue() }.filter { !$0.isWarning }
         try #require(entries.count >= 20, "\(entries.map(\.name))")
         for entry in entries {
             #expect(
@@ -62,15 +64,18 @@ import Testing
         }
     }
 
-    @Test func eachModuleHasOneWarningsEnumThatLinksItsArticle() throws {
-        let sources = try Self.swiftFiles(under: "Sources")
-        var enumsByModule: [String: [String]] = [:]
-        for (path, text) in sources {
-            for declaration in Self.topLevelDeclarations(in: text)
-            where declaration.kind == "enum" && declaration.name.hasSuffix("Warning") {
-                enumsByModule[Self.module(of: path), default: []].append(declaration.name)
-                #expect(declaration.documentation.contains("<doc:"), "\(declaration.name) links no article")
+    @Test func eachModuleHasOneWarningsEnumThatLinksItsArticle() async throws {
+        let warningEnums = try await onOwnThread {
+            try Self.swiftFiles(under: "Sources").flatMap { path, text in
+                Self.topLevelDeclarations(in: text)
+                    .filter { $0.kind == "enum" && $0.name.hasSuffix("Warning") }
+                    .map { (module: Self.module(of: path), declaration: $0) }
             }
+        }
+        var enumsByModule: [String: [String]] = [:]
+        for (module, declaration) in warningEnums {
+            enumsByModule[module, default: []].append(declaration.name)
+            #expect(declaration.documentation.contains("<doc:"), "\(declaration.name) links no article")
         }
         #expect(enumsByModule.count == 6, "\(enumsByModule)")
         for (module, names) in enumsByModule {
@@ -78,11 +83,10 @@ import Testing
         }
     }
 
-    @Test func everyEntryIsReachedByATest() throws {
-        let entries = try Self.catalogue()
+    @Test func everyEntryIsReachedByATest() async throws {
+        let (entries, marks) = try await onOwnThread { (try Self.catalogue(), try Self.reachMarks()) }
         let warnings = entries.filter(\.isWarning).count
         try #require(entries.count - warnings >= 20 && warnings >= 30, "\(entries.map(\.name))")
-        let marks = try Self.reachMarks()
         let names = Set(entries.map(\.name))
         for entry in entries {
             #expect(

@@ -9,28 +9,32 @@ import Testing
 @Suite struct TimeLimitTests {
     // reaches: TimeLimitExceeded
     @Test func anExampleOverItsLimitIsCancelledAndFailsNamingItsPathAndLimitWhileTeardownRuns() async {
-        let log = Log()
-        let started = ContinuousClock.now
         let line = SourceLine.marked("waits")
-        let report = await SpecEngine.run(
-            asyncRoot("Sync") {
-                it("waits", .timeLimit(.milliseconds(200))) {  // line: waits
-                    log("waits")
-                    do {
-                        try await Task.sleep(for: .seconds(30))
-                    } catch {
-                        log("cancelled")
-                        throw error
+        // "cancelled" in the log says the limit cut the minute's sleep short, however late it fired.
+        let (rung, (log, report)) = await LimitRung.climb { rung in
+            let log = Log()
+            let report = await SpecEngine.run(
+                asyncRoot("Sync") {
+                    it("waits", .timeLimit(rung.limit)) {  // line: waits
+                        log("waits")
+                        do {
+                            try await Task.sleep(for: patience)
+                        } catch {
+                            log("cancelled")
+                            throw error
+                        }
                     }
-                }
-                it("goes on") { log("goes on") }
-                afterEach { log("afterEach") }
-            })
-        #expect(started.duration(to: .now) < .seconds(10))
+                    it("goes on") { log("goes on") }
+                    afterEach { log("afterEach") }
+                })
+            return (log, report)
+        } keptUp: {
+            !LimitRung.leftSomethingBehind($0.1)
+        }
         #expect(log.entries == ["waits", "cancelled", "afterEach", "goes on", "afterEach"])
         #expect(
             report.failures.map(\.description) == [
-                "Sync, waits: the time limit of 0.2 seconds of Sync, waits expired; it was cancelled; find what takes so long, or give it a longer '.timeLimit(_:)'"
+                "Sync, waits: the time limit of \(rung.written) of Sync, waits expired; it was cancelled; find what takes so long, or give it a longer '.timeLimit(_:)'"
             ])
         #expect(report.failures.first?.location.line == line)
         #expect(report.passedCount == 1 && report.failedCount == 1)
@@ -39,7 +43,11 @@ import Testing
     @Test func anExampleIgnoringCancellationIsLeftBehindAndTheSpecGoesOn() async {
         let log = Log()
         let parked = Parked()
-        let started = ContinuousClock.now
+        // Were the spec to wait for the example, the watchdog would let it go on, and the log would say so.
+        let watchdog = Task {
+            try await Task.sleep(for: patience)
+            parked.resume()
+        }
         let report = await SpecEngine.run(
             asyncRoot("Sync") {
                 it("hangs", .timeLimit(.milliseconds(200))) {
@@ -49,7 +57,7 @@ import Testing
                 it("goes on") { log("goes on") }
                 afterAll { log("afterAll") }
             })
-        #expect(started.duration(to: .now) < .seconds(10))
+        watchdog.cancel()
         #expect(log.entries == ["goes on", "afterAll"])
         #expect(
             report.failures.map(\.description) == [
@@ -59,22 +67,28 @@ import Testing
     }
 
     @Test func aGroupsLimitCoversItsElementsAndItsAfterAllStillRuns() async {
-        let log = Log()
-        let report = await SpecEngine.run(
-            asyncRoot("Sync") {
-                describe("batch", .timeLimit(.milliseconds(300))) {
-                    it("a") { log("a") }
-                    it("b") { try await Task.sleep(for: .seconds(30)) }
-                    it("c") { log("c") }
-                    afterAll { log("batch afterAll") }
-                }
-                it("after") { log("after") }
-            })
+        // The machine kept up when "a" ended within the limit and "b"'s cancelled sleep returned in time.
+        let (rung, (log, report)) = await LimitRung.climb { rung in
+            let log = Log()
+            let report = await SpecEngine.run(
+                asyncRoot("Sync") {
+                    describe("batch", .timeLimit(rung.limit)) {
+                        it("a") { log("a") }
+                        it("b") { try await Task.sleep(for: patience) }
+                        it("c") { log("c") }
+                        afterAll { log("batch afterAll") }
+                    }
+                    it("after") { log("after") }
+                })
+            return (log, report)
+        } keptUp: {
+            $0.0.entries.first == "a" && !LimitRung.leftSomethingBehind($0.1)
+        }
         #expect(log.entries == ["a", "batch afterAll", "after"])
         #expect(
             report.failures.map(\.description) == [
-                "Sync, batch, b: the time limit of 0.3 seconds of Sync, batch expired; it was cancelled; find what takes so long, or give it a longer '.timeLimit(_:)'",
-                "Sync, batch, c: the time limit of 0.3 seconds of Sync, batch expired before this could start; find what takes so long, or give it a longer '.timeLimit(_:)'",
+                "Sync, batch, b: the time limit of \(rung.written) of Sync, batch expired; it was cancelled; find what takes so long, or give it a longer '.timeLimit(_:)'",
+                "Sync, batch, c: the time limit of \(rung.written) of Sync, batch expired before this could start; find what takes so long, or give it a longer '.timeLimit(_:)'",
             ])
         #expect(report.passedCount == 2 && report.failedCount == 2)
     }

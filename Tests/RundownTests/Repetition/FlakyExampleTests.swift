@@ -388,9 +388,10 @@ import FoundationXML
         #expect(read.controls.exactPaths == ["Spec, a", "Spec, Inner, b"])
         #expect(read.controls.selects(["Spec", "a"]))
         #expect(read.controls.selects(["Spec", "Inner", "b"]))
-        // Exact: not a part of the path, and not in another case.
-        #expect(!read.controls.selects(["Spec", "a", "deeper"]))
+        // Exact: not a part of a step, and not in another case; a listed group selects its examples.
+        #expect(!read.controls.selects(["Spec", "ab"]))
         #expect(!read.controls.selects(["Spec", "A"]))
+        #expect(read.controls.selects(["Spec", "a", "deeper"]))
         #expect(read.selectionDescription == "RUNDOWN_FILTER=@\(file.path)")
     }
 
@@ -402,14 +403,6 @@ import FoundationXML
             warnings == [
                 "RUNDOWN_FILTER=@/no/such/failed.txt: the file cannot be read (no such file), and every example runs; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|…, RUNDOWN_FILTER=@file (a file of example paths, one a line, as RUNDOWN_FAILURES writes them)"
             ])
-    }
-
-    @Test func theFailuresFileKeepsOneRunsPathsOnceAndReplacesAnotherRuns() {
-        let first = FailuresFile.merged("", adding: ["Spec, a", "Spec, b"], runKey: "run 1")
-        #expect(first == FailuresFile.header("run 1") + "\nSpec, a\nSpec, b\n")
-        let second = FailuresFile.merged(first, adding: ["Spec, b", "Other, c"], runKey: "run 1")
-        #expect(second == FailuresFile.header("run 1") + "\nSpec, a\nSpec, b\nOther, c\n")
-        #expect(FailuresFile.merged(second, adding: [], runKey: "run 2") == FailuresFile.header("run 2") + "\n")
     }
 
     // MARK: Reports

@@ -91,6 +91,31 @@ import Testing
         #expect(tree(of: spec) == ["Off", "  skipped a (excluded)", "  b", "    skipped c (excluded)"])
     }
 
+    /// A failure, a late failure, a flaky attempt's failure or a skip whose
+    /// message has several lines keeps them under its example: each line
+    /// after the first is indented past the first, never at the left margin.
+    @Test func aMessageOfSeveralLinesStaysIndentedUnderItsExample() {
+        let spec = root("Report") {
+            context("in a group") {
+                it("fails") { throw Boom("first line\nsecond line") }
+                it("skips") { throw Skip("because\nof this") }
+            }
+            afterAll { throw Boom("teardown\nbroke") }
+        }
+        #expect(
+            tree(of: spec) == [
+                "Report",
+                "  in a group",
+                "    ✘ fails (t)",
+                "      Boom(first line",
+                "        second line)",
+                "    skipped skips (because",
+                "      of this)",
+                "  ✘ afterAll: Boom(teardown",
+                "    broke)",
+            ])
+    }
+
     private func tree(of spec: GroupNode<Synchronous>) -> [String] {
         var lines: [String] = []
         let report = TreeReport { lines.append($0) }

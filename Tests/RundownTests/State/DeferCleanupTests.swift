@@ -280,14 +280,21 @@ import Testing
     }
 
     @Test func aCleanupIsTeardownItRunsAfterItsElementsTimeLimitExpired() async {
-        let log = Log()
-        let report = await SpecEngine.run(
-            asyncRoot {
-                it("hangs", .timeLimit(.milliseconds(50))) {
-                    deferCleanup { log("cleanup \(ExampleRunner.current!.description)") }
-                    try await Task.sleep(for: .seconds(30))
-                }
-            })
+        // The machine kept up when the example registered its cleanup and its cancelled sleep returned
+        // within the grace period; otherwise the spec rightly went on without it.
+        let (_, (log, report)) = await LimitRung.climb { rung in
+            let log = Log()
+            let report = await SpecEngine.run(
+                asyncRoot {
+                    it("hangs", .timeLimit(rung.limit)) {
+                        deferCleanup { log("cleanup \(ExampleRunner.current!.description)") }
+                        try await Task.sleep(for: patience)
+                    }
+                })
+            return (log, report)
+        } keptUp: {
+            !LimitRung.leftSomethingBehind($0.1)
+        }
         #expect(log.entries == ["cleanup Spec, hangs"])
         #expect(report.failures.count == 1 && report.failedCount == 1)
     }

@@ -330,6 +330,52 @@ final class Numbers: Sendable {
             "\(recorded)")
     }
 
+    /// A detached task inherits no example, so which example's value it
+    /// asks for cannot be known: reading it gave a throwaway value and
+    /// setting it was lost, silently. It is a failure of the spec that says
+    /// so, at the line `fresh` was called on, once per fresh value; the
+    /// task's example need not have read the value itself.
+    // reaches: FreshValueMisuse
+    @Test func aUseFromADetachedTaskIsAFailureThatSaysNoExampleIsKnown() async throws {
+        let numbers = Numbers()
+        let (mayUse, letUse) = AsyncStream.makeStream(of: Void.self)
+        let detached = Locked<Task<Int, Never>?>(nil)
+        let issues = Locked<[Issue]>([])
+        let line = SourceLine.marked("detached fresh")
+        try await withKnownIssue {
+            try await spec("Detached") {
+                let number = fresh { numbers.take() }  // line: detached fresh
+                it("starts a detached task") {
+                    detached.withLock {
+                        $0 = Task.detached {
+                            for await _ in mayUse { break }
+                            let read = number.value
+                            number.value = 100
+                            return read
+                        }
+                    }
+                }
+                it("lets it use the value") {
+                    letUse.yield()
+                    letUse.finish()
+                    #expect(await detached.withLock { $0 }?.value == 1, "a value that nothing keeps")
+                    #expect(number.value == 2, "the detached task's set reached no example")
+                }
+            }
+        } matching: { issue in
+            issues.withLock { $0.append(issue) }
+            return true
+        }
+        let recorded = issues.withLock { $0 }
+        try #require(recorded.count == 1, "\(recorded)")
+        #expect(recorded[0].sourceLocation?.line == line)
+        #expect(recorded[0].comments.map(\.rawValue) == ["Detached"], "the spec's, as no example is known")
+        #expect(
+            recorded[0].error.map { String(describing: $0) }
+                == "the fresh value declared at FreshTests.swift:\(line) was used from a task that no element of the spec started (a detached task), so which example's value it is cannot be known: a read got a new value that nothing keeps, and a value set was lost; read it in the example, or in a task it starts with Task { }, and hand a detached task what it needs"
+        )
+    }
+
     @Test func outsideAnySpecItIsANewValueEachTime() {
         let numbers = Numbers()
         let cart = fresh { Cart(numbers.take()) }

@@ -9,7 +9,9 @@ enum ChildProcess {
     /// two blocked threads stop every other test of the process).
     ///
     /// With a `timeout`, a child still running after it is terminated (its
-    /// status then says so), so that a hang fails the test instead of the run.
+    /// status then says so), so that a hang fails the test instead of the run:
+    /// asked to stop (SIGTERM), then, five seconds later, killed (SIGKILL), as
+    /// a hung test process may block SIGTERM on every thread.
     static func run(
         _ executable: URL, _ arguments: [String], environment: [String: String]? = nil, timeout: Duration? = nil
     ) async throws -> (status: Int32, output: String) {
@@ -37,7 +39,11 @@ enum ChildProcess {
             DispatchQueue.global().asyncAfter(
                 deadline: .now() + Double(seconds) + Double(attoseconds) / 1e18
             ) {
-                if process.isRunning { process.terminate() }
+                guard process.isRunning else { return }
+                process.terminate()
+                DispatchQueue.global().asyncAfter(deadline: .now() + 5) {
+                    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+                }
             }
         }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()

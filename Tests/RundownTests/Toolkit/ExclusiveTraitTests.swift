@@ -44,7 +44,7 @@ extension SharedResource {
 
     @Test func twoSpecsSharingAResourceNeverOverlap() async throws {
         let log = Log()
-        let parked = Gate("first spec holds the window")
+        let parked = Gate("first spec holds the window", timeout: patience)
         let first = Task {
             try await spec("First") {
                 it("uses the window", .exclusive(.specWindow)) {
@@ -61,7 +61,7 @@ extension SharedResource {
             }
         }
         // The second spec is now queued behind the first, which still holds the window.
-        try await SharedResource.specWindow.lock.waitUntilQueued(count: 1)
+        try await SharedResource.specWindow.lock.waitUntilQueued(count: 1, within: patience)
         #expect(log.entries == ["first in"])
         parked.open()
         try await first.value

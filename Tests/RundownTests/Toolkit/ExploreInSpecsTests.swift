@@ -46,7 +46,7 @@ struct ExploreInSpecsTests {
         let found = Locked<Exploration?>(nil)
         try await spec("Explored counter") {
             it("counts both increments") {
-                let exploration = try await explore { schedule in  // line: explore in spec
+                let exploration = try await explore(stepTimeout: patience) { schedule in  // line: explore in spec
                     let counter = RacyCounter()
                     schedule.start("A") { await counter.increment(on: schedule) }
                     schedule.start("B") { await counter.increment(on: schedule) }
@@ -77,7 +77,7 @@ struct ExploreInSpecsTests {
         let startLine = SourceLine.marked("start in spec")
         try await spec("Explored feed") {
             it("loads") {
-                try await explore { schedule in
+                try await explore(stepTimeout: patience) { schedule in
                     schedule.start("load") { throw Offline() }  // line: start in spec
                 }
             }

@@ -101,6 +101,41 @@ final class FreshXCTests: CheckedTestCase {
         }
         XCTAssertEqual(log.entries, ["async cleanup [\"x\"]"])
     }
+
+    /// A detached task knows no example: its use of a fresh value, once
+    /// dropped silently, is a failure of the spec, at the line of `fresh`.
+    func testAUseFromADetachedTaskIsAFailureOfTheSpecAtTheFreshLine() async throws {
+        let line = SourceLine.marked("xctest detached fresh")
+        let (mayUse, letUse) = AsyncStream.makeStream(of: Void.self)
+        let detached = Locked<Task<Void, Never>?>(nil)
+        let failures = try await capturingFailures {
+            try await spec("Detached") {
+                let number = fresh { 0 }  // line: xctest detached fresh
+                it("starts a detached task") {
+                    detached.withLock {
+                        $0 = Task.detached {
+                            for await _ in mayUse { break }
+                            number.value = number.value + 5
+                        }
+                    }
+                }
+                it("lets it use the value") {
+                    letUse.yield()
+                    letUse.finish()
+                    await detached.withLock { $0 }?.value
+                    XCTAssertEqual(number.value, 0, "the detached task's set reached no example")
+                }
+            }
+        }
+        XCTAssertEqual(
+            failures,
+            [
+                RecordedFailure(
+                    message:
+                        "Detached: the fresh value declared at FreshXCTests.swift:\(line) was used from a task that no element of the spec started (a detached task), so which example's value it is cannot be known: a read got a new value that nothing keeps, and a value set was lost; read it in the example, or in a task it starts with Task { }, and hand a detached task what it needs",
+                    file: #filePath, line: line)
+            ])
+    }
 }
 
 /// The same in a main-actor suite of synchronous XCTest methods.

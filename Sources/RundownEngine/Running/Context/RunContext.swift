@@ -97,11 +97,17 @@ package struct PostedFailure: Sendable {
     /// Whether the test framework has recorded it already, so that it is
     /// counted and never recorded again.
     package var recordedByFramework: Bool
+    /// The file of the check's call as `#filePath` gave it, if the recorder
+    /// has it: XCTest's `XCTFail` takes a file in no other form.
+    package var staticFilePath: StaticString?
 
-    package init(message: String, location: CodeLocation?, recordedByFramework: Bool) {
+    package init(
+        message: String, location: CodeLocation?, recordedByFramework: Bool, staticFilePath: StaticString? = nil
+    ) {
         self.message = message
         self.location = location
         self.recordedByFramework = recordedByFramework
+        self.staticFilePath = staticFilePath
     }
 }
 
@@ -112,6 +118,22 @@ package protocol FailureListener: AnyObject, Sendable {
     /// A failure was posted in the listener's region. It still goes on to
     /// the spec that runs, if any; the listener only hears it.
     func hear(_ failure: PostedFailure)
+
+    /// Whether the listener keeps what no spec takes, so that its recorder
+    /// does not record it too: a region where nothing else would (an
+    /// exploration with no test framework, which throws what it heard), or a
+    /// test that collects failures.
+    var keepsUnclaimed: Bool { get }
+
+    /// Whether the listener keeps every failure of its region from everything
+    /// outside it, a spec's run included: an exploration repeating a failing
+    /// order to see whether it fails again, whose failures were reported once.
+    var keepsEverything: Bool { get }
+}
+
+extension FailureListener {
+    package var keepsUnclaimed: Bool { false }
+    package var keepsEverything: Bool { false }
 }
 
 extension RunContext {
@@ -119,19 +141,47 @@ extension RunContext {
     /// now: each listening region around it hears it, then the spec whose
     /// closure runs takes it.
     ///
-    /// - Returns: Whether a spec took it. If not, the caller records it
-    ///   itself (with the test framework that runs, or by throwing).
+    /// - Returns: Whether it was taken: by a spec, or by a listener that
+    ///   keeps what no spec takes. If not, the caller records it itself
+    ///   (with the test framework that runs, or by throwing).
     @discardableResult
     package static func post(_ failure: PostedFailure) -> Bool {
-        guard let context = current else { return false }
-        var region = context.regions
+        announce(failure)
+        if keeps(\.keepsEverything) { return true }
+        if let context = current, let runner = context.runner, let sink = context.sink {
+            sink.post(runner.recorded(failure))
+            return true
+        }
+        return keeps(\.keepsUnclaimed)
+    }
+
+    /// Tells every listening region around the code running now of `failure`,
+    /// innermost first, and nobody else: for what a framework counts as no
+    /// failure of a spec but an exploration must hear (a known issue).
+    package static func announce(_ failure: PostedFailure) {
+        var region = current?.regions
         while let next = region {
             next.listener.hear(failure)
+            // A region that keeps everything keeps it from the regions around it too.
+            if next.listener.keepsEverything { return }
             region = next.enclosing
         }
-        guard let runner = context.runner, let sink = context.sink else { return false }
-        sink.post(runner.recorded(failure))
-        return true
+    }
+
+    /// Whether a failure posted here is taken (by a spec, or by a listener
+    /// that keeps what no spec takes), so that nobody else must record it.
+    package static var takesFailures: Bool {
+        isInSpec || keeps(\.keepsUnclaimed)
+    }
+
+    /// Whether the listener of a listening region around the code running now keeps what `keeping` says.
+    private static func keeps(_ keeping: KeyPath<any FailureListener, Bool>) -> Bool {
+        var region = current?.regions
+        while let next = region {
+            if next.listener[keyPath: keeping] { return true }
+            region = next.enclosing
+        }
+        return false
     }
 
     /// Runs `body` in a region whose `listener` hears every failure posted
@@ -142,6 +192,16 @@ extension RunContext {
     ) async rethrows -> Result {
         try await $current.withValue(RunContext(listener: listener, enclosing: current)) {
             try await body()
+        }
+    }
+
+    /// Runs `body` in a region whose `listener` hears every failure posted
+    /// in it, inside the context that runs now: the synchronous form.
+    package static func listening<Result>(_ listener: any FailureListener, _ body: () throws -> Result) rethrows
+        -> Result
+    {
+        try $current.withValue(RunContext(listener: listener, enclosing: current)) {
+            try body()
         }
     }
 

@@ -15,8 +15,9 @@ extension ExampleRunner {
     @discardableResult
     package func post(_ message: String, at location: CodeLocation, recordedByFramework: Bool = false) -> Bool {
         guard inbox != nil else { return false }
-        FailurePostWatch.current?.failureWasPosted()
-        return postToRun(PostedFailure(message: message, location: location, recordedByFramework: recordedByFramework))
+        let failure = PostedFailure(message: message, location: location, recordedByFramework: recordedByFramework)
+        RunContext.announce(failure)
+        return postToRun(failure)
     }
 
     /// Puts `failure` in the inbox of this runner's run, attributed to this

@@ -90,6 +90,13 @@ package final class FailureInbox: Sendable {
         }
     }
 
+    /// Posts a failure of the run that belongs to none of its elements (a
+    /// fresh value used from a detached task, which knows no example): the
+    /// walk records it as it is; once the run has ended, `afterClose` gets it.
+    package func postToNoElement(_ failure: SpecFailure) {
+        post(.made(failure))
+    }
+
     /// Everything posted since the last take, or `nil` if nothing was.
     func take() -> [Posted]? {
         state.withLock { state in

@@ -61,7 +61,8 @@ package struct RunControls: Sendable, Hashable {
     /// unless its traits or its groups' say; `nil` is none.
     package var retries: Int?
     /// The exact paths, their steps joined with ", ", that `RUNDOWN_FILTER=@file`
-    /// lists, or `nil` to select by no list.
+    /// lists, or `nil` to select by no list: an example is selected if its
+    /// path, or one of its groups', is listed.
     package var exactPaths: Set<String>?
     /// The file that ``exactPaths`` came from, as the setting names it.
     package var exactPathsFile: String?
@@ -111,10 +112,23 @@ package struct RunControls: Sendable, Hashable {
         if let example, example != path { return .example }
         if let shard, !shard.contains(path) { return .shard }
         if let expression = self.labels, !expression.matches(labels) { return .labels }
-        if let exactPaths, !exactPaths.contains(path.joined(separator: ", ")) { return .pathList }
+        if let exactPaths, !Self.lists(exactPaths, path) { return .pathList }
         guard !filter.isEmpty else { return nil }
         let description = path.joined(separator: ", ").lowercased()
         return lowercasedFilter.contains { description.contains($0) } ? nil : .filter
+    }
+
+    /// Whether `paths` lists the example at `path` or one of its groups: a
+    /// failing `beforeAll` or `afterAll` hook lists its group, whose every
+    /// example then reruns, with the hook.
+    private static func lists(_ paths: Set<String>, _ path: [String]) -> Bool {
+        guard var joined = path.first else { return false }
+        if paths.contains(joined) { return true }
+        for step in path.dropFirst() {
+            joined += ", " + step
+            if paths.contains(joined) { return true }
+        }
+        return false
     }
 
     /// These controls for a spec run inside an element of another spec: the

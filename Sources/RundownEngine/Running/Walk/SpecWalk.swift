@@ -209,10 +209,18 @@ final class SpecWalk<Mode: ExecutionMode> {
         run = SpecRunState(sink: inbox, host: walk.run.host, outer: walk.run.outer)
         ownsInbox = false
         parallelismLimit = walk.parallelismLimit
+        // Timed from when a driver gives it a slot (`startsNow()`), not from now, as its group queues it.
         push(
             ElementFrame(
-                node: element, parent: parent, alone: true, started: recorder.elapsed(), inbox: inbox, lock: scopeLock,
+                node: element, parent: parent, alone: true, started: progress ? .zero : nil, inbox: inbox,
+                lock: scopeLock,
                 attemptMarks: element.attemptMarks))
+    }
+
+    /// A concurrent group's element gets its slot: its duration counts from
+    /// here (Behaviour#Concurrent-groups), not from when its group queued it.
+    func startsNow() {
+        recorder.restartClock()
     }
 
     /// Everything recorded so far.

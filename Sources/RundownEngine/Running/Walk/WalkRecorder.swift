@@ -42,8 +42,15 @@ final class WalkRecorder {
         self.progress = progress
     }
 
-    /// When the recorder was made, which ``elapsed()`` counts from.
-    private let epoch = ContinuousClock.now
+    /// When the recorder was made, or its walk got a slot in a concurrent
+    /// group (``restartClock()``): what ``elapsed()`` counts from.
+    private var epoch = ContinuousClock.now
+
+    /// Counts ``elapsed()`` from now: the walk of a concurrent group's
+    /// element got its slot.
+    func restartClock() {
+        epoch = .now
+    }
 
     /// The time since the recorder was made, if the observer wants durations
     /// (``progress``); `nil` otherwise. An element keeps its start as this

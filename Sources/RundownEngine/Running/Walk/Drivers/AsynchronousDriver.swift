@@ -125,6 +125,7 @@ extension SpecWalk where Mode == Asynchronous {
     private static func driveAlone(
         _ walk: ConcurrentWalk<Mode>, _ recognizers: [SkipRecognizer], on isolation: isolated (any Actor)?
     ) async {
+        walk.walk.startsNow()
         await walk.walk.drive(recognizers: recognizers, limit: walk.limit)
     }
 

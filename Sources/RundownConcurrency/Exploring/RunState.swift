@@ -1,0 +1,168 @@
+/// What one run knows, under its ``ScheduleRun``'s lock: its controlled tasks, its strategy, virtual
+/// time, and the steps and choices it has made; and how it picks the next step from them alone.
+struct RunState: Sendable {
+    var strategy: any SchedulingStrategy
+    var tasks: [ControlledTaskRecord] = []
+    var running: Int?
+    var driver: CheckedContinuation<Void, Never>?
+    var driving = false
+    /// The task exploring was cancelled while the driver waited for a step.
+    var driverCancelled = false
+    var closed = false
+    var stop: RunStop?
+    /// The task that was taking its step when the run stopped.
+    var stoppedDuring: Int?
+    var now = Duration.zero
+    var stepStartedAt: ContinuousClock.Instant?
+    var stepTimedOut = false
+    /// Since when tasks have been registered that nobody drives.
+    var undrivenSince: ContinuousClock.Instant?
+    /// The body's own task, whose sleeps move the clock.
+    var bodyIdentity: Int?
+    var decisions: [Decision] = []
+    var steps: [Step] = []
+    /// How many steps had been taken at the last choice.
+    private var stepsAtLastChoice = 0
+    /// The task whose step ended last at a point, while it is ready to go on.
+    private var continuing: Int?
+
+    init(strategy: any SchedulingStrategy) {
+        self.strategy = strategy
+    }
+
+    /// The name the clock has among a step's options.
+    static let clockOption = "the clock"
+
+    /// Picks the next step among the ready tasks and, when a task sleeps and every ready task waits
+    /// at a point, the clock; moves the clock at once when that is the pick.
+    mutating func pickNext() -> NextStep {
+        var ready: [Int] = []
+        var nextDeadline: Duration?
+        var dueNow = false
+        for index in tasks.indices {
+            // The body may have moved the clock past a deadline.
+            if case .sleeping(let until) = tasks[index].phase, until <= now { wake(index) }
+            switch tasks[index].phase {
+            case .ready:
+                ready.append(index)
+                if tasks[index].isDueNow { dueNow = true }
+            case .sleeping(let until): nextDeadline = min(nextDeadline ?? until, until)
+            case .running, .ended: break
+            }
+        }
+        var options = ready.map { ChoiceOption(task: $0, name: tasks[$0].name) }
+        // Time passes only while every ready task waits at a point, which stands for a wait of any
+        // length; a task that has not begun, or that the clock has just woken, runs at this time.
+        if nextDeadline != nil, !dueNow {
+            options.append(ChoiceOption(task: nil, name: Self.clockOption))
+        }
+        guard !options.isEmpty else { return .allEnded }
+        var pick = 0
+        if options.count > 1 {
+            let choice = Choice(
+                options: options, continuing: ready.firstIndex { $0 == continuing }, step: steps.count,
+                decision: decisions.count, stepsSinceLastChoice: Array(steps[stepsAtLastChoice...]))
+            do {
+                pick = try strategy.choose(choice)
+            } catch {
+                return .diverged(error)
+            }
+            decisions.append(Decision(options: choice.names, chosen: pick, stepsBefore: choice.stepsSinceLastChoice))
+            stepsAtLastChoice = steps.count
+        }
+        if let task = options[pick].task { return .task(task) }
+        guard let deadline = nextDeadline else { return .allEnded }
+        moveClock(to: deadline)
+        return .advanced
+    }
+
+    /// Moves virtual time to `deadline`, recording the step, and wakes every task sleeping until then.
+    mutating func moveClock(to deadline: Duration) {
+        if stop == nil { steps.append(Step(task: nil, from: "\(now)", to: "\(deadline)")) }
+        now = deadline
+        continuing = nil
+        for index in tasks.indices {
+            if case .sleeping(let until) = tasks[index].phase, until <= now { wake(index) }
+        }
+    }
+
+    private mutating func wake(_ index: Int) {
+        tasks[index].phase = .ready
+        tasks[index].woken = true
+    }
+
+    /// Task `id` stops running at `label`; returns the driver to resume.
+    mutating func endStep(of id: Int, at label: String, phase: TaskPhase) -> CheckedContinuation<Void, Never>? {
+        // A task released by a stop runs on outside the run: its steps are not the run's.
+        if stop == nil {
+            steps.append(Step(task: tasks[id].name, from: tasks[id].lastPassed, to: label))
+            tasks[id].lastPassed = label
+            tasks[id].hasStepped = true
+        }
+        tasks[id].phase = phase
+        continuing = phase == .ready ? id : nil
+        guard running == id else { return nil }
+        running = nil
+        stepStartedAt = nil
+        defer { driver = nil }
+        return driver
+    }
+}
+
+/// Why a run stopped before its tasks ended.
+enum RunStop: Error, Sendable {
+    /// A step took longer than its deadline; the task never reached a point or its end.
+    case timedOut(task: String, lastPassed: String, site: ConcurrencyFailure)
+    /// The body kept a controlled task waiting for its first step: it neither called `finish()`
+    /// nor returned within the step deadline.
+    case bodyStalled(task: String, site: ConcurrencyFailure)
+    /// The run offered other options than the run it replays.
+    case diverged(ScheduleDivergence)
+    /// The task exploring was cancelled.
+    case cancelled
+    /// The schedule was used in a way that cannot work: said where `site` is, or at the `explore`
+    /// call.
+    case misuse(String, site: ConcurrencyFailure?)
+}
+
+/// One step of a run: a task going from one place to the next, or the clock moving on (`task` nil).
+struct Step: Equatable, Sendable {
+    let task: String?
+    let from: String
+    let to: String
+}
+
+enum TaskPhase: Equatable, Sendable {
+    /// Waiting at its start, a point, or a finished sleep: an option.
+    case ready
+    /// Taking its step.
+    case running
+    /// Waiting for virtual time to reach `until`.
+    case sleeping(until: Duration)
+    case ended
+}
+
+struct ControlledTaskRecord: Sendable {
+    let name: String
+    /// Where `start` was called: where a stuck or failing task is reported.
+    let site: ConcurrencyFailure
+    /// Whether an error it throws is a failure (a test's own task) or the code under test's
+    /// business (a task started through `schedule.tasks`).
+    let reportsErrors: Bool
+    var phase = TaskPhase.ready
+    var lastPassed = "start"
+    /// Whether it has ended a step of the run's.
+    var hasStepped = false
+    /// Woken by the clock and not yet granted the step that follows: the clock waits for it.
+    var woken = false
+
+    /// Whether the task is to take a step at the current virtual time before the clock may move:
+    /// it has not taken its first step, or the clock has just woken it.
+    var isDueNow: Bool {
+        phase == .ready && (woken || !hasStepped)
+    }
+    var turnstile: CheckedContinuation<Void, Never>?
+    var permit = false
+    var identity: Int?
+    var cancel: (@Sendable () -> Void)?
+}
