@@ -1,4 +1,5 @@
 import Foundation
+import RundownConcurrency
 import RundownEngine
 
 /// The host where no test framework runs (a command-line tool, a task that
@@ -20,12 +21,12 @@ final class CallerHost: SpecHost, Sendable {
     private let state = Protected(State())
 
     func scope<Result>(_ run: () -> Result) -> Result {
-        HostChoice.catchFrameworkFailures()
+        FrameworkFailures.catchEverywhere()
         return run()
     }
 
     func scope<Result>(isolation: isolated (any Actor)?, _ run: () async -> Result) async -> Result {
-        HostChoice.catchFrameworkFailures()
+        FrameworkFailures.catchEverywhere()
         return await run()
     }
 

@@ -30,7 +30,8 @@ enum HostChoice {
         #endif
         #if canImport(Testing)
         if SwiftTestingHost.isRunning {
-            catchFrameworkFailures()
+            // Under Swift Testing on Linux, XCTest's assertions reach the spec through forwarding.
+            FrameworkFailures.catchEverywhere()
             return SwiftTestingHost()
         }
         #endif
@@ -53,11 +54,4 @@ enum HostChoice {
         #endif
         return recognizers
     }()
-
-    /// In a program that is no test runner, and under Swift Testing, lets
-    /// `#expect` and friends (through Rundown's Swift Testing fallback handler)
-    /// and `XCTAssert…` (forwarded, on Linux) reach the spec whose element made them.
-    static func catchFrameworkFailures() {
-        FrameworkFailures.catchEverywhere()
-    }
 }
