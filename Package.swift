@@ -5,7 +5,8 @@ import PackageDescription
 
 // The target graph keeps the architecture's direction: `RundownCore` holds the
 // little the engine and the toolkit share (code locations, explained errors,
-// the one lock type); the engine knows no DSL and no test framework; the DSL only builds values for the engine; each test
+// the one lock type, the run context and its sink), so that the toolkit does
+// not import the engine; the engine knows no DSL and no test framework; the DSL only builds values for the engine; each test
 // framework is reached through a thin support target; `Rundown` ties them
 // together and is the one module users import. `RundownSettings` reads the
 // `RUNDOWN_*` environment, once, for `Rundown` and the toolkit, which hand the
@@ -31,7 +32,7 @@ let package = Package(
     ],
     targets: [
         // What the engine and the toolkit share: code locations, explained errors, the one lock
-        // type, seeded random numbers.
+        // type, seeded random numbers, the run context and the one road of failures.
         .target(name: "RundownCore", swiftSettings: callerIsolation),
         .target(name: "RundownEngine", dependencies: ["RundownCore"], swiftSettings: callerIsolation),
         // The `RUNDOWN_*` settings, read from the environment in one place: the engine reads none.
@@ -40,8 +41,7 @@ let package = Package(
         .target(
             name: "RundownConcurrency",
             dependencies: [
-                "RundownCore", "RundownTasks", "RundownEngine", "RundownSettings", "RundownXCTestSupport",
-                "RundownTestingSupport",
+                "RundownCore", "RundownTasks", "RundownSettings", "RundownXCTestSupport", "RundownTestingSupport",
             ]),
         .target(name: "RundownDSL", dependencies: ["RundownEngine"], swiftSettings: callerIsolation),
         .target(name: "RundownXCTestSupport", dependencies: ["RundownEngine"], swiftSettings: callerIsolation),

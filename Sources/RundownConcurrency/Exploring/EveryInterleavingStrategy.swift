@@ -1,4 +1,4 @@
-import RundownEngine
+import RundownCore
 
 extension ExplorationStrategy {
     /// Every distinct order of the steps, depth first.

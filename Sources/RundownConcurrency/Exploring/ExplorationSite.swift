@@ -1,4 +1,4 @@
-import RundownEngine
+import RundownCore
 
 #if canImport(Testing)
 import Testing
@@ -26,8 +26,8 @@ enum ExplorationSite {
             parts.append(testCase.name)
         }
         #endif
-        if let runner = ExampleRunner.current {
-            parts.append(runner.description)
+        if let closure = RunContext.current?.closure {
+            parts.append(closure.description)
         }
         return parts.isEmpty ? nil : parts.joined(separator: " / ")
     }

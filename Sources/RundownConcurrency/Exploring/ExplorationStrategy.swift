@@ -1,4 +1,4 @@
-import RundownEngine
+import RundownCore
 
 /// Which orders ``explore(_:stepTimeout:fileID:filePath:line:column:isolation:_:)`` runs.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import RundownEngine
+import RundownCore
 import RundownSettings
 
 /// Runs `body` once for every order of the steps of the tasks it starts on its ``Schedule`` (or

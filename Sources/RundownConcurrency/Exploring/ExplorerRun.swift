@@ -1,4 +1,4 @@
-import RundownEngine
+import RundownCore
 
 extension Explorer {
     /// Makes one run inside `listener`'s region: the body, then the steps of the tasks it left, then

@@ -1,4 +1,4 @@
-import RundownEngine
+import RundownCore
 
 extension ExplorationStrategy {
     /// A sample of `runs` orders, each step's pick drawn from a generator seeded with `seed`.

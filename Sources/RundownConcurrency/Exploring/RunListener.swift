@@ -1,4 +1,4 @@
-import RundownEngine
+import RundownCore
 
 #if canImport(Testing)
 import RundownTestingSupport

@@ -1,5 +1,5 @@
 import Foundation
-import RundownEngine
+import RundownCore
 
 #if canImport(Testing)
 import RundownTestingSupport
@@ -56,8 +56,8 @@ package enum FailureRouting {
     /// Who is running: the spec element's path, or the Swift Testing test, for messages that should
     /// say who misbehaved or who holds a resource.
     static var currentTestName: String? {
-        if let runner = ExampleRunner.current {
-            return "spec '\(runner.description)'"
+        if let closure = RunContext.current?.closure {
+            return "spec '\(closure.description)'"
         }
         #if canImport(Testing)
         if let test = Test.current {

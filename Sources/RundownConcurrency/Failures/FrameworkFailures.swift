@@ -1,4 +1,4 @@
-import RundownEngine
+import RundownCore
 
 #if canImport(Testing)
 import RundownTestingSupport
@@ -59,7 +59,7 @@ package enum FrameworkFailures {
     /// forwarding earlier in the process.
     private static func forwarded(_ failure: XCTestAssertionFailure) {
         guard !failure.post(), RunContext.current != nil else { return }
-        let location = failure.location(madeIn: ExampleRunner.current?.location ?? .noElement)
+        let location = failure.location(madeIn: RunContext.current?.closure?.location ?? .noElement)
         FailureRouting.recordWithFramework(ConcurrencyFailure(failure.message, at: location))
     }
     #endif

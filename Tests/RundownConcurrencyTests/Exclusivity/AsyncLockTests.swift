@@ -1,5 +1,5 @@
 #if canImport(Testing)
-import RundownEngine
+import RundownCore
 import RundownTestSupport
 import Testing
 @testable import RundownConcurrency

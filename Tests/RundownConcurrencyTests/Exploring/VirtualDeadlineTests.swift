@@ -1,6 +1,6 @@
 #if canImport(Testing)
 import Foundation
-import RundownEngine
+import RundownCore
 import RundownTestSupport
 import Testing
 

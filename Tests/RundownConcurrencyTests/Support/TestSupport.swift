@@ -1,5 +1,5 @@
 import RundownConcurrency
-import RundownEngine
+import RundownCore
 import RundownTestSupport
 
 /// Resources declared the way users declare them.

@@ -161,7 +161,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         observer: @escaping (SpecEvent) -> Void
     ) {
         recorder = WalkRecorder(observer: observer, progress: progress)
-        run = SpecRunState(sink: inbox, host: host, outer: RunContext.current)
+        run = SpecRunState(inbox: inbox, host: host, outer: RunContext.current)
         self.inbox = inbox
         ownsInbox = true
         parallelismLimit = controls.parallelismLimit
@@ -206,7 +206,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     init(element: ElementNode<Mode>, in parent: GroupFrame, of walk: SpecWalk, progress: Bool) {
         recorder = WalkRecorder(buffering: progress)
         inbox = walk.inbox.sharingLateHandling()
-        run = SpecRunState(sink: inbox, host: walk.run.host, outer: walk.run.outer)
+        run = SpecRunState(inbox: inbox, host: walk.run.host, outer: walk.run.outer)
         ownsInbox = false
         parallelismLimit = walk.parallelismLimit
         // Timed from when a driver gives it a slot (`startsNow()`), not from now, as its group queues it.

@@ -1,6 +1,6 @@
 /// A region of code whose listener hears every failure posted in it, and
 /// the region it is part of.
-final class ListeningRegion: Sendable {
+package final class ListeningRegion: Sendable {
     let listener: any FailureListener
     let enclosing: ListeningRegion?
 
