@@ -17,7 +17,10 @@
 // A context is a value that never changes: the drivers bind a new one for
 // each closure they call, so a task keeps naming the closure that started
 // it for as long as it lives, whatever its spec has moved on to, and nothing
-// in the context needs a lock. It holds what it names strongly: a task that
+// in the context needs a lock. It is two references: the closure, and its
+// surroundings (the sink, the time limit, the listening regions), which
+// never change either and which the closures of a run share, so that a
+// binding copies two references however much the context says. It holds what it names strongly: a task that
 // outlives its example keeps that example's runner, and through it the frame
 // a late failure is attributed to.
 //
@@ -41,8 +44,10 @@
 /// failure of a region (the interleaving explorer, for each of its runs).
 /// Read by everything that records a failure that is not thrown.
 ///
-/// A value: binding one stores it in the task's own task-local storage, so
-/// that the drivers, which bind one for every closure, allocate nothing for it.
+/// A value of two references: the closure, and what it shares with the
+/// other closures of its run (``Surroundings``). Binding one stores it in the
+/// task's own task-local storage, so that the drivers, which bind one for
+/// every closure, allocate nothing for it and copy two references in and out.
 package struct RunContext: Sendable {
     /// The context of the code running in this task; `nil` outside specs
     /// and listening regions.
@@ -51,37 +56,61 @@ package struct RunContext: Sendable {
     /// The closure of a spec running in this context (the engine's runner:
     /// its example or hook, and which run of its example); `nil` outside a spec.
     package let closure: (any RunningClosure)?
-    /// Where the failures of ``closure`` go, and what the closures of its
-    /// spec run share; `nil` outside a spec.
-    package let sink: (any FailureSink)?
-    /// The innermost time limit the code runs under, if any.
-    package let timeLimit: (any ClosureTimeLimit)?
-    /// The listening regions this context is part of, innermost first.
-    package let regions: ListeningRegion?
+    /// What ``closure`` shares with the other closures of its run: where
+    /// their failures go, their time limit, the listening regions around
+    /// them; `nil` outside specs and listening regions.
+    package let surroundings: Surroundings?
 
-    /// A context of exactly these parts; the engine's drivers make one per
-    /// closure they call.
-    package init(
-        closure: (any RunningClosure)?, sink: (any FailureSink)?, timeLimit: (any ClosureTimeLimit)?,
-        regions: ListeningRegion?
-    ) {
-        self.closure = closure
-        self.sink = sink
-        self.timeLimit = timeLimit
-        self.regions = regions
+    /// What the contexts of many closures share: the sink of their spec run,
+    /// the time limit they run under and the listening regions around them.
+    /// A spec run makes one for the limit its closures start under, and one
+    /// more wherever a closure runs under another; a listening region or a
+    /// time limit makes one for the code it encloses.
+    package final class Surroundings: Sendable {
+        /// Where the failures of the closures go, and what the closures of
+        /// their spec run share; `nil` outside a spec.
+        package let sink: (any FailureSink)?
+        /// The innermost time limit the code runs under, if any.
+        package let timeLimit: (any ClosureTimeLimit)?
+        /// The listening regions the code is part of, innermost first.
+        package let regions: ListeningRegion?
+
+        package init(sink: (any FailureSink)?, timeLimit: (any ClosureTimeLimit)?, regions: ListeningRegion?) {
+            self.sink = sink
+            self.timeLimit = timeLimit
+            self.regions = regions
+        }
     }
+
+    /// The context of `closure` in `surroundings`; the engine's drivers make
+    /// one per closure they call.
+    package init(closure: (any RunningClosure)?, in surroundings: Surroundings?) {
+        self.closure = closure
+        self.surroundings = surroundings
+    }
+
+    /// Where the failures of ``closure`` go; `nil` outside a spec.
+    package var sink: (any FailureSink)? { surroundings?.sink }
+    /// The innermost time limit the code runs under, if any.
+    package var timeLimit: (any ClosureTimeLimit)? { surroundings?.timeLimit }
+    /// The listening regions this context is part of, innermost first.
+    package var regions: ListeningRegion? { surroundings?.regions }
 
     /// A listening region inside `enclosing`: the same closure, sink and
     /// limit, and `listener` besides.
     init(listener: any FailureListener, enclosing: RunContext?) {
         self.init(
-            closure: enclosing?.closure, sink: enclosing?.sink, timeLimit: enclosing?.timeLimit,
-            regions: ListeningRegion(listener: listener, enclosing: enclosing?.regions))
+            closure: enclosing?.closure,
+            in: Surroundings(
+                sink: enclosing?.sink, timeLimit: enclosing?.timeLimit,
+                regions: ListeningRegion(listener: listener, enclosing: enclosing?.regions)))
     }
 
     /// `context` (or nothing) with `limit` as its innermost time limit.
     package static func limited(by limit: any ClosureTimeLimit, in context: RunContext?) -> RunContext {
-        RunContext(closure: context?.closure, sink: context?.sink, timeLimit: limit, regions: context?.regions)
+        RunContext(
+            closure: context?.closure,
+            in: Surroundings(sink: context?.sink, timeLimit: limit, regions: context?.regions))
     }
 }
 

@@ -27,7 +27,7 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     /// `["Parser", "parses numbers", "beforeEach"]`; a `beforeAll` or `afterAll`
     /// hook directly after its group: `["Parser", "beforeAll"]`.
     public var path: [String] {
-        if let givenPath { return givenPath }
+        if let givenPath = given?.path { return givenPath }
         // A runner is either given its path or made by the walk for a frame.
         guard let frame else { preconditionFailure("a runner with neither a path nor a frame") }
         return frame.steps(appending: hook?.pathComponent)
@@ -36,7 +36,7 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     public let role: Role
     /// Where the element or hook was declared.
     public var location: CodeLocation {
-        if let givenLocation { return givenLocation }
+        if let given { return given.location }
         if let hook { return hook.location }
         guard let frame else { preconditionFailure("a runner with neither a location nor a frame") }
         return frame.location
@@ -59,8 +59,7 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
         frame = nil
         hook = nil
         attempt = nil
-        givenPath = path
-        givenLocation = location
+        given = Given(path: path, location: location)
     }
 
     /// The walk's runner of one closure of `frame`: of `hook`, or of the
@@ -75,8 +74,7 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
         self.frame = frame
         self.hook = hook
         self.attempt = attempt
-        givenPath = nil
-        givenLocation = location
+        given = location.map { Given(path: nil, location: $0) }
     }
 
     /// What the closures of this runner's element share: its fresh values
@@ -99,7 +97,7 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     /// of its closures this is (Behaviour#The-running-element); for any
     /// other, its path.
     var latePath: [String] {
-        guard givenPath == nil, let frame, case .example = frame.kind else { return path }
+        guard given?.path == nil, let frame, case .example = frame.kind else { return path }
         return frame.steps(appending: nil)
     }
 
@@ -113,12 +111,24 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     /// A cleanup's runner names the hook of the closure that registered it.
     let hook: (any RunnerHook)?
 
-    /// The path of a runner made by hand; `nil` for the walk's.
-    private let givenPath: [String]?
-    /// Where a runner made by hand, or a cleanup's, says it runs; `nil` for
-    /// the walk's runners of hooks and elements, which read it from the
-    /// hook or the frame.
-    private let givenLocation: CodeLocation?
+    /// The path and place of a runner made by hand, or the place of a
+    /// cleanup's; `nil` for the walk's runners of hooks and elements, which
+    /// read them from the hook or the frame. One optional reference, so that
+    /// the runner the walk makes for every closure stays small.
+    private let given: Given?
+
+    /// What a runner was told rather than reads from the walk.
+    private final class Given: Sendable {
+        /// The path of a runner made by hand; `nil` for a cleanup's.
+        let path: [String]?
+        /// Where the runner says it runs.
+        let location: CodeLocation
+
+        init(path: [String]?, location: CodeLocation) {
+            self.path = path
+            self.location = location
+        }
+    }
 
     /// The path as one string, its steps joined with ", ": `"Spec, in a context, does a thing"`.
     public var description: String {

@@ -4,18 +4,11 @@
 // back as its own through checked casts.
 
 extension RunContext {
-    /// The context of one closure of a spec run: `runner`'s, posting to
-    /// `run`'s inbox, under `limit`, inside the regions the run started in.
-    init(running runner: ExampleRunner, in run: SpecRunState, limit: TimeLimit?) {
-        self.init(closure: runner, sink: run, timeLimit: limit, regions: run.outer?.regions)
-    }
-
     /// The runner of the closure of a spec running in this context: its
     /// example or hook, and which run of its example; `nil` outside a spec.
     package var runner: ExampleRunner? { closure as? ExampleRunner }
 
-    /// What the closures of that spec run share: its inbox, its host and the
-    /// context it started in; `nil` outside a spec.
+    /// Where the failures of that spec run go, and its host; `nil` outside a spec.
     var run: SpecRunState? { sink as? SpecRunState }
 
     /// The innermost time limit the code runs under, if any.

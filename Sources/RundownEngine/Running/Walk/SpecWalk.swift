@@ -46,9 +46,10 @@
 // its own ExampleRunner (its identity tells which closure posted a failure,
 // and its attempt note which run of its example), made as the walk reaches
 // the closure; the driver binds a RunContext with it around the call
-// (`context(running:limit:)`), so the closure and every task it starts see
-// that runner and post to the run's inbox, for as long as they live (see
-// RunContext.swift). Nothing is bound between closures, and nothing the walk
+// (`context(running:in:)`: the runner, and the surroundings the walk made
+// for the limit the closure runs under, so that a binding copies two
+// references), so the closure and every task it starts see that runner and
+// post to the run's inbox, for as long as they live (see RunContext.swift). Nothing is bound between closures, and nothing the walk
 // decides depends on who else holds a runner or a frame. A runner copies
 // nothing of its element: it points at the frame, which is its scope and
 // answers its path, and at the hook it runs, if any, which adds the hook's
@@ -99,7 +100,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// What the driver must do next.
     enum Instruction {
         /// Run a hook, example or cleanup body in the context of `runner`
-        /// (``context(running:limit:)``), then call ``finish(_:)`` with its outcome.
+        /// (``context(running:in:)``), then call ``finish(_:)`` with its outcome.
         case call(Mode.Body, ExampleRunner)
         /// Run an `aroundEach` hook in the context of the token's runner. Its
         /// body argument asks the token's gate whether it may run; if so it
@@ -125,10 +126,16 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// The closure the driver runs, until ``finish(_:)`` takes back its outcome.
     var pending: Pending?
     let recorder: WalkRecorder
-    /// What the contexts of the run's closures share: its inbox (this walk's
-    /// own, for one element of a concurrent group), its host, and the
-    /// context it started in.
+    /// The sink of the run's closures: its inbox (this walk's own, for one
+    /// element of a concurrent group) and its host.
     let run: SpecRunState
+    /// What the contexts of the run's closures share when they run under
+    /// ``outerLimit``: the run's sink, and the listening regions of the
+    /// context the run started in.
+    let surroundings: RunContext.Surroundings
+    /// The time limit the run's closures start under: the one of the
+    /// context the run started in, if any.
+    let outerLimit: TimeLimit?
     /// The run's sink, which the walk takes what was posted from.
     let inbox: FailureInbox
     /// The lock of the scopes of this walk's frames (see RunScope.swift).
@@ -161,7 +168,10 @@ final class SpecWalk<Mode: ExecutionMode> {
         observer: @escaping (SpecEvent) -> Void
     ) {
         recorder = WalkRecorder(observer: observer, progress: progress)
-        run = SpecRunState(inbox: inbox, host: host, outer: RunContext.current)
+        run = SpecRunState(inbox: inbox, host: host)
+        let outer = RunContext.current
+        outerLimit = outer?.limit
+        surroundings = RunContext.Surroundings(sink: run, timeLimit: outerLimit, regions: outer?.regions)
         self.inbox = inbox
         ownsInbox = true
         parallelismLimit = controls.parallelismLimit
@@ -206,7 +216,9 @@ final class SpecWalk<Mode: ExecutionMode> {
     init(element: ElementNode<Mode>, in parent: GroupFrame, of walk: SpecWalk, progress: Bool) {
         recorder = WalkRecorder(buffering: progress)
         inbox = walk.inbox.sharingLateHandling()
-        run = SpecRunState(inbox: inbox, host: walk.run.host, outer: walk.run.outer)
+        run = SpecRunState(inbox: inbox, host: walk.run.host)
+        outerLimit = walk.outerLimit
+        surroundings = RunContext.Surroundings(sink: run, timeLimit: outerLimit, regions: walk.surroundings.regions)
         ownsInbox = false
         parallelismLimit = walk.parallelismLimit
         // Timed from when a driver gives it a slot (`startsNow()`), not from now, as its group queues it.
@@ -226,15 +238,20 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// Everything recorded so far.
     var report: SpecReport { recorder.report }
 
-    /// The context the driver binds around a closure that `runner` runs:
-    /// the closure's own, posting to this walk's inbox, under `limit`.
-    func context(running runner: ExampleRunner, limit: TimeLimit?) -> RunContext {
-        RunContext(running: runner, in: run, limit: limit)
+    /// What the contexts of the closures that run under `limit` share: the
+    /// run's own ``surroundings`` under the limit it started under, else
+    /// the same with `limit`. A driver asks once per stretch of closures
+    /// under one limit, and binds each closure's context in them.
+    func surroundings(under limit: TimeLimit?) -> RunContext.Surroundings {
+        if limit === outerLimit { return surroundings }
+        return RunContext.Surroundings(sink: run, timeLimit: limit, regions: surroundings.regions)
     }
 
-    /// The time limit the run's closures start under: the one of the
-    /// context the run started in, if any.
-    var outerLimit: TimeLimit? { run.outer?.limit }
+    /// The context the driver binds around a closure that `runner` runs:
+    /// the closure's own, in `surroundings` (see ``surroundings(under:)``).
+    func context(running runner: ExampleRunner, in surroundings: RunContext.Surroundings) -> RunContext {
+        RunContext(closure: runner, in: surroundings)
+    }
 
     // MARK: Asking for work
 

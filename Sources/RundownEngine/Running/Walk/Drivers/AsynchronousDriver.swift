@@ -4,7 +4,7 @@ extension SpecWalk where Mode == Asynchronous {
     ///
     /// It runs on the caller's actor, so closures that capture the caller's
     /// state never cross an isolation boundary. Each closure runs with its
-    /// own context bound (``context(running:limit:)``). A synchronous body
+    /// own context bound (``context(running:in:)``). A synchronous body
     /// (most hooks) is called as the synchronous driver calls it, on that
     /// same actor, with none of the cost of an `await`; under a time limit
     /// every body runs in the task the limit can leave behind.
@@ -17,12 +17,13 @@ extension SpecWalk where Mode == Asynchronous {
     }
 
     nonisolated(nonsending) private func drive(recognizers: [SkipRecognizer], limit: TimeLimit?) async {
+        let surroundings = surroundings(under: limit)
         while let instruction = next() {
             // Consumed, so that its runner and body are moved into the
             // closure's run instead of copied and each copy destroyed.
             switch consume instruction {
             case .call(let body, let runner):
-                let context = context(running: runner, limit: limit)
+                let context = context(running: runner, in: surroundings)
                 if let limit {
                     finish(
                         await Self.run(in: context, on: #isolation) {
@@ -54,7 +55,7 @@ extension SpecWalk where Mode == Asynchronous {
                 // rethrows from it are one failure. The closures its body
                 // runs bind their own.
                 let walk = WalkInHook(walk: self, token: token, limit: limit)
-                let context = context(running: token.runner, limit: limit)
+                let context = context(running: token.runner, in: surroundings)
                 let outcome = await Self.run(around, around: walk, in: context, recognizers, on: #isolation)
                 finishAround(token, outcome, await token.gate.close())
             case .concurrently(let walks):

@@ -1,24 +1,24 @@
 extension SpecWalk where Mode == Synchronous {
     /// Runs closures synchronously until the walk ends, or until what the
     /// current `aroundEach` hook wraps is done. Each closure runs with its own
-    /// context bound (``context(running:limit:)``), inside `scope`, if the
+    /// context bound (``context(running:in:)``), inside `scope`, if the
     /// host gave one.
     func drive(recognizers: [SkipRecognizer], scope: ClosureScope?) {
         // A synchronous spec enforces no time limit; its closures still carry
-        // the one they run under, for a spec started inside them.
-        let limit = outerLimit
+        // the one the run started under, for a spec started inside them.
+        let surroundings = self.surroundings
         while let instruction = next() {
             // Consumed, so that its runner and body are moved into the
             // closure's run instead of copied and each copy destroyed.
             switch consume instruction {
             case .call(let body, let runner):
                 finish(
-                    RunContext.$current.withValue(context(running: runner, limit: limit)) {
+                    RunContext.$current.withValue(context(running: runner, in: surroundings)) {
                         scope.run(runner) { Outcome.of(recognizers: recognizers, body.run) }
                     })
             case .wrap(let around, let token):
                 // In its own context, as the asynchronous driver runs it; the closures inside its body bind their own.
-                let outcome = RunContext.$current.withValue(context(running: token.runner, limit: limit)) {
+                let outcome = RunContext.$current.withValue(context(running: token.runner, in: surroundings)) {
                     scope.run(token.runner) {
                         Outcome.of(recognizers: recognizers) {
                             try around {
