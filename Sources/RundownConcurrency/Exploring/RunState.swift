@@ -2,7 +2,7 @@
 /// time, and the steps and choices it has made; and how it picks the next step from them alone.
 struct RunState: Sendable {
     var strategy: any SchedulingStrategy
-    var tasks: [ControlledTaskRecord] = []
+    var tasks: [ControlledTaskState] = []
     var running: Int?
     var driver: CheckedContinuation<Void, Never>?
     var driving = false
@@ -142,7 +142,7 @@ enum TaskPhase: Equatable, Sendable {
     case ended
 }
 
-struct ControlledTaskRecord: Sendable {
+struct ControlledTaskState: Sendable {
     let name: String
     /// Where `start` was called: where a stuck or failing task is reported.
     let site: ConcurrencyFailure

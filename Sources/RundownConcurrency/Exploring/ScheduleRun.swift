@@ -110,7 +110,7 @@ final class ScheduleRun: Sendable {
     func register(name: String, site: ConcurrencyFailure, reportsErrors: Bool) -> Int? {
         state.withLock { state in
             guard !state.closed, state.stop == nil else { return nil }
-            state.tasks.append(ControlledTaskRecord(name: name, site: site, reportsErrors: reportsErrors))
+            state.tasks.append(ControlledTaskState(name: name, site: site, reportsErrors: reportsErrors))
             if !state.driving, state.undrivenSince == nil { state.undrivenSince = .now }
             return state.tasks.count - 1
         }

@@ -43,9 +43,9 @@ public func deferCleanup(
     _ cleanup: @escaping () throws -> Void
 ) {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard let (runner, scope) = CleanupRegistration.scope(at: location) else { return }
-    let body: RunScope.Cleanup.Body
-    if scope.isAsynchronous {
+    guard let (runner, state) = CleanupRegistration.state(at: location) else { return }
+    let body: ElementState.Cleanup.Body
+    if state.isAsynchronous {
         let call = CleanupCall(call: cleanup)
         let actor = isolation
         body = .async { @Sendable () async throws -> Void in try await CleanupCall.run(call, on: actor) }
@@ -57,7 +57,7 @@ public func deferCleanup(
     } else {
         body = .sync(cleanup)
     }
-    CleanupRegistration.register(body, in: scope, by: runner, at: location)
+    CleanupRegistration.register(body, in: state, by: runner, at: location)
 }
 
 /// Registers an `async` cleanup; see the synchronous `deferCleanup`. It needs
@@ -79,13 +79,13 @@ public func deferCleanup(
     _ cleanup: @escaping () async throws -> Void
 ) {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard let (runner, scope) = CleanupRegistration.scope(at: location) else { return }
-    guard scope.isAsynchronous else {
+    guard let (runner, state) = CleanupRegistration.state(at: location) else { return }
+    guard state.isAsynchronous else {
         CleanupRegistration.fail(
             runner, DeferCleanupMisuse(problem: .asyncInSynchronousSpec(runner.description)), at: location)
         return
     }
-    CleanupRegistration.register(.async(cleanup), in: scope, by: runner, at: location)
+    CleanupRegistration.register(.async(cleanup), in: state, by: runner, at: location)
 }
 
 /// Where a `deferCleanup` called outside any spec says so: no element runs to
@@ -103,10 +103,10 @@ package final class StrayCleanupReport: Sendable {
 }
 
 private enum CleanupRegistration {
-    /// The element or hook running in this task, and its scope; outside a spec
+    /// The element or hook running in this task, and its state; outside a spec
     /// `nil`, the call reported as a misuse at `location`.
-    static func scope(at location: CodeLocation) -> (ExampleRunner, RunScope)? {
-        guard let runner = ExampleRunner.current, let scope = runner.scope else {
+    static func state(at location: CodeLocation) -> (ExampleRunner, ElementState)? {
+        guard let runner = ExampleRunner.current, let state = runner.state else {
             let misuse = DeferCleanupMisuse(problem: .outsideSpec)
             if let sink = StrayCleanupReport.current {
                 sink.report(misuse, location)
@@ -116,13 +116,13 @@ private enum CleanupRegistration {
             }
             return nil
         }
-        return (runner, scope)
+        return (runner, state)
     }
 
     static func register(
-        _ body: RunScope.Cleanup.Body, in scope: RunScope, by runner: ExampleRunner, at location: CodeLocation
+        _ body: ElementState.Cleanup.Body, in state: ElementState, by runner: ExampleRunner, at location: CodeLocation
     ) {
-        guard scope.register(RunScope.Cleanup(body: body, location: location, registrant: runner)) else {
+        guard state.register(ElementState.Cleanup(body: body, location: location, registrant: runner)) else {
             fail(runner, DeferCleanupMisuse(problem: .afterItsElement(runner.description)), at: location)
             return
         }

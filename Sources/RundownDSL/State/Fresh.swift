@@ -79,39 +79,39 @@ public final class Fresh<Value> {
     /// Setting it replaces the example's instance until the example ends.
     public var value: Value {
         get {
-            guard let scope = usableScope() else { return make() }
+            guard let state = usableState() else { return make() }
             let key = ObjectIdentifier(self)
-            switch scope.lookUp(key) {
+            switch state.lookUp(key) {
             case .found(let kept):
                 if let value = kept as? Value { return value }
                 return make()
             case .absent:
                 let made = make()
-                guard let kept = scope.store(made, for: key) else {
-                    misused(.afterItsExample, in: scope)
+                guard let kept = state.store(made, for: key) else {
+                    misused(.afterItsExample, in: state)
                     return made
                 }
                 return kept as? Value ?? made
             case .notAnExample, .closed:
-                misused(nil, in: scope)
+                misused(nil, in: state)
                 return make()
             }
         }
         set {
-            guard let scope = usableScope() else { return }
-            guard case .example = scope.kind, scope.store(newValue, for: ObjectIdentifier(self), replacing: true) != nil
+            guard let state = usableState() else { return }
+            guard case .example = state.kind, state.store(newValue, for: ObjectIdentifier(self), replacing: true) != nil
             else {
-                misused(nil, in: scope)
+                misused(nil, in: state)
                 return
             }
         }
     }
 
-    /// The scope of the example running in this task; `nil` where none
+    /// The state of the example running in this task; `nil` where none
     /// runs, the use recorded as a misuse of the spec being built, or, in a
     /// task that no element of the spec started (a detached task, which
     /// inherits no example), of the spec it was declared in.
-    private func usableScope() -> RunScope? {
+    private func usableState() -> ElementState? {
         if let check = SpecBuildCheck.current {
             check.record(
                 FreshValueMisuse(declaredAt: location, place: .whileBuilding), at: location,
@@ -124,14 +124,14 @@ public final class Fresh<Value> {
                 once: "\(ObjectIdentifier(self))")
             return nil
         }
-        return runner.scope
+        return runner.state
     }
 
-    /// Records that the value was used in `scope`, where it cannot be kept.
-    private func misused(_ place: FreshValueMisuse.Place?, in scope: RunScope) {
+    /// Records that the value was used in `state`, where it cannot be kept.
+    private func misused(_ place: FreshValueMisuse.Place?, in state: ElementState) {
         guard let runner = ExampleRunner.current else { return }
         let place: FreshValueMisuse.Place =
-            switch (place, scope.kind) {
+            switch (place, state.kind) {
             case (let place?, _): place
             case (nil, .example): .afterItsExample
             case (nil, .groupElement(let group)): .aroundNestedGroup(hook: runner.path.last ?? "", group: group)
@@ -141,7 +141,7 @@ public final class Fresh<Value> {
             path: runner.path, error: FreshValueMisuse(declaredAt: location, place: place), location: runner.location)
         // Runners come and go, so a runner's address may be reused: the hook is known by its path and place.
         let key = "\(ObjectIdentifier(self)) \(runner.location) \(runner.description)"
-        if !scope.record(failure, once: key) {
+        if !state.record(failure, once: key) {
             // The element has ended: the run's one channel takes it, as a late failure of that element.
             runner.post(String(describing: failure.error), at: runner.location)
         }
@@ -149,7 +149,7 @@ public final class Fresh<Value> {
 }
 
 // `@unchecked` because the maker is a plain closure, but safe: the value is
-// `Sendable`, and every value made is kept in its example's RunScope, behind
-// that scope's lock; the maker is only called where the value is read, by the
+// `Sendable`, and every value made is kept in its example's ElementState, behind
+// that state's lock; the maker is only called where the value is read, by the
 // closures of the spec it was declared in, which run in the spec's isolation.
 extension Fresh: @unchecked Sendable where Value: Sendable {}

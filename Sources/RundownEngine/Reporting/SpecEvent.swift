@@ -14,7 +14,7 @@ package enum SpecEvent: Sendable {
     /// An element or hook failed.
     case failed(SpecFailure)
     /// An element, hook or group was skipped.
-    case skipped(SkipRecord)
+    case skipped(SpecSkip)
     /// An example passed only on a retry (flaky), or stopped repeating without failing;
     /// it comes before the example's `exampleFinished`.
     case noticed(SpecNotice)
@@ -31,7 +31,7 @@ package enum ExampleResult: Sendable, Hashable {
 }
 
 /// A skip: what was skipped, why, and where the skip came from.
-package struct SkipRecord: Sendable, Hashable, CustomStringConvertible {
+package struct SpecSkip: Sendable, Hashable, CustomStringConvertible {
     /// The path of what was skipped: a group, an example, or a hook.
     package var path: [String]
     /// Why it was skipped.

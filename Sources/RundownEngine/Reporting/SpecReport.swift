@@ -3,7 +3,7 @@ package struct SpecReport: Sendable {
     /// Every failure, in the order it happened.
     package var failures: [SpecFailure] = []
     /// Every skip, in the order it happened.
-    package var skips: [SkipRecord] = []
+    package var skips: [SpecSkip] = []
     /// Examples that ran and passed.
     package var passedCount = 0
     /// Examples that failed, or could not run because a hook they needed failed.

@@ -158,7 +158,7 @@ import Testing
         #expect(report.failures.map(\.description) == ["Spec, nests: outer"])
     }
 
-    /// RunScope.swift: another thread reads what a task of an element's
+    /// ElementState.swift: another thread reads what a task of an element's
     /// `beforeEach` sees (the runner of its context, its path, and the
     /// element's scope, where it asks for a fresh value) while the walk runs
     /// the element's next closures, repeats it and closes its scope; under the
@@ -175,7 +175,7 @@ import Testing
                     let (ended, ending) = AsyncStream<Void>.makeStream()
                     beforeEach {
                         stop.withLock { $0 = false }
-                        guard let runner = ExampleRunner.current, let scope = runner.scope else {
+                        guard let runner = ExampleRunner.current, let state = runner.state else {
                             ending.yield()
                             return
                         }
@@ -186,8 +186,8 @@ import Testing
                         let reader = Thread {
                             while !stop.current {
                                 let description = runner.description
-                                if case .found = scope.lookUp(key) { seen.withLock { _ = $0.insert("a stale value") } }
-                                _ = scope.store(0, for: key)
+                                if case .found = state.lookUp(key) { seen.withLock { _ = $0.insert("a stale value") } }
+                                _ = state.store(0, for: key)
                                 seen.withLock { _ = $0.insert(description) }
                                 usleep(10)
                             }

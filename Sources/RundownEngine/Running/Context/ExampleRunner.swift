@@ -79,7 +79,7 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
 
     /// What the closures of this runner's element share: its fresh values
     /// and cleanups; `nil` for a runner the engine did not make.
-    package var scope: RunScope? {
+    package var state: ElementState? {
         frame
     }
 
@@ -102,7 +102,7 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     }
 
     /// The frame of the walk this runner's closure runs in, which answers
-    /// its path, its location (unless a hook does) and its scope; `nil` for
+    /// its path, its location (unless a hook does) and its state; `nil` for
     /// a runner made by hand.
     private let frame: (any RunnerFrame)?
 
@@ -136,12 +136,12 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     }
 }
 
-/// The walk's frame that a runner runs in, seen from the runner: the scope
+/// The walk's frame that a runner runs in, seen from the runner: the state
 /// its closure shares with the element's other closures, and the element's
 /// (or group's) path and location.
 ///
 /// Its path (``PathSource``) and location must be immutable: a runner's are read from any task.
-package protocol RunnerFrame: RunScope, PathSource {
+package protocol RunnerFrame: ElementState, PathSource {
     /// Where the frame's element or group was declared.
     var location: CodeLocation { get }
 }

@@ -32,6 +32,6 @@ extension SpecRunState: FailureSink {
         guard let runner = closure as? ExampleRunner else {
             preconditionFailure("a spec run's sink was bound beside a closure that is not one of its runners")
         }
-        inbox.post(runner.recorded(failure))
+        inbox.post(runner.attributed(failure))
     }
 }

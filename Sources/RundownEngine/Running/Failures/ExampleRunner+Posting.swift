@@ -1,4 +1,4 @@
-// How a recorder that holds a runner posts a failure to that runner's run.
+// How code that holds a runner posts a failure to that runner's run.
 
 extension ExampleRunner {
     /// Hands a failure that was not thrown to the run of the spec this
@@ -24,16 +24,16 @@ extension ExampleRunner {
     /// runner; `false` for a runner made by hand, which belongs to no run.
     func postToRun(_ failure: PostedFailure) -> Bool {
         guard let inbox else { return false }
-        inbox.post(recorded(failure))
+        inbox.post(attributed(failure))
         return true
     }
 
     /// `failure` as the inbox keeps it: attributed to this runner, at its
     /// own place or, if it has none, this runner's.
-    func recorded(_ failure: PostedFailure) -> FailureInbox.Posted {
+    func attributed(_ failure: PostedFailure) -> FailureInbox.Posted {
         let error: any Error =
             failure.recordedByFramework
             ? RecordedByFramework(message: failure.message) : ReportedFailure(message: failure.message)
-        return .recorded(runner: self, error: error, location: failure.location ?? location)
+        return .posted(runner: self, error: error, location: failure.location ?? location)
     }
 }

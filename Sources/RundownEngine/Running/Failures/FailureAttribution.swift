@@ -19,15 +19,15 @@ extension SpecWalk {
             switch failure {
             case .made(let failure):
                 // An `aroundEach` body called after its hook returned: its element has moved on.
-                recorder.record(failure)
-            case .recorded(let runner, let error, let location):
+                reporter.report(failure)
+            case .posted(let runner, let error, let location):
                 attribute(error, at: location, postedBy: runner)
             }
         }
     }
 
     func attribute(_ error: any Error, at location: CodeLocation, postedBy runner: ExampleRunner) {
-        switch runner.scope {
+        switch runner.state {
         case let element as ElementFrame:
             if let run = runner.attempt, let attempts = element.attempts, element.result != nil || run !== attempts.note
             {
@@ -35,7 +35,7 @@ extension SpecWalk {
                 attribute(error, at: location, postedBy: runner, of: element, in: run, of: attempts)
             } else if let result = element.result {
                 let late = runner.latePath
-                recorder.record(
+                reporter.report(
                     SpecFailure(path: late, error: LateFailure(error: error, example: late), location: location))
                 failLate(element, from: result)
             } else {
@@ -44,10 +44,10 @@ extension SpecWalk {
             }
         case let group as GroupFrame where group.isDone:
             let path = runner.path
-            recorder.record(
+            reporter.report(
                 SpecFailure(path: path, error: LateFailure(error: error, example: path), location: location))
         default:
-            recorder.record(SpecFailure(path: runner.path, error: error, location: location))
+            reporter.report(SpecFailure(path: runner.path, error: error, location: location))
             notePoster(runner)
         }
     }
@@ -75,17 +75,17 @@ extension SpecWalk {
             if result == nil, run.repetition == attempts.note.repetition {
                 attempts.held.append(failure)
             } else if case .passed = result {
-                recorder.notice(
+                reporter.notice(
                     SpecNotice(
                         path: element.path.steps(), location: element.node.location,
                         kind: .flaky(passedOn: attempts.note.attempt, attempts: attempts.attempts, failures: [failure]))
                 )
             } else {
-                recorder.record(failure)
+                reporter.report(failure)
             }
             return
         }
-        recorder.record(failure)
+        reporter.report(failure)
         if let result {
             failLate(element, from: result)
         } else {
@@ -98,7 +98,7 @@ extension SpecWalk {
     func failLate(_ element: ElementFrame, from result: ExampleResult) {
         guard case .example = element.node, result != .failed else { return }
         element.result = .failed
-        recorder.correct(element.path.steps(), from: result)
+        reporter.correct(element.path.steps(), from: result)
     }
 
     /// Notes that `runner` posted a failure while its closure may still run,
@@ -117,7 +117,7 @@ extension SpecWalk {
     }
 
     /// Forgets the runners of `frame`'s closures that posted: the frame has ended.
-    func forgetPosters(of frame: RunScope) {
-        if !posters.isEmpty { posters.removeAll { $0.scope === frame } }
+    func forgetPosters(of frame: ElementState) {
+        if !posters.isEmpty { posters.removeAll { $0.state === frame } }
     }
 }

@@ -5,8 +5,8 @@
 // through it: an `#expect` (recorded by Swift Testing, or caught by Rundown's
 // fallback handler), an `XCTAssert` (recorded by XCTest, or forwarded), a
 // toolkit check, a body an `aroundEach` hook called after it had returned.
-// The recorder posts it through `RunContext.post`, to the sink of the context
-// of the closure whose task recorded it, naming that closure's runner; a task
+// Whatever noticed it posts it through `RunContext.post`, to the sink of the
+// context of the closure whose task it came from, naming that closure's runner; a task
 // started inside an element inherits that context, a detached task does not,
 // so a failure recorded where no element of this run started the task is
 // never posted here.
@@ -31,12 +31,12 @@
 
 /// Where the failures of one spec run that were not thrown wait for the walk.
 ///
-/// A recorder reaches it through ``RunContext/post(_:)``.
+/// A failure reaches it through ``RunContext/post(_:)``.
 package final class FailureInbox: Sendable {
     /// One failure as posted.
     enum Posted: Sendable {
-        /// Recorded while `runner`'s closure, or a task it started, ran.
-        case recorded(runner: ExampleRunner, error: any Error, location: CodeLocation)
+        /// Posted while `runner`'s closure, or a task it started, ran.
+        case posted(runner: ExampleRunner, error: any Error, location: CodeLocation)
         /// A failure the engine made whole: an `aroundEach` body called after its hook returned.
         case made(SpecFailure)
     }
@@ -75,7 +75,7 @@ package final class FailureInbox: Sendable {
         }
         guard !open else { return }
         switch failure {
-        case .recorded(let runner, let error, let location):
+        case .posted(let runner, let error, let location):
             // The framework has it; the run that would have counted it is over.
             guard !(error is any ReportedByFramework) else { return }
             afterClose(

@@ -93,7 +93,7 @@ extension SpecWalk {
             skip(element, reason, declaredAt: hook.location)
             element.runsAfterEach = false
         case .skipped(let reason):
-            recorder.record(SkipRecord(path: path, reason: reason.message, location: reason.location ?? hook.location))
+            reporter.report(SpecSkip(path: path, reason: reason.message, location: reason.location ?? hook.location))
         }
         element.enteredArounds = element.aroundsBefore(layer) + level
         element.stage = .unwinding(layer)

@@ -32,8 +32,8 @@
 // layer, so all of the element's afterEach hooks run; a skip in a beforeEach,
 // or in an aroundEach that did not call its body, runs no afterEach hook.
 //
-// Scopes and cleanups. Each frame is the RunScope its closures share (see
-// RunScope.swift): an element frame for an example or a nested group and its
+// Scopes and cleanups. Each frame is the ElementState its closures share (see
+// ElementState.swift): an element frame for an example or a nested group and its
 // each-hooks, a group frame for its beforeAll and afterAll hooks. An element's
 // scope ends in `unwinding(0)`, after all of its each-hooks and before its own
 // scopes (layer 0) return; a group's in `done`. Ending runs the cleanups one
@@ -73,7 +73,7 @@
 // Concurrent groups. The walk has one position, so a `.concurrent` group's
 // elements cannot share it: when such a group reaches its elements, the walk
 // hands the driver one new walk per element (`.concurrently`), each with the
-// element's frame on its stack, its own recorder that keeps its events, and
+// element's frame on its stack, its own reporter that keeps its events, and
 // its own inbox. Each is driven by one child task; they only read the group's
 // frame, which nothing changes until all have ended. Then
 // `finishConcurrently` passes their events on in declaration order, adds up
@@ -125,7 +125,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     var top: Frame?
     /// The closure the driver runs, until ``finish(_:)`` takes back its outcome.
     var pending: Pending?
-    let recorder: WalkRecorder
+    let reporter: WalkReporter
     /// The sink of the run's closures: its inbox (this walk's own, for one
     /// element of a concurrent group) and its host.
     let run: SpecRunState
@@ -138,8 +138,8 @@ final class SpecWalk<Mode: ExecutionMode> {
     let outerLimit: TimeLimit?
     /// The run's sink, which the walk takes what was posted from.
     let inbox: FailureInbox
-    /// The lock of the scopes of this walk's frames (see RunScope.swift).
-    let scopeLock = ScopeLock(())
+    /// The lock of the scopes of this walk's frames (see ElementState.swift).
+    let stateLock = StateLock(())
     /// Whether this walk's inbox is the run's, which it closes when it ends:
     /// false for a walk of one element of a concurrent group, whose inbox the
     /// walk that made it adopts.
@@ -167,7 +167,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         inbox: FailureInbox = FailureInbox(), host: (any SpecHost)? = nil,
         observer: @escaping (SpecEvent) -> Void
     ) {
-        recorder = WalkRecorder(observer: observer, progress: progress)
+        reporter = WalkReporter(observer: observer, progress: progress)
         run = SpecRunState(inbox: inbox, host: host)
         let outer = RunContext.current
         outerLimit = outer?.limit
@@ -176,27 +176,27 @@ final class SpecWalk<Mode: ExecutionMode> {
         ownsInbox = true
         parallelismLimit = controls.parallelismLimit
         let plan = RunPlan(root, controls: controls)
-        recorder.filteredOut(plan.filteredOutCount)
+        reporter.filteredOut(plan.filteredOutCount)
         for focus in plan.forbiddenFocus {
-            recorder.record(SpecFailure(path: focus.path, error: focus, location: focus.location))
+            reporter.report(SpecFailure(path: focus.path, error: focus, location: focus.location))
         }
         for invalid in plan.invalidLabels {
-            recorder.record(
+            reporter.report(
                 SpecFailure(path: invalid.path, error: InvalidLabel(label: invalid.label), location: invalid.location))
         }
         for failure in root.buildFailures {
-            recorder.record(failure)
+            reporter.report(failure)
         }
         report(plan.unplaced)
         if let planned = plan.root {
             push(
                 GroupFrame(
                     group: planned, path: PathNode(planned.description, parent: nil), below: nil, inherited: [],
-                    inbox: inbox, lock: scopeLock, attemptPlan: AttemptPlan(controls)))
+                    inbox: inbox, lock: stateLock, attemptPlan: AttemptPlan(controls)))
         } else if plan.nothingSelected {
             // Nothing was selected: the spec is skipped as a whole, so that a run that checked nothing does not pass.
-            recorder.record(
-                SkipRecord(path: [root.description], reason: controls.nothingSelected, location: root.location))
+            reporter.report(
+                SpecSkip(path: [root.description], reason: controls.nothingSelected, location: root.location))
         }
     }
 
@@ -206,7 +206,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     func concurrently(_ group: GroupFrame) -> Instruction {
         let elements = group.node.content.elements
         group.stage = .elements(elements.count)
-        let progress = recorder.progress
+        let progress = reporter.progress
         return .concurrently(elements.map { SpecWalk(element: $0, in: group, of: self, progress: progress) })
     }
 
@@ -214,7 +214,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// `parent` puts around it, and keeps its events until
     /// ``finishConcurrently(_:)`` hands them on in declaration order.
     init(element: ElementNode<Mode>, in parent: GroupFrame, of walk: SpecWalk, progress: Bool) {
-        recorder = WalkRecorder(buffering: progress)
+        reporter = WalkReporter(buffering: progress)
         inbox = walk.inbox.sharingLateHandling()
         run = SpecRunState(inbox: inbox, host: walk.run.host)
         outerLimit = walk.outerLimit
@@ -225,18 +225,18 @@ final class SpecWalk<Mode: ExecutionMode> {
         push(
             ElementFrame(
                 node: element, parent: parent, alone: true, started: progress ? .zero : nil, inbox: inbox,
-                lock: scopeLock,
+                lock: stateLock,
                 attemptMarks: element.attemptMarks))
     }
 
     /// A concurrent group's element gets its slot: its duration counts from
     /// here (Behaviour#Concurrent-groups), not from when its group queued it.
     func startsNow() {
-        recorder.restartClock()
+        reporter.restartClock()
     }
 
-    /// Everything recorded so far.
-    var report: SpecReport { recorder.report }
+    /// Everything reported so far.
+    var report: SpecReport { reporter.report }
 
     /// What the contexts of the closures that run under `limit` share: the
     /// run's own ``surroundings`` under the limit it started under, else
@@ -311,7 +311,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                 let marks = element.attemptMarks
                 push(
                     ElementFrame(
-                        node: element, parent: group, started: recorder.elapsed(), inbox: inbox, lock: scopeLock,
+                        node: element, parent: group, started: reporter.elapsed(), inbox: inbox, lock: stateLock,
                         attemptMarks: marks))
                 return nil
             case .afterAll(let index):
@@ -333,7 +333,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                     }
                     continue
                 }
-                if recorder.progress { recorder.emit(.groupFinished(path: group.path.steps())) }
+                if reporter.progress { reporter.emit(.groupFinished(path: group.path.steps())) }
                 forgetPosters(of: group)
                 top = group.below.map(Frame.element)
                 return nil
@@ -398,7 +398,7 @@ final class SpecWalk<Mode: ExecutionMode> {
                     push(
                         GroupFrame(
                             group: group, path: element.path, below: element, inherited: element.parent.childInherited,
-                            inbox: inbox, lock: scopeLock, attemptPlan: element.parent.attemptPlan))
+                            inbox: inbox, lock: stateLock, attemptPlan: element.parent.attemptPlan))
                     return nil
                 }
             case .afterEach(let layer, let index):
@@ -463,14 +463,14 @@ final class SpecWalk<Mode: ExecutionMode> {
         return .call(body, runner)
     }
 
-    /// The next cleanup of `scope` to run, last registered first; once none
+    /// The next cleanup of `state` to run, last registered first; once none
     /// is left, closes the scope, records the misuses found in it and returns `nil`.
-    func nextCleanup(of scope: RunScope) -> RunScope.Cleanup? {
-        switch scope.nextCleanupOrClose() {
+    func nextCleanup(of state: ElementState) -> ElementState.Cleanup? {
+        switch state.nextCleanupOrClose() {
         case .cleanup(let next):
             return next
         case .closed(let failures):
-            record(failures, in: scope)
+            record(failures, in: state)
             return nil
         }
     }
@@ -479,7 +479,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// teardown of the given kind (it still runs after a time limit
     /// expired), with a runner that names what registered it.
     func call(
-        _ cleanup: RunScope.Cleanup, of frame: some RunnerFrame, as closure: Closure, teardown: HookKind
+        _ cleanup: ElementState.Cleanup, of frame: some RunnerFrame, as closure: Closure, teardown: HookKind
     ) -> Instruction? {
         let registrant = cleanup.registrant
         let runner = ExampleRunner(
@@ -493,24 +493,24 @@ final class SpecWalk<Mode: ExecutionMode> {
         return .call(body, runner)
     }
 
-    /// Records misuses found in `scope`; they fail its element.
-    func record(_ failures: [SpecFailure], in scope: RunScope) {
+    /// Records misuses found in `state`; they fail its element.
+    func record(_ failures: [SpecFailure], in state: ElementState) {
         guard !failures.isEmpty else { return }
-        if let element = scope as? ElementFrame {
+        if let element = state as? ElementFrame {
             for failure in failures { record(failure, of: element) }
             return
         }
-        for failure in failures { recorder.record(failure) }
+        for failure in failures { reporter.report(failure) }
     }
 
     func push(_ group: GroupFrame) {
         top = .group(group)
-        if recorder.progress {
-            recorder.emit(.groupStarted(path: group.path.steps(), location: group.node.location))
+        if reporter.progress {
+            reporter.emit(.groupStarted(path: group.path.steps(), location: group.node.location))
         }
         if group.node.marks.isConcurrent, Mode.self == Synchronous.self {
             let description = group.node.description
-            recorder.record(
+            reporter.report(
                 SpecFailure(
                     path: group.path.steps(), error: ConcurrentGroupNeedsAsynchronousSpec(group: description),
                     location: group.node.location))
@@ -519,11 +519,11 @@ final class SpecWalk<Mode: ExecutionMode> {
 
     func push(_ element: ElementFrame) {
         top = .element(element)
-        if recorder.progress, case .example(let example) = element.node {
-            recorder.emit(.exampleStarted(path: element.path.steps(), location: example.location))
+        if reporter.progress, case .example(let example) = element.node {
+            reporter.emit(.exampleStarted(path: element.path.steps(), location: example.location))
         }
         if element.hasAttemptTraits, let invalid = InvalidAttemptTrait.check(element.node.attemptMarks) {
-            recorder.record(SpecFailure(path: element.path.steps(), error: invalid, location: element.node.location))
+            reporter.report(SpecFailure(path: element.path.steps(), error: invalid, location: element.node.location))
             element.failed = true
         }
     }

@@ -49,8 +49,8 @@ extension SpecWalk {
                     element, SpecFailure(path: registrant.path, error: error, location: cleanup.location),
                     reported: reported, attempt: registrant.attempt)
             case .skipped(let reason):
-                recorder.record(
-                    SkipRecord(
+                reporter.report(
+                    SpecSkip(
                         path: registrant.path, reason: reason.message, location: reason.location ?? cleanup.location))
             }
         case .groupCleanup(_, let cleanup):
@@ -60,11 +60,11 @@ extension SpecWalk {
                 break
             case .failed(let error):
                 if !reported {
-                    recorder.record(SpecFailure(path: registrant.path, error: error, location: cleanup.location))
+                    reporter.report(SpecFailure(path: registrant.path, error: error, location: cleanup.location))
                 }
             case .skipped(let reason):
-                recorder.record(
-                    SkipRecord(
+                reporter.report(
+                    SpecSkip(
                         path: registrant.path, reason: reason.message, location: reason.location ?? cleanup.location))
             }
         }
@@ -80,20 +80,20 @@ extension SpecWalk {
         case (.beforeAll, .failed(let error)):
             if !reported {
                 let said = (group.attemptPlan?.retries ?? 0) > 0 ? NotRetried(error: error) : error
-                recorder.record(SpecFailure(path: path, error: said, location: hook.location))
+                reporter.report(SpecFailure(path: path, error: said, location: hook.location))
             }
             leaveOut(group.node, under: group.path.steps(), as: .failed)
             group.stage = .afterAll(0)
         case (.beforeAll, .skipped(let reason)):
-            recorder.record(
-                SkipRecord(path: group.path.steps(), reason: reason.message, location: reason.location ?? hook.location)
+            reporter.report(
+                SpecSkip(path: group.path.steps(), reason: reason.message, location: reason.location ?? hook.location)
             )
             leaveOut(group.node, under: group.path.steps(), as: .skipped(reason: reason.message))
             group.stage = .done
         case (_, .failed(let error)):
-            if !reported { recorder.record(SpecFailure(path: path, error: error, location: hook.location)) }
+            if !reported { reporter.report(SpecFailure(path: path, error: error, location: hook.location)) }
         case (_, .skipped(let reason)):
-            recorder.record(SkipRecord(path: path, reason: reason.message, location: reason.location ?? hook.location))
+            reporter.report(SpecSkip(path: path, reason: reason.message, location: reason.location ?? hook.location))
         }
     }
 
@@ -114,7 +114,7 @@ extension SpecWalk {
         case (_, .failed(let error)):
             fail(element, SpecFailure(path: path, error: error, location: hook.location), reported: reported)
         case (_, .skipped(let reason)):
-            recorder.record(SkipRecord(path: path, reason: reason.message, location: reason.location ?? hook.location))
+            reporter.report(SpecSkip(path: path, reason: reason.message, location: reason.location ?? hook.location))
         }
     }
 
@@ -126,7 +126,7 @@ extension SpecWalk {
             if case .group(let group) = top { group.node.skippedInPlace } else { nil }
         for (index, walk) in walks.enumerated() {
             if let skipped { report(skipped.before[index]) }
-            recorder.absorb(walk.recorder)
+            reporter.absorb(walk.reporter)
             adoptedInboxes.append(walk.inbox)
             adoptedInboxes += walk.adoptedInboxes
             adoptedAny = true
@@ -164,10 +164,10 @@ extension SpecWalk {
     /// registrant, which is the run that ends now.
     func record(_ failure: SpecFailure, of element: ElementFrame, attempt: AttemptNote? = nil) {
         element.failed = true
-        guard let attempts = element.attempts else { return recorder.record(failure) }
+        guard let attempts = element.attempts else { return reporter.report(failure) }
         var noted = failure
         noted.error = AttemptFailure(error: failure.error, note: (attempt ?? attempts.note).description)
-        if attempts.holdsFailures { attempts.held.append(noted) } else { recorder.record(noted) }
+        if attempts.holdsFailures { attempts.held.append(noted) } else { reporter.report(noted) }
     }
 
     /// Marks `element` skipped. The skip is recorded when the element finishes, and only if its
@@ -181,7 +181,7 @@ extension SpecWalk {
         if element.failed || element.attempts?.failedLate != nil {
             result = .failed
         } else if let (reason, location) = element.skip {
-            recorder.record(SkipRecord(path: element.path.steps(), reason: reason.message, location: location))
+            reporter.report(SpecSkip(path: element.path.steps(), reason: reason.message, location: location))
             result = .skipped(reason: reason.message)
         } else {
             result = .passed
@@ -190,7 +190,7 @@ extension SpecWalk {
         forgetPosters(of: element)
         switch element.node {
         case .example:
-            recorder.finishExample(element, result, started: element.started)
+            reporter.finishExample(element, result, started: element.started)
         case .group(let group) where !element.bodyStarted:
             // The group never ran: its examples end the way the element did.
             leaveOut(group, under: element.path.steps(), as: result)
@@ -203,16 +203,16 @@ extension SpecWalk {
     /// the plan skips, in their places, as skipped.
     func leaveOut(_ group: GroupNode<Mode>, under path: [String], as result: ExampleResult) {
         group.plannedExamples(under: path) { path, skipped in
-            if let skipped { report([skipped]) } else { recorder.finishExample(path, result) }
+            if let skipped { report([skipped]) } else { reporter.finishExample(path, result) }
         }
     }
 
     /// Reports examples the plan skips, where they stand.
     func report(_ skipped: [SkippedExample]) {
         for example in skipped {
-            recorder.record(
-                SkipRecord(path: example.path, reason: example.reason, location: example.location), planned: true)
-            recorder.finishExample(example.path, .skipped(reason: example.reason))
+            reporter.report(
+                SpecSkip(path: example.path, reason: example.reason, location: example.location), planned: true)
+            reporter.finishExample(example.path, .skipped(reason: example.reason))
         }
     }
 }

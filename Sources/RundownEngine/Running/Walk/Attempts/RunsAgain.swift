@@ -13,11 +13,11 @@ extension SpecWalk {
             // Out of attempts, skipped after a failed attempt (a skip erases no failure), or an
             // earlier repetition failed late.
             if !attempts.held.isEmpty { element.failed = true }
-            for failure in attempts.held { recorder.record(failure) }
+            for failure in attempts.held { reporter.report(failure) }
             attempts.held = []
             if let failing = element.failed ? attempts.note : attempts.failedLate, attempts.repetitions == nil {
                 // `until-failure` found what it looked for: say where, for the replay (the host adds the seed).
-                recorder.notice(
+                reporter.notice(
                     SpecNotice(
                         path: element.path.steps(), location: element.node.location,
                         kind: .repetitionsEnded(
@@ -26,7 +26,7 @@ extension SpecWalk {
             return false
         }
         if attempts.note.attempt > 1 {
-            recorder.notice(
+            reporter.notice(
                 SpecNotice(
                     path: element.path.steps(), location: element.node.location,
                     kind: .flaky(passedOn: attempts.note.attempt, attempts: attempts.attempts, failures: attempts.held))
@@ -38,7 +38,7 @@ extension SpecWalk {
             return true
         }
         if let ended = attempts.ended {
-            recorder.notice(
+            reporter.notice(
                 SpecNotice(path: element.path.steps(), location: element.node.location, kind: .repetitionsEnded(ended)))
         }
         return false

@@ -5,7 +5,7 @@ extension SpecWalk {
     /// is in. It is the scope its each-hooks and body share.
     ///
     /// `@unchecked Sendable` for the same reason as GroupFrame.
-    final class ElementFrame: RunScope, RunnerFrame, @unchecked Sendable {
+    final class ElementFrame: ElementState, RunnerFrame, @unchecked Sendable {
         override var runnerFrame: (any RunnerFrame)? { self }
 
         /// `layer` indexes ``layers``; `unwinding` returns from the layer's
@@ -40,7 +40,7 @@ extension SpecWalk {
         /// its group's each-hooks.
         let layers: [EachHooks]
         /// When the element started, if the run reports durations: as read
-        /// by its walk's recorder (see ``WalkRecorder/elapsed()``).
+        /// by its walk's reporter (see ``WalkReporter/elapsed()``).
         let started: Duration?
         var stage = Stage.around(0, 0)
         /// How many `aroundEach` hooks, counted across the layers from the
@@ -66,7 +66,7 @@ extension SpecWalk {
         /// for its mode: reading them here would copy the node.
         init(
             node: ElementNode<Mode>, parent: GroupFrame, alone: Bool = false, started: Duration?, inbox: FailureInbox,
-            lock: ScopeLock,
+            lock: StateLock,
             attemptMarks marks: (repetitions: Int?, retries: Int?)
         ) {
             self.parent = parent
@@ -90,7 +90,7 @@ extension SpecWalk {
                 layers = scoped
             }
             hasAttemptTraits = marks.repetitions != nil || marks.retries != nil
-            let kind: RunScope.Kind
+            let kind: ElementState.Kind
             switch node {
             case .example:
                 kind = .example

@@ -4,10 +4,10 @@ extension SpecWalk {
     /// around its elements. It is the scope its `beforeAll` and `afterAll`
     /// hooks share.
     ///
-    /// `@unchecked Sendable`, inherited from RunScope: a frame is handed to
-    /// runners only as its RunScope and its immutable path and location; the
+    /// `@unchecked Sendable`, inherited from ElementState: a frame is handed to
+    /// runners only as its ElementState and its immutable path and location; the
     /// frame's own state is touched by the walk alone, on one task.
-    final class GroupFrame: RunScope, RunnerFrame, @unchecked Sendable {
+    final class GroupFrame: ElementState, RunnerFrame, @unchecked Sendable {
         override var runnerFrame: (any RunnerFrame)? { self }
 
         enum Stage {
@@ -44,7 +44,7 @@ extension SpecWalk {
 
         init(
             group: GroupNode<Mode>, path: PathNode, below: ElementFrame?, inherited: [EachHooks], inbox: FailureInbox,
-            lock: ScopeLock, attemptPlan: AttemptPlan?
+            lock: StateLock, attemptPlan: AttemptPlan?
         ) {
             node = group
             self.path = path

@@ -11,8 +11,8 @@ extension SpecWalk {
         case groupHook(GroupFrame, HookRef)
         case elementHook(ElementFrame, HookRef)
         case example(ElementFrame)
-        case elementCleanup(ElementFrame, RunScope.Cleanup)
-        case groupCleanup(GroupFrame, RunScope.Cleanup)
+        case elementCleanup(ElementFrame, ElementState.Cleanup)
+        case groupCleanup(GroupFrame, ElementState.Cleanup)
 
         /// Whether it is one of an element's closures, which run once per
         /// example: the end of the element's run takes what they posted.

@@ -2,11 +2,11 @@
 ///
 /// Only its walk uses it, on the walk's task (and, once a concurrent group's
 /// walks have ended, the walk that absorbs them).
-final class WalkRecorder {
-    /// What was recorded, except how the examples ended.
-    private var recorded = SpecReport()
-    /// How the examples ended, kept apart from ``recorded``, which the
-    /// recorder changes through calls: these change at every example, and
+final class WalkReporter {
+    /// What was reported, except how the examples ended.
+    private var collected = SpecReport()
+    /// How the examples ended, kept apart from ``collected``, which the
+    /// reporter changes through calls: these change at every example, and
     /// the compiler checks plain increments statically.
     private var passedCount = 0
     private var failedCount = 0
@@ -22,9 +22,9 @@ final class WalkRecorder {
     /// then builds; failures and skips always reach it.
     let progress: Bool
 
-    /// Everything recorded so far.
+    /// Everything reported so far.
     var report: SpecReport {
-        var report = recorded
+        var report = collected
         report.passedCount = passedCount
         report.failedCount = failedCount
         report.skippedCount = skippedCount
@@ -36,13 +36,13 @@ final class WalkRecorder {
         self.progress = progress
     }
 
-    /// A recorder that keeps its events instead of passing them on.
+    /// A reporter that keeps its events instead of passing them on.
     init(buffering progress: Bool) {
         observer = nil
         self.progress = progress
     }
 
-    /// When the recorder was made, or its walk got a slot in a concurrent
+    /// When the reporter was made, or its walk got a slot in a concurrent
     /// group (``restartClock()``): what ``elapsed()`` counts from.
     private var epoch = ContinuousClock.now
 
@@ -52,7 +52,7 @@ final class WalkRecorder {
         epoch = .now
     }
 
-    /// The time since the recorder was made, if the observer wants durations
+    /// The time since the reporter was made, if the observer wants durations
     /// (``progress``); `nil` otherwise. An element keeps its start as this
     /// duration rather than as a `ContinuousClock.Instant`: the instant's
     /// layout is opaque outside the standard library, so every frame would
@@ -74,39 +74,39 @@ final class WalkRecorder {
         if let observer { observer(event) } else { kept.append(event) }
     }
 
-    /// Takes in what `other` recorded, and passes its events on in their order.
-    func absorb(_ other: WalkRecorder) {
-        let theirs = other.recorded
-        recorded.failures += theirs.failures
-        recorded.skips.insert(contentsOf: theirs.skips.prefix(other.plannedSkips), at: plannedSkips)
-        recorded.skips += theirs.skips.dropFirst(other.plannedSkips)
+    /// Takes in what `other` collected, and passes its events on in their order.
+    func absorb(_ other: WalkReporter) {
+        let theirs = other.collected
+        collected.failures += theirs.failures
+        collected.skips.insert(contentsOf: theirs.skips.prefix(other.plannedSkips), at: plannedSkips)
+        collected.skips += theirs.skips.dropFirst(other.plannedSkips)
         plannedSkips += other.plannedSkips
         passedCount += other.passedCount
         failedCount += other.failedCount
         skippedCount += other.skippedCount
-        recorded.notices += theirs.notices
+        collected.notices += theirs.notices
         for event in other.kept { emit(event) }
     }
 
-    func record(_ failure: SpecFailure) {
-        recorded.failures.append(failure)
+    func report(_ failure: SpecFailure) {
+        collected.failures.append(failure)
         emit(.failed(failure))
     }
 
     /// A skip of the run; one the plan made (`planned`) is reported where
     /// it stands, and listed in the report before those of closures.
-    func record(_ skip: SkipRecord, planned: Bool = false) {
+    func report(_ skip: SpecSkip, planned: Bool = false) {
         if planned {
-            recorded.skips.insert(skip, at: plannedSkips)
+            collected.skips.insert(skip, at: plannedSkips)
             plannedSkips += 1
         } else {
-            recorded.skips.append(skip)
+            collected.skips.append(skip)
         }
         emit(.skipped(skip))
     }
 
     func notice(_ notice: SpecNotice) {
-        recorded.notices.append(notice)
+        collected.notices.append(notice)
         emit(.noticed(notice))
     }
 
@@ -116,15 +116,15 @@ final class WalkRecorder {
         case .passed: passedCount -= 1
         case .skipped:
             skippedCount -= 1
-            plannedSkips -= recorded.skips.prefix(plannedSkips).count { $0.path == path }
-            recorded.skips.removeAll { $0.path == path }
+            plannedSkips -= collected.skips.prefix(plannedSkips).count { $0.path == path }
+            collected.skips.removeAll { $0.path == path }
         case .failed: return
         }
         failedCount += 1
     }
 
     func filteredOut(_ count: Int) {
-        recorded.filteredOutCount = count
+        collected.filteredOutCount = count
     }
 
     /// Counts an example that ended as `result`.
