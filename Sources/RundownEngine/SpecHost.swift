@@ -136,7 +136,7 @@ extension SpecFailure {
         return error is any ReportedByFramework
     }
 
-    /// Whether this failure came after the element whose task recorded it had finished (a ``LateFailure``).
+    /// Whether this failure came after the element whose task posted it had finished (a ``LateFailure``).
     package var isLate: Bool {
         late != nil
     }

@@ -141,7 +141,7 @@ public final class Fresh<Value> {
             path: runner.path, error: FreshValueMisuse(declaredAt: location, place: place), location: runner.location)
         // Runners come and go, so a runner's address may be reused: the hook is known by its path and place.
         let key = "\(ObjectIdentifier(self)) \(runner.location) \(runner.description)"
-        if !state.record(failure, once: key) {
+        if !state.noteMisuse(failure, once: key) {
             // The element has ended: the run's one channel takes it, as a late failure of that element.
             runner.post(String(describing: failure.error), at: runner.location)
         }

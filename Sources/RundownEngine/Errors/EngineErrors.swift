@@ -1,7 +1,7 @@
 // The engine's catalogue of errors: every error the engine makes for a user to
 // read, in the one shape of `ExplainedError` (what happened, how to fix it).
 // Most are misuses, mistakes in how a spec, a hook or a host uses the engine
-// that the type system cannot catch; each is recorded as a failure of the
+// that the type system cannot catch; each is reported as a failure of the
 // element or hook concerned, never a crash. The DSL's errors are in
 // Sources/RundownDSL/Errors, `Rundown`'s in Sources/Rundown/Errors, the
 // toolkit's in Sources/RundownConcurrency/Errors; the engine's warnings are

@@ -22,16 +22,16 @@ public enum Synchronous: ExecutionMode {
     /// in the form the tree's generic storage would give a bare closure
     /// (which took a heap box and a thunk at every call).
     public struct Body {
-        package let run: () throws -> Void
+        package let closure: () throws -> Void
 
-        /// A body that runs `run`.
-        package init(_ run: @escaping () throws -> Void) {
-            self.run = run
+        /// A body that runs `closure`.
+        package init(_ closure: @escaping () throws -> Void) {
+            self.closure = closure
         }
 
         /// Runs the body.
         package func callAsFunction() throws {
-            try run()
+            try closure()
         }
     }
     /// An `aroundEach` hook that calls the body it wraps synchronously.
@@ -56,26 +56,26 @@ public enum Asynchronous: ExecutionMode {
     /// called, not in the form the tree's generic storage would give it.
     public struct Body {
         /// The closure, and whether it may suspend.
-        package enum Run {
+        package enum Closure {
             case synchronous(() throws -> Void)
             case asynchronous(() async throws -> Void)
         }
 
-        package let run: Run
+        package let closure: Closure
 
         /// A body that may suspend.
         package init(_ body: @escaping () async throws -> Void) {
-            run = .asynchronous(body)
+            closure = .asynchronous(body)
         }
 
         /// A body that runs to its end without suspending.
         package init(synchronous body: @escaping () throws -> Void) {
-            run = .synchronous(body)
+            closure = .synchronous(body)
         }
 
         /// Runs the body, awaiting it if it may suspend.
         package func callAsFunction() async throws {
-            switch run {
+            switch closure {
             case .synchronous(let body): try body()
             case .asynchronous(let body): try await body()
             }

@@ -13,7 +13,7 @@
 // is), and states of one walk never run at once but through tasks their
 // closures left running. The walk closes a state once its element (or group)
 // ends: it takes the cleanups one at a time, last registered first, and then
-// the failures recorded meanwhile; after that, a fresh value or a cleanup
+// the misuses noted meanwhile; after that, a fresh value or a cleanup
 // asked of the state is refused, because nobody would run or discard it. An
 // example that runs again (a repetition, a retry) opens its state again,
 // empty.
@@ -82,7 +82,7 @@ package class ElementState: @unchecked Sendable {
         var values: [ObjectIdentifier: Any] = [:]
         var cleanups: [Cleanup] = []
         var failures: [SpecFailure] = []
-        /// The misuses recorded already, so that each is reported once.
+        /// The misuses noted already, so that each is reported once.
         var misuses: Set<String> = []
     }
 
@@ -145,14 +145,14 @@ package class ElementState: @unchecked Sendable {
         return registered != nil
     }
 
-    /// Records a misuse as a failure the walk reports when the closure or
-    /// the element ends; a misuse with the same `key` is recorded once.
+    /// Notes a misuse as a failure the walk reports when the closure or
+    /// the element ends; a misuse with the same `key` is noted once.
     /// `false` if the state has ended, and nobody would report it.
-    package func record(_ failure: SpecFailure, once key: String) -> Bool {
-        let recorded: Void? = withShared { shared in
+    package func noteMisuse(_ failure: SpecFailure, once key: String) -> Bool {
+        let noted: Void? = withShared { shared in
             if shared.misuses.insert(key).inserted { shared.failures.append(failure) }
         }
-        return recorded != nil
+        return noted != nil
     }
 
     // MARK: What the walk asks
@@ -162,7 +162,7 @@ package class ElementState: @unchecked Sendable {
         /// A cleanup to run, the one registered last.
         case cleanup(Cleanup)
         /// No cleanup was left, so the state is closed: the failures
-        /// recorded and not yet taken.
+        /// noted and not yet taken.
         case closed(failures: [SpecFailure])
     }
 
@@ -196,7 +196,7 @@ package class ElementState: @unchecked Sendable {
         lock.withLock { _ in closed = false }
     }
 
-    /// The failures recorded since the last call.
+    /// The misuses noted since the last call.
     func takeFailures() -> [SpecFailure] {
         lock.withLock { _ in
             guard let shared, !shared.failures.isEmpty else { return [] }

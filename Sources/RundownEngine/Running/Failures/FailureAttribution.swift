@@ -1,7 +1,7 @@
 // Which element or hook a failure that was not thrown belongs to.
 //
 // Invariants. A posted failure names the runner of the closure whose task
-// recorded it, and through it that closure's frame and run. The walk records
+// posted it, and through it that closure's frame and run. The walk attributes
 // it there: as a failure of the element or hook while its frame runs (for an
 // example that repeats or retries, while the run that posted it goes on); as
 // a late failure once that frame (or that run) has ended, naming the example,

@@ -4,7 +4,7 @@
 package struct LateFailure: WrappedFailure, CustomStringConvertible {
     /// What failed.
     package var error: any Error
-    /// The path of the element or hook whose task recorded it.
+    /// The path of the element or hook whose task posted it.
     package var example: [String]
     /// Which run of its example started the task, for an example that
     /// repeats or retries: `attempt 1 of 2`.

@@ -25,7 +25,7 @@
 // and a concurrent one (two `async let`s in Swift 5 mode) from two threads.
 // So each token carries an AroundBodyGate: only the first call of the body,
 // made before the hook returned, may enter; every other call touches nothing
-// but the gate and is recorded as a misuse of that hook once it returns (or,
+// but the gate and is reported as a misuse of that hook once it returns (or,
 // after it returned, when the walk next takes its inbox). Before finishAround
 // the driver closes the gate, which waits while a call of the body still
 // drives the walk, so the walk never has two drivers.

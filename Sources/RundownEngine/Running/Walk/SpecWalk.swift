@@ -32,15 +32,15 @@
 // layer, so all of the element's afterEach hooks run; a skip in a beforeEach,
 // or in an aroundEach that did not call its body, runs no afterEach hook.
 //
-// Scopes and cleanups. Each frame is the ElementState its closures share (see
+// States and cleanups. Each frame is the ElementState its closures share (see
 // ElementState.swift): an element frame for an example or a nested group and its
 // each-hooks, a group frame for its beforeAll and afterAll hooks. An element's
-// scope ends in `unwinding(0)`, after all of its each-hooks and before its own
+// state ends in `unwinding(0)`, after all of its each-hooks and before its own
 // scopes (layer 0) return; a group's in `done`. Ending runs the cleanups one
 // closure at a time, last registered first, as teardown that no error or skip
-// prevents; then the scope closes, dropping its fresh values, and the misuses
-// recorded in it fail the element. A group hook's misuses are recorded as soon
-// as the hook returns.
+// prevents; then the element's state closes, dropping its fresh values, and
+// the misuses noted in it fail the element. A group hook's misuses are
+// reported as soon as the hook returns.
 //
 // Runners and contexts. Every closure the walk hands the driver comes with
 // its own ExampleRunner (its identity tells which closure posted a failure,
@@ -51,14 +51,14 @@
 // references), so the closure and every task it starts see that runner and
 // post to the run's inbox, for as long as they live (see RunContext.swift). Nothing is bound between closures, and nothing the walk
 // decides depends on who else holds a runner or a frame. A runner copies
-// nothing of its element: it points at the frame, which is its scope and
+// nothing of its element: it points at the frame, which is its state and
 // answers its path, and at the hook it runs, if any, which adds the hook's
 // step and answers the location (RunnerFrame, RunnerHook). A runner is read
 // from any task, so these come only from the frame's immutable parts; the
 // frame's own PathNode is made when the walk first needs one (a nested group,
 // a failure, a report), which a passing example never does. A task that
 // outlives its example keeps that example's frame through its runner; the
-// frame no longer holds anything of the user's (its scope dropped its values
+// frame no longer holds anything of the user's (its state dropped its values
 // when it closed).
 //
 // Failures that are not thrown. They wait in the run's FailureInbox (see its
@@ -86,7 +86,7 @@
 // another run follows, so its group's beforeAll and afterAll run once and
 // the example starts and finishes once in the reports. While another attempt
 // may follow, the example's failures are held by its ExampleAttempts, not
-// recorded; the end of the attempt decides what they are. A failure a task of
+// reported; the end of the attempt decides what they are. A failure a task of
 // an earlier run posts is that run's late failure, never a later run's.
 
 /// The engine's rules, written once: a walk over the spec tree that says which
@@ -138,7 +138,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     let outerLimit: TimeLimit?
     /// The run's sink, which the walk takes what was posted from.
     let inbox: FailureInbox
-    /// The lock of the scopes of this walk's frames (see ElementState.swift).
+    /// The lock of the states of this walk's frames (see ElementState.swift).
     let stateLock = StateLock(())
     /// Whether this walk's inbox is the run's, which it closes when it ends:
     /// false for a walk of one element of a concurrent group, whose inbox the
@@ -464,7 +464,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     }
 
     /// The next cleanup of `state` to run, last registered first; once none
-    /// is left, closes the scope, records the misuses found in it and returns `nil`.
+    /// is left, closes the state, reports the misuses noted in it and returns `nil`.
     func nextCleanup(of state: ElementState) -> ElementState.Cleanup? {
         switch state.nextCleanupOrClose() {
         case .cleanup(let next):

@@ -1,6 +1,6 @@
 // How the walk takes back how a closure ended, and what that does to its
-// frame: each outcome is recorded where it belongs and moves its frame on in
-// one place, whether its error is recorded or was reported already by its
+// frame: each outcome is attributed where it belongs and moves its frame on in
+// one place, whether its error is reported or was recorded already by its
 // framework (`reported`: a `#require` posted its own issue before it threw).
 
 extension SpecWalk {
@@ -18,7 +18,7 @@ extension SpecWalk {
         if case .groupHook(let group, _) = done.closure { record(group.takeFailures(), in: group) }
         if case .passed = outcome { return }
         // `#require` recorded its issue, which its closure posted, before it threw:
-        // the posted failure is its report, and the thrown one is not recorded again.
+        // the posted failure is its report, and the thrown one is not reported again.
         var reported = false
         if case .failed(let error) = outcome, error is any ReportedByFramework {
             reported = tookPost(from: done.runner)
@@ -170,7 +170,7 @@ extension SpecWalk {
         if attempts.holdsFailures { attempts.held.append(noted) } else { reporter.report(noted) }
     }
 
-    /// Marks `element` skipped. The skip is recorded when the element finishes, and only if its
+    /// Marks `element` skipped. The skip is reported when the element finishes, and only if its
     /// teardown did not fail meanwhile: when one element both skips and fails, the failure wins.
     func skip(_ element: ElementFrame, _ reason: SkipReason, declaredAt location: CodeLocation) {
         element.skip = (reason, reason.location ?? location)

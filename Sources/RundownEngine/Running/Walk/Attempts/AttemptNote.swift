@@ -21,9 +21,9 @@ package final class AttemptNote: Sendable, CustomStringConvertible {
     }
 
     /// Whether the example retries: the walk holds its failures until an
-    /// attempt has ended, then records them (as warnings if a later attempt
+    /// attempt has ended, then reports them (as warnings if a later attempt
     /// passed), so a framework must not record them itself. The last
-    /// attempt's too, so that every attempt's failures are recorded alike and
+    /// attempt's too, so that every attempt's failures are reported alike and
     /// in their order.
     package var isHeldByTheWalk: Bool { attempts > 1 }
 

@@ -12,7 +12,7 @@
 // ends the example, and its failures say which repetition it was. An attempt
 // may be followed by another while it fails and attempts are left; the walk
 // cannot know that until the attempt has ended, so the failures of an
-// example that has retries are held until then: recorded as failures if no
+// example that has retries are held until then: reported as failures if no
 // attempt passes, or reported with a notice (flaky) if a later one does. A
 // skip ends the example; it is never retried.
 //

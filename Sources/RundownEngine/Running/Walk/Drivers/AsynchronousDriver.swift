@@ -30,7 +30,7 @@ extension SpecWalk where Mode == Asynchronous {
                             await Outcome.of(runner, recognizers: recognizers, limit: limit) { try await body() }
                         })
                 } else {
-                    switch body.run {
+                    switch body.closure {
                     case .synchronous(let body):
                         // Called as the synchronous driver calls it: nothing in it can suspend.
                         finish(RunContext.$current.withValue(context) { Outcome.of(recognizers: recognizers, body) })

@@ -14,7 +14,7 @@ extension SpecWalk where Mode == Synchronous {
             case .call(let body, let runner):
                 finish(
                     RunContext.$current.withValue(context(running: runner, in: surroundings)) {
-                        scope.run(runner) { Outcome.of(recognizers: recognizers, body.run) }
+                        scope.run(runner) { Outcome.of(recognizers: recognizers, body.closure) }
                     })
             case .wrap(let around, let token):
                 // In its own context, as the asynchronous driver runs it; the closures inside its body bind their own.

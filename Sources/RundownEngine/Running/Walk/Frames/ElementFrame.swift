@@ -2,7 +2,7 @@ extension SpecWalk {
     /// One element of a group on the walk's stack, an example or a nested
     /// group: where it is among its layers of each-hooks and its body, how it
     /// is ending, and, for an example that repeats or retries, which run it
-    /// is in. It is the scope its each-hooks and body share.
+    /// is in. It is the state its each-hooks and body share.
     ///
     /// `@unchecked Sendable` for the same reason as GroupFrame.
     final class ElementFrame: ElementState, RunnerFrame, @unchecked Sendable {
@@ -50,7 +50,7 @@ extension SpecWalk {
         /// `afterEach` hook runs.
         var runsAfterEach = true
         var bodyStarted = false
-        /// Whether this run's cleanups have run and its scope is closed.
+        /// Whether this run's cleanups have run and its state is closed.
         var cleanedUp = false
         var failed = false
         /// Why and where the element skipped, until it finishes (see `skip(_:_:declaredAt:)`).

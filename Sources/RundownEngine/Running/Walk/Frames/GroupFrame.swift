@@ -1,7 +1,7 @@
 extension SpecWalk {
     /// A group on the walk's stack: where it is among its `beforeAll` hooks,
     /// its elements and its `afterAll` hooks, and the each-hooks it puts
-    /// around its elements. It is the scope its `beforeAll` and `afterAll`
+    /// around its elements. It is the state its `beforeAll` and `afterAll`
     /// hooks share.
     ///
     /// `@unchecked Sendable`, inherited from ElementState: a frame is handed to
