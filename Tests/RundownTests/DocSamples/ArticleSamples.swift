@@ -102,14 +102,12 @@ struct Loader {
 struct LandingPageSample {
     @Test(.specs) func stack() throws {
         try spec {
-            var stack = Stack<Int>()
+            let stack = fresh { Stack<Int>() }
 
             context("after a push") {
-                beforeEach {
-                    stack = Stack()
-                    stack.push(42)
-                }
-                it("has the pushed item on top") { #expect(stack.top == 42) }
+                beforeEach { stack.value.push(42) }
+                it("has the pushed item on top") { #expect(stack.value.top == 42) }
+                it("counts it") { #expect(stack.value.count == 1) }
             }
         }
     }
