@@ -9,7 +9,11 @@ import RundownEngine
 ///
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
-///   - traits: `.focused` or `.excluded`.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`,
+///     `.timeLimit(_:)` (an `async` spec), `.repeated(_:)`, `.retries(_:)`,
+///     `.exclusive(_:_:)` (an `async` spec) and `.scoped(_:_:)` (an `async` spec).
+///     `.concurrent` changes nothing on an example, and `.everyExample` is a failure
+///     of it: both are for groups.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -34,7 +38,11 @@ public func it<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
-///   - traits: `.focused` or `.excluded`.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`,
+///     `.timeLimit(_:)` (an `async` spec), `.repeated(_:)`, `.retries(_:)`,
+///     `.exclusive(_:_:)` (an `async` spec) and `.scoped(_:_:)` (an `async` spec).
+///     `.concurrent` changes nothing on an example, and `.everyExample` is a failure
+///     of it: both are for groups.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -57,7 +65,11 @@ public func fIt<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
-///   - traits: `.focused` or `.excluded`.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`,
+///     `.timeLimit(_:)` (an `async` spec), `.repeated(_:)`, `.retries(_:)`,
+///     `.exclusive(_:_:)` (an `async` spec) and `.scoped(_:_:)` (an `async` spec).
+///     `.concurrent` changes nothing on an example, and `.everyExample` is a failure
+///     of it: both are for groups.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -80,7 +92,11 @@ public func xIt<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
-///   - traits: `.focused` or `.excluded`.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`,
+///     `.timeLimit(_:)` (an `async` spec), `.repeated(_:)`, `.retries(_:)`,
+///     `.exclusive(_:_:)` (an `async` spec) and `.scoped(_:_:)` (an `async` spec).
+///     `.concurrent` changes nothing on an example, and `.everyExample` is a failure
+///     of it: both are for groups.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -105,7 +121,11 @@ public func it<Call: AsyncCallKind>(
 ///
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
-///   - traits: `.focused` or `.excluded`.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`,
+///     `.timeLimit(_:)` (an `async` spec), `.repeated(_:)`, `.retries(_:)`,
+///     `.exclusive(_:_:)` (an `async` spec) and `.scoped(_:_:)` (an `async` spec).
+///     `.concurrent` changes nothing on an example, and `.everyExample` is a failure
+///     of it: both are for groups.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -129,7 +149,11 @@ public func fIt<Call: AsyncCallKind>(
 ///
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
-///   - traits: `.focused` or `.excluded`.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`,
+///     `.timeLimit(_:)` (an `async` spec), `.repeated(_:)`, `.retries(_:)`,
+///     `.exclusive(_:_:)` (an `async` spec) and `.scoped(_:_:)` (an `async` spec).
+///     `.concurrent` changes nothing on an example, and `.everyExample` is a failure
+///     of it: both are for groups.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -158,7 +182,12 @@ public func xIt<Call: AsyncCallKind>(
 ///
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
-///   - traits: `.focused` or `.excluded`; `.everyExample` to make every each-hook of the group and below it an every-example hook.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`
+///     (for every example inside), `.concurrent` (its elements at the same time, in an
+///     `async` spec), `.everyExample` (every each-hook of the group and below it runs
+///     around every example), `.repeated(_:)` and `.retries(_:)` (for each example
+///     inside that does not set its own), and `.timeLimit(_:)`, `.exclusive(_:_:)`
+///     and `.scoped(_:_:)` (around the whole group, in an `async` spec).
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -185,7 +214,12 @@ public func describe<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
-///   - traits: `.focused` or `.excluded`; `.everyExample` to make every each-hook of the group and below it an every-example hook.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`
+///     (for every example inside), `.concurrent` (its elements at the same time, in an
+///     `async` spec), `.everyExample` (every each-hook of the group and below it runs
+///     around every example), `.repeated(_:)` and `.retries(_:)` (for each example
+///     inside that does not set its own), and `.timeLimit(_:)`, `.exclusive(_:_:)`
+///     and `.scoped(_:_:)` (around the whole group, in an `async` spec).
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -212,7 +246,12 @@ public func context<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
-///   - traits: `.focused` or `.excluded`; `.everyExample` to make every each-hook of the group and below it an every-example hook.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`
+///     (for every example inside), `.concurrent` (its elements at the same time, in an
+///     `async` spec), `.everyExample` (every each-hook of the group and below it runs
+///     around every example), `.repeated(_:)` and `.retries(_:)` (for each example
+///     inside that does not set its own), and `.timeLimit(_:)`, `.exclusive(_:_:)`
+///     and `.scoped(_:_:)` (around the whole group, in an `async` spec).
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -239,7 +278,12 @@ public func fDescribe<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
-///   - traits: `.focused` or `.excluded`; `.everyExample` to make every each-hook of the group and below it an every-example hook.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`
+///     (for every example inside), `.concurrent` (its elements at the same time, in an
+///     `async` spec), `.everyExample` (every each-hook of the group and below it runs
+///     around every example), `.repeated(_:)` and `.retries(_:)` (for each example
+///     inside that does not set its own), and `.timeLimit(_:)`, `.exclusive(_:_:)`
+///     and `.scoped(_:_:)` (around the whole group, in an `async` spec).
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -266,7 +310,12 @@ public func fContext<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
-///   - traits: `.focused` or `.excluded`; `.everyExample` to make every each-hook of the group and below it an every-example hook.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`
+///     (for every example inside), `.concurrent` (its elements at the same time, in an
+///     `async` spec), `.everyExample` (every each-hook of the group and below it runs
+///     around every example), `.repeated(_:)` and `.retries(_:)` (for each example
+///     inside that does not set its own), and `.timeLimit(_:)`, `.exclusive(_:_:)`
+///     and `.scoped(_:_:)` (around the whole group, in an `async` spec).
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -293,7 +342,12 @@ public func xDescribe<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
-///   - traits: `.focused` or `.excluded`; `.everyExample` to make every each-hook of the group and below it an every-example hook.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`
+///     (for every example inside), `.concurrent` (its elements at the same time, in an
+///     `async` spec), `.everyExample` (every each-hook of the group and below it runs
+///     around every example), `.repeated(_:)` and `.retries(_:)` (for each example
+///     inside that does not set its own), and `.timeLimit(_:)`, `.exclusive(_:_:)`
+///     and `.scoped(_:_:)` (around the whole group, in an `async` spec).
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
