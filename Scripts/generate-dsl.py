@@ -122,18 +122,17 @@ MAIN_EXAMPLE = {"it": "an example", "fIt": "a focused example", "xIt": "an exclu
 # What the `traits` of `it` and of a group may hold: every `ExampleTrait`, and what each does there.
 EXAMPLE_TRAITS_DOC = [
     "  - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`,",
-    "    `.timeLimit(_:)` (an `async` spec), `.repeated(_:)`, `.retries(_:)`,",
-    "    `.exclusive(_:_:)` (an `async` spec) and `.scoped(_:_:)` (an `async` spec).",
-    "    `.concurrent` changes nothing on an example, and `.everyExample` is a failure",
-    "    of it: both are for groups.",
+    "    `.repeated(_:)`, `.retries(_:)`, and in an `async` spec `.timeLimit(_:)`,",
+    "    `.exclusive(_:_:)` and `.scoped(_:_:)`. `.concurrent` changes nothing on an",
+    "    example, and `.everyExample` is a failure of it: both are for groups.",
 ]
 GROUP_TRAITS_DOC = [
     "  - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`",
-    "    (for every example inside), `.concurrent` (its elements at the same time, in an",
-    "    `async` spec), `.everyExample` (every each-hook of the group and below it runs",
-    "    around every example), `.repeated(_:)` and `.retries(_:)` (for each example",
-    "    inside that does not set its own), and `.timeLimit(_:)`, `.exclusive(_:_:)`",
-    "    and `.scoped(_:_:)` (around the whole group, in an `async` spec).",
+    "    (for every example inside), `.everyExample` (every each-hook of the group and below",
+    "    it runs around every example), `.repeated(_:)` and `.retries(_:)` (for each example",
+    "    inside that sets neither), and in an `async` spec `.concurrent` (the group's elements",
+    "    at the same time), `.timeLimit(_:)`, `.exclusive(_:_:)` and `.scoped(_:_:)` (around",
+    "    the whole group).",
 ]
 
 # Groups: (word, traits passed on, summary).

@@ -10,10 +10,9 @@ import RundownEngine
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
 ///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`,
-///     `.timeLimit(_:)` (an `async` spec), `.repeated(_:)`, `.retries(_:)`,
-///     `.exclusive(_:_:)` (an `async` spec) and `.scoped(_:_:)` (an `async` spec).
-///     `.concurrent` changes nothing on an example, and `.everyExample` is a failure
-///     of it: both are for groups.
+///     `.repeated(_:)`, `.retries(_:)`, and in an `async` spec `.timeLimit(_:)`,
+///     `.exclusive(_:_:)` and `.scoped(_:_:)`. `.concurrent` changes nothing on an
+///     example, and `.everyExample` is a failure of it: both are for groups.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -39,10 +38,9 @@ public func it<Call: CallKind>(
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
 ///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`,
-///     `.timeLimit(_:)` (an `async` spec), `.repeated(_:)`, `.retries(_:)`,
-///     `.exclusive(_:_:)` (an `async` spec) and `.scoped(_:_:)` (an `async` spec).
-///     `.concurrent` changes nothing on an example, and `.everyExample` is a failure
-///     of it: both are for groups.
+///     `.repeated(_:)`, `.retries(_:)`, and in an `async` spec `.timeLimit(_:)`,
+///     `.exclusive(_:_:)` and `.scoped(_:_:)`. `.concurrent` changes nothing on an
+///     example, and `.everyExample` is a failure of it: both are for groups.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -66,10 +64,9 @@ public func fIt<Call: CallKind>(
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
 ///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`,
-///     `.timeLimit(_:)` (an `async` spec), `.repeated(_:)`, `.retries(_:)`,
-///     `.exclusive(_:_:)` (an `async` spec) and `.scoped(_:_:)` (an `async` spec).
-///     `.concurrent` changes nothing on an example, and `.everyExample` is a failure
-///     of it: both are for groups.
+///     `.repeated(_:)`, `.retries(_:)`, and in an `async` spec `.timeLimit(_:)`,
+///     `.exclusive(_:_:)` and `.scoped(_:_:)`. `.concurrent` changes nothing on an
+///     example, and `.everyExample` is a failure of it: both are for groups.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -93,10 +90,9 @@ public func xIt<Call: CallKind>(
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
 ///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`,
-///     `.timeLimit(_:)` (an `async` spec), `.repeated(_:)`, `.retries(_:)`,
-///     `.exclusive(_:_:)` (an `async` spec) and `.scoped(_:_:)` (an `async` spec).
-///     `.concurrent` changes nothing on an example, and `.everyExample` is a failure
-///     of it: both are for groups.
+///     `.repeated(_:)`, `.retries(_:)`, and in an `async` spec `.timeLimit(_:)`,
+///     `.exclusive(_:_:)` and `.scoped(_:_:)`. `.concurrent` changes nothing on an
+///     example, and `.everyExample` is a failure of it: both are for groups.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -122,10 +118,9 @@ public func it<Call: AsyncCallKind>(
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
 ///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`,
-///     `.timeLimit(_:)` (an `async` spec), `.repeated(_:)`, `.retries(_:)`,
-///     `.exclusive(_:_:)` (an `async` spec) and `.scoped(_:_:)` (an `async` spec).
-///     `.concurrent` changes nothing on an example, and `.everyExample` is a failure
-///     of it: both are for groups.
+///     `.repeated(_:)`, `.retries(_:)`, and in an `async` spec `.timeLimit(_:)`,
+///     `.exclusive(_:_:)` and `.scoped(_:_:)`. `.concurrent` changes nothing on an
+///     example, and `.everyExample` is a failure of it: both are for groups.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -150,10 +145,9 @@ public func fIt<Call: AsyncCallKind>(
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
 ///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`,
-///     `.timeLimit(_:)` (an `async` spec), `.repeated(_:)`, `.retries(_:)`,
-///     `.exclusive(_:_:)` (an `async` spec) and `.scoped(_:_:)` (an `async` spec).
-///     `.concurrent` changes nothing on an example, and `.everyExample` is a failure
-///     of it: both are for groups.
+///     `.repeated(_:)`, `.retries(_:)`, and in an `async` spec `.timeLimit(_:)`,
+///     `.exclusive(_:_:)` and `.scoped(_:_:)`. `.concurrent` changes nothing on an
+///     example, and `.everyExample` is a failure of it: both are for groups.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -183,11 +177,11 @@ public func xIt<Call: AsyncCallKind>(
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
 ///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`
-///     (for every example inside), `.concurrent` (its elements at the same time, in an
-///     `async` spec), `.everyExample` (every each-hook of the group and below it runs
-///     around every example), `.repeated(_:)` and `.retries(_:)` (for each example
-///     inside that does not set its own), and `.timeLimit(_:)`, `.exclusive(_:_:)`
-///     and `.scoped(_:_:)` (around the whole group, in an `async` spec).
+///     (for every example inside), `.everyExample` (every each-hook of the group and below
+///     it runs around every example), `.repeated(_:)` and `.retries(_:)` (for each example
+///     inside that sets neither), and in an `async` spec `.concurrent` (the group's elements
+///     at the same time), `.timeLimit(_:)`, `.exclusive(_:_:)` and `.scoped(_:_:)` (around
+///     the whole group).
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -215,11 +209,11 @@ public func describe<Call: CallKind>(
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
 ///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`
-///     (for every example inside), `.concurrent` (its elements at the same time, in an
-///     `async` spec), `.everyExample` (every each-hook of the group and below it runs
-///     around every example), `.repeated(_:)` and `.retries(_:)` (for each example
-///     inside that does not set its own), and `.timeLimit(_:)`, `.exclusive(_:_:)`
-///     and `.scoped(_:_:)` (around the whole group, in an `async` spec).
+///     (for every example inside), `.everyExample` (every each-hook of the group and below
+///     it runs around every example), `.repeated(_:)` and `.retries(_:)` (for each example
+///     inside that sets neither), and in an `async` spec `.concurrent` (the group's elements
+///     at the same time), `.timeLimit(_:)`, `.exclusive(_:_:)` and `.scoped(_:_:)` (around
+///     the whole group).
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -247,11 +241,11 @@ public func context<Call: CallKind>(
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
 ///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`
-///     (for every example inside), `.concurrent` (its elements at the same time, in an
-///     `async` spec), `.everyExample` (every each-hook of the group and below it runs
-///     around every example), `.repeated(_:)` and `.retries(_:)` (for each example
-///     inside that does not set its own), and `.timeLimit(_:)`, `.exclusive(_:_:)`
-///     and `.scoped(_:_:)` (around the whole group, in an `async` spec).
+///     (for every example inside), `.everyExample` (every each-hook of the group and below
+///     it runs around every example), `.repeated(_:)` and `.retries(_:)` (for each example
+///     inside that sets neither), and in an `async` spec `.concurrent` (the group's elements
+///     at the same time), `.timeLimit(_:)`, `.exclusive(_:_:)` and `.scoped(_:_:)` (around
+///     the whole group).
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -279,11 +273,11 @@ public func fDescribe<Call: CallKind>(
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
 ///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`
-///     (for every example inside), `.concurrent` (its elements at the same time, in an
-///     `async` spec), `.everyExample` (every each-hook of the group and below it runs
-///     around every example), `.repeated(_:)` and `.retries(_:)` (for each example
-///     inside that does not set its own), and `.timeLimit(_:)`, `.exclusive(_:_:)`
-///     and `.scoped(_:_:)` (around the whole group, in an `async` spec).
+///     (for every example inside), `.everyExample` (every each-hook of the group and below
+///     it runs around every example), `.repeated(_:)` and `.retries(_:)` (for each example
+///     inside that sets neither), and in an `async` spec `.concurrent` (the group's elements
+///     at the same time), `.timeLimit(_:)`, `.exclusive(_:_:)` and `.scoped(_:_:)` (around
+///     the whole group).
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -311,11 +305,11 @@ public func fContext<Call: CallKind>(
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
 ///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`
-///     (for every example inside), `.concurrent` (its elements at the same time, in an
-///     `async` spec), `.everyExample` (every each-hook of the group and below it runs
-///     around every example), `.repeated(_:)` and `.retries(_:)` (for each example
-///     inside that does not set its own), and `.timeLimit(_:)`, `.exclusive(_:_:)`
-///     and `.scoped(_:_:)` (around the whole group, in an `async` spec).
+///     (for every example inside), `.everyExample` (every each-hook of the group and below
+///     it runs around every example), `.repeated(_:)` and `.retries(_:)` (for each example
+///     inside that sets neither), and in an `async` spec `.concurrent` (the group's elements
+///     at the same time), `.timeLimit(_:)`, `.exclusive(_:_:)` and `.scoped(_:_:)` (around
+///     the whole group).
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -343,11 +337,11 @@ public func xDescribe<Call: CallKind>(
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
 ///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`
-///     (for every example inside), `.concurrent` (its elements at the same time, in an
-///     `async` spec), `.everyExample` (every each-hook of the group and below it runs
-///     around every example), `.repeated(_:)` and `.retries(_:)` (for each example
-///     inside that does not set its own), and `.timeLimit(_:)`, `.exclusive(_:_:)`
-///     and `.scoped(_:_:)` (around the whole group, in an `async` spec).
+///     (for every example inside), `.everyExample` (every each-hook of the group and below
+///     it runs around every example), `.repeated(_:)` and `.retries(_:)` (for each example
+///     inside that sets neither), and in an `async` spec `.concurrent` (the group's elements
+///     at the same time), `.timeLimit(_:)`, `.exclusive(_:_:)` and `.scoped(_:_:)` (around
+///     the whole group).
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
