@@ -67,7 +67,7 @@ if [ "$(id -u)" -eq 0 ]; then sandbox=(--no-sandbox); fi
 
 mkdir -p "$out"
 for page in "${pages[@]}"; do
-    file="$out/$(echo "$page" | tr '/' '-').png"
+    file="$out/$(echo "$page" | tr '/#?' '---').png"
     "$browser" --headless "${sandbox[@]}" --disable-gpu --hide-scrollbars \
         --window-size="${window/x/,}" --virtual-time-budget=15000 \
         --screenshot="$file" "http://127.0.0.1:$port/$page" >/dev/null 2>&1
