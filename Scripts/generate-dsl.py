@@ -119,6 +119,22 @@ SPECIALIZED = {
 # How a main-actor example is described, for `it`, `fIt`, `xIt`.
 MAIN_EXAMPLE = {"it": "an example", "fIt": "a focused example", "xIt": "an excluded example"}
 
+# What the `traits` of `it` and of a group may hold: every `ExampleTrait`, and what each does there.
+EXAMPLE_TRAITS_DOC = [
+    "  - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`,",
+    "    `.repeated(_:)`, `.retries(_:)`, and in an `async` spec `.timeLimit(_:)`,",
+    "    `.exclusive(_:_:)` and `.scoped(_:_:)`. `.concurrent` changes nothing on an",
+    "    example, and `.everyExample` is a failure of it: both are for groups.",
+]
+GROUP_TRAITS_DOC = [
+    "  - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`",
+    "    (for every example inside), `.everyExample` (every each-hook of the group and below",
+    "    it runs around every example), `.repeated(_:)` and `.retries(_:)` (for each example",
+    "    inside that sets neither), and in an `async` spec `.concurrent` (the group's elements",
+    "    at the same time), `.timeLimit(_:)`, `.exclusive(_:_:)` and `.scoped(_:_:)` (around",
+    "    the whole group).",
+]
+
 # Groups: (word, traits passed on, summary).
 GROUPS = [
     ("describe", "traits", "Declares a group of examples that share a description and hooks."),
@@ -140,8 +156,7 @@ GROUP_DOC = [
     "",
     "- Parameters:",
     "  - description: The group's step in the path of everything inside it.",
-    "  - traits: `.focused` or `.excluded`; `.everyExample` to make every each-hook of the group and below it"
-    " an every-example hook.",
+    *GROUP_TRAITS_DOC,
     *LOCATION_DOC,
     "  - content: The group's hooks and elements, in order: a trailing closure, or a",
     "    builder function passed by name, `context(\"when empty\", content: emptyExamples)`.",
@@ -333,7 +348,7 @@ def examples(kind, main, indent):
                 "",
                 "- Parameters:",
                 "  - description: What the example does; the last step of its path.",
-                "  - traits: `.focused` or `.excluded`.",
+                *EXAMPLE_TRAITS_DOC,
                 *LOCATION_DOC,
                 f"  - body: {body_doc}",
             ]

@@ -9,7 +9,10 @@ import RundownEngine
 ///
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
-///   - traits: `.focused` or `.excluded`.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`,
+///     `.repeated(_:)`, `.retries(_:)`, and in an `async` spec `.timeLimit(_:)`,
+///     `.exclusive(_:_:)` and `.scoped(_:_:)`. `.concurrent` changes nothing on an
+///     example, and `.everyExample` is a failure of it: both are for groups.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -34,7 +37,10 @@ public func it<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
-///   - traits: `.focused` or `.excluded`.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`,
+///     `.repeated(_:)`, `.retries(_:)`, and in an `async` spec `.timeLimit(_:)`,
+///     `.exclusive(_:_:)` and `.scoped(_:_:)`. `.concurrent` changes nothing on an
+///     example, and `.everyExample` is a failure of it: both are for groups.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -57,7 +63,10 @@ public func fIt<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
-///   - traits: `.focused` or `.excluded`.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`,
+///     `.repeated(_:)`, `.retries(_:)`, and in an `async` spec `.timeLimit(_:)`,
+///     `.exclusive(_:_:)` and `.scoped(_:_:)`. `.concurrent` changes nothing on an
+///     example, and `.everyExample` is a failure of it: both are for groups.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -80,7 +89,10 @@ public func xIt<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
-///   - traits: `.focused` or `.excluded`.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`,
+///     `.repeated(_:)`, `.retries(_:)`, and in an `async` spec `.timeLimit(_:)`,
+///     `.exclusive(_:_:)` and `.scoped(_:_:)`. `.concurrent` changes nothing on an
+///     example, and `.everyExample` is a failure of it: both are for groups.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -105,7 +117,10 @@ public func it<Call: AsyncCallKind>(
 ///
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
-///   - traits: `.focused` or `.excluded`.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`,
+///     `.repeated(_:)`, `.retries(_:)`, and in an `async` spec `.timeLimit(_:)`,
+///     `.exclusive(_:_:)` and `.scoped(_:_:)`. `.concurrent` changes nothing on an
+///     example, and `.everyExample` is a failure of it: both are for groups.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -129,7 +144,10 @@ public func fIt<Call: AsyncCallKind>(
 ///
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
-///   - traits: `.focused` or `.excluded`.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`,
+///     `.repeated(_:)`, `.retries(_:)`, and in an `async` spec `.timeLimit(_:)`,
+///     `.exclusive(_:_:)` and `.scoped(_:_:)`. `.concurrent` changes nothing on an
+///     example, and `.everyExample` is a failure of it: both are for groups.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -158,7 +176,12 @@ public func xIt<Call: AsyncCallKind>(
 ///
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
-///   - traits: `.focused` or `.excluded`; `.everyExample` to make every each-hook of the group and below it an every-example hook.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`
+///     (for every example inside), `.everyExample` (every each-hook of the group and below
+///     it runs around every example), `.repeated(_:)` and `.retries(_:)` (for each example
+///     inside that sets neither), and in an `async` spec `.concurrent` (the group's elements
+///     at the same time), `.timeLimit(_:)`, `.exclusive(_:_:)` and `.scoped(_:_:)` (around
+///     the whole group).
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -185,7 +208,12 @@ public func describe<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
-///   - traits: `.focused` or `.excluded`; `.everyExample` to make every each-hook of the group and below it an every-example hook.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`
+///     (for every example inside), `.everyExample` (every each-hook of the group and below
+///     it runs around every example), `.repeated(_:)` and `.retries(_:)` (for each example
+///     inside that sets neither), and in an `async` spec `.concurrent` (the group's elements
+///     at the same time), `.timeLimit(_:)`, `.exclusive(_:_:)` and `.scoped(_:_:)` (around
+///     the whole group).
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -212,7 +240,12 @@ public func context<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
-///   - traits: `.focused` or `.excluded`; `.everyExample` to make every each-hook of the group and below it an every-example hook.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`
+///     (for every example inside), `.everyExample` (every each-hook of the group and below
+///     it runs around every example), `.repeated(_:)` and `.retries(_:)` (for each example
+///     inside that sets neither), and in an `async` spec `.concurrent` (the group's elements
+///     at the same time), `.timeLimit(_:)`, `.exclusive(_:_:)` and `.scoped(_:_:)` (around
+///     the whole group).
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -239,7 +272,12 @@ public func fDescribe<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
-///   - traits: `.focused` or `.excluded`; `.everyExample` to make every each-hook of the group and below it an every-example hook.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`
+///     (for every example inside), `.everyExample` (every each-hook of the group and below
+///     it runs around every example), `.repeated(_:)` and `.retries(_:)` (for each example
+///     inside that sets neither), and in an `async` spec `.concurrent` (the group's elements
+///     at the same time), `.timeLimit(_:)`, `.exclusive(_:_:)` and `.scoped(_:_:)` (around
+///     the whole group).
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -266,7 +304,12 @@ public func fContext<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
-///   - traits: `.focused` or `.excluded`; `.everyExample` to make every each-hook of the group and below it an every-example hook.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`
+///     (for every example inside), `.everyExample` (every each-hook of the group and below
+///     it runs around every example), `.repeated(_:)` and `.retries(_:)` (for each example
+///     inside that sets neither), and in an `async` spec `.concurrent` (the group's elements
+///     at the same time), `.timeLimit(_:)`, `.exclusive(_:_:)` and `.scoped(_:_:)` (around
+///     the whole group).
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -293,7 +336,12 @@ public func xDescribe<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
-///   - traits: `.focused` or `.excluded`; `.everyExample` to make every each-hook of the group and below it an every-example hook.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`
+///     (for every example inside), `.everyExample` (every each-hook of the group and below
+///     it runs around every example), `.repeated(_:)` and `.retries(_:)` (for each example
+///     inside that sets neither), and in an `async` spec `.concurrent` (the group's elements
+///     at the same time), `.timeLimit(_:)`, `.exclusive(_:_:)` and `.scoped(_:_:)` (around
+///     the whole group).
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
