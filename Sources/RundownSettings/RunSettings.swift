@@ -77,6 +77,10 @@ package struct RunSettings: Sendable {
     /// Every warning of the settings read, as a failure, when ``strict``;
     /// otherwise none. A run given them fails its spec with each.
     package var settingFailures: [SettingNotUnderstood] = []
+    /// The file of `RUNDOWN_FILTER=@file` when there was none as the run
+    /// began, and the warning that said so: no failure when `RUNDOWN_FAILURES`
+    /// names it too, the first run of a rerun loop.
+    private var pathListNotYetWritten: (file: String, warning: String)?
 
     /// What the engine needs of these settings.
     package var controls: RunControls {
@@ -163,6 +167,10 @@ package struct RunSettings: Sendable {
         for (index, name) in unknown.enumerated() where index == 0 || unknown[index - 1] != name {
             let settings = Self.table.filter { $0.name.hasPrefix(Self.settingPrefix) && $0.read != nil }.map(\.name)
             note(SettingsWarning.unknownSetting(name: name, settings: settings).message)
+        }
+        if let unwritten = pathListNotYetWritten, let failuresPath, Self.sameFile(unwritten.file, failuresPath) {
+            // `RUNDOWN_FAILURES=f RUNDOWN_FILTER=@f` before any run wrote f: everything runs, by design.
+            problems.removeAll { $0 == unwritten.warning }
         }
         if strict {
             settingFailures = problems.map { SettingNotUnderstood(problem: $0, strictBecause: strictBecause) }
@@ -341,16 +349,27 @@ package struct RunSettings: Sendable {
             return warn(SettingsWarning.filterFileUnreadable(file: file, reason: error.description).message)
         }
         guard let read else {
-            return warn(SettingsWarning.filterFileUnreadable(file: file, reason: "no such file").message)
+            let warning = SettingsWarning.filterFileUnreadable(file: file, reason: "no such file").message
+            settings.pathListNotYetWritten = (file, warning)
+            return warn(warning)
         }
         guard let text = String(bytes: read, encoding: .utf8) else {
             return warn(SettingsWarning.filterFileUnreadable(file: file, reason: "not UTF-8 text").message)
         }
         guard let paths = FailuresList.selection(in: text, forRun: TestRunKey.current) else {
-            return warn(SettingsWarning.filterFileMadeInThisRun(file).message)
+            let warning = SettingsWarning.filterFileMadeInThisRun(file).message
+            settings.pathListNotYetWritten = (file, warning)
+            return warn(warning)
         }
         settings.exactPaths = Set(paths)
         settings.exactPathsFile = file
+    }
+
+    /// Whether two settings name one file, written alike or not (`./failed.txt`, `failed.txt`).
+    private static func sameFile(_ one: String, _ other: String) -> Bool {
+        one == other
+            || URL(fileURLWithPath: one).standardizedFileURL.path
+                == URL(fileURLWithPath: other).standardizedFileURL.path
     }
 
     /// Whether a value of `CI` says there is no CI: empty, `0`, `false` or `no` (any case). Some

@@ -60,6 +60,25 @@ import Testing
         #expect(settings(["CI": "true", "RUNDOWN_STRICT": ""]).0.strict)
     }
 
+    /// `RUNDOWN_FILTER=@f` with no file `f` is a setting that cannot be read,
+    /// unless `RUNDOWN_FAILURES` names `f` too: the first run of a rerun loop,
+    /// which runs everything by design.
+    @Test func aMissingPathListIsAFailureUnlessTheFailuresFileIsTheSame() {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("rundown-none-\(UUID())").path
+        let warning =
+            "RUNDOWN_FILTER=@\(file): the file cannot be read (no such file), and every example runs; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|…, RUNDOWN_FILTER=@file (a file of example paths, one a line, as RUNDOWN_FAILURES writes them)"
+        let alone = settings(["CI": "true", "RUNDOWN_FILTER": "@" + file])
+        #expect(alone.1 == [warning])
+        #expect(alone.0.settingFailures == [SettingNotUnderstood(problem: warning, strictBecause: "CI=true")])
+        for failures in [file, file.replacingOccurrences(of: "/rundown-none-", with: "/./rundown-none-")] {
+            let loop = settings(["CI": "true", "RUNDOWN_FILTER": "@" + file, "RUNDOWN_FAILURES": failures])
+            #expect(loop.1 == [warning])
+            #expect(loop.0.settingFailures.isEmpty, "RUNDOWN_FAILURES=\(failures)")
+        }
+        let other = settings(["CI": "true", "RUNDOWN_FILTER": "@" + file, "RUNDOWN_FAILURES": file + ".other"])
+        #expect(other.0.settingFailures.count == 1)
+    }
+
     // reaches: SettingsWarning.strictNotKnown
     @Test func aStrictValueThatIsNeitherOneNorZeroIsItselfAWarningOrUnderCIAFailure() {
         let warning = "RUNDOWN_STRICT=yes is not a value Rundown knows; valid forms: RUNDOWN_STRICT=1, RUNDOWN_STRICT=0"
