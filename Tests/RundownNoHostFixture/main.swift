@@ -81,6 +81,22 @@ func passing() throws {
     }
 }
 
+/// Behaviour#Settings-not-understood-fail-on-CI with no host: two specs, each
+/// printing what it throws and where; under strict settings the first throws the
+/// setting's failure, at its `spec` call, and the second passes.
+func strictSettings() throws {
+    for name in ["No host, first", "No host, second"] {
+        do {
+            try spec(name) {  // line: strict spec
+                it("runs") { print("ran: \(name)") }
+            }
+        } catch let failure as SpecFailure {
+            print("thrown: \(failure)")
+            print("at: \(failure.location.fileID):\(failure.location.line)")
+        }
+    }
+}
+
 /// A task that an example started fails after the spec has returned: it is printed as late.
 func late() throws {
     let mayFail = DispatchSemaphore(value: 0)
@@ -322,6 +338,7 @@ do {
     case "retries-fail": try retriesFail()
     case "assertions": try assertions()
     case "passing": try passing()
+    case "strict-settings": try strictSettings()
     case "first-assertion": try firstAssertion()
     case "first-assertion-async": try firstAssertionAsync()
     case "late": try late()
