@@ -96,7 +96,8 @@ public enum AsyncLockError: ExplainedError, Equatable {
         case .reentrantAcquisition(let lock):
             "AsyncLock '\(lock)' is already held by this task; acquiring it again would deadlock."
         case .timedOut(let lock, let waited, let holder):
-            "AsyncLock '\(lock)': waited \(waited) in line and gave up; it is still held by \(holder?.description ?? "a task outside any test")."
+            "AsyncLock '\(lock)': waited \(waited) in line and gave up; it is still held by "
+                + "\(holder?.description ?? "a task outside any test")."
         }
     }
 

@@ -59,8 +59,8 @@ final class ToolkitMessageXCTests: CheckedTestCase {
             [
                 RecordedFailure(
                     message:
-                        "\(scope): Lock-order inversion: spec '\(scope)' in XCTest method '\(name)' holds shared resource 'test case message: keychain' and asked for 'test case "
-                        + "message: host window', whose name sorts before it. Shared resources are always taken in name "
+                        "\(scope): Lock-order inversion: spec '\(scope)' in XCTest method '\(name)' holds shared "
+                        + "resource 'test case message: keychain' and asked for 'test case message: host window', whose name sorts before it. Shared resources are always taken in name "
                         + "order, so that two tests can never each hold one and wait for the other; taking 'test case "
                         + "message: host window' now could deadlock. Ask for both at the outer level instead, e.g. "
                         + ".exclusive('test case message: host window', 'test case message: keychain') on the group "
