@@ -47,9 +47,10 @@ public enum ExclusiveAccessError: ExplainedError, Equatable {
             switch RunningTest.claim(for: user) {
             case .testTrait:
                 "Add .exclusive(...) for it to the suite or test, or wrap the code in withExclusiveAccess { ... }."
-            case .specTrait:
-                "Add .exclusive(...) for it to the example or a group around it (in an async spec), or wrap the "
-                    + "code in withExclusiveAccess { ... }."
+            case .specTrait(let orTestTrait):
+                "Add .exclusive(...) for it to the example or a group around it (in an async spec)"
+                    + (orTestTrait ? " or to the suite or test" : "")
+                    + ", or wrap the code in withExclusiveAccess { ... }."
             case .call:
                 "Wrap the code that uses it in try await \(resource.code).withExclusiveAccess { ... }, in an async "
                     + "test method."

@@ -54,8 +54,9 @@ public struct RunningTest: Hashable, Sendable, CustomStringConvertible {
 
     /// What can claim a resource for the code: the traits of a spec, of Swift Testing, or a call.
     enum Claim {
-        /// A spec's `.exclusive(...)` on a group or an example.
-        case specTrait
+        /// A spec's `.exclusive(...)` on a group or an example; under Swift Testing, also the
+        /// trait of the suite or test that runs the spec.
+        case specTrait(orTestTrait: Bool)
         /// A Swift Testing suite's or test's `.exclusive(...)`.
         case testTrait
         /// `withExclusiveAccess { ... }`: an XCTest method takes no trait.
@@ -66,7 +67,7 @@ public struct RunningTest: Hashable, Sendable, CustomStringConvertible {
     /// where no test is known (a task outside any test, or code outside any framework).
     static func claim(for test: RunningTest?) -> Claim {
         guard let test else { return .testTrait }
-        if test.specPath != nil { return .specTrait }
+        if test.specPath != nil { return .specTrait(orTestTrait: test.framework == .swiftTesting) }
         return test.framework == .xcTest ? .call : .testTrait
     }
 }

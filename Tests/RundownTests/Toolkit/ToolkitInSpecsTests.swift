@@ -41,8 +41,8 @@ struct ToolkitInSpecsTests {
             report.failureComments == [
                 "Printer, prints: Shared resource 'toolkit in specs: printer' was used by spec 'Printer, prints' in test "
                     + "'aFailedCheckInsideASpecCarriesTheElementsPath()' without exclusive access. Add .exclusive(...) "
-                    + "for it to the example or a group around it (in an async spec), or wrap the code in "
-                    + "withExclusiveAccess { ... }."
+                    + "for it to the example or a group around it (in an async spec) or to the suite or test, or wrap "
+                    + "the code in withExclusiveAccess { ... }."
             ])
         #expect(report.failureLocations == ["RundownTests/ToolkitInSpecsTests.swift:\(line)"])
     }
