@@ -444,45 +444,52 @@ def hooks(kind, main, indent, traits_first):
     return out
 
 
-def misplaced():
-    out = [
-        "// MARK: the words where nothing takes them",
-        "//",
-        "// An element or hook written inside an example's body (or any other plain",
-        "// code) is a statement whose result nobody takes, so the DSL's generic",
-        "// functions cannot tell which call kind it is for. These overloads are what",
-        "// the compiler settles on then, only to report what is wrong: being",
-        "// unavailable, they are never chosen where a spec's closure takes the step.",
-        "",
-    ]
+def misplaced(main=False):
+    """The unavailable words where nothing takes them: global ones, or members of `MainActorSuite` (`main`),
+    which its members' lookup finds before the global ones."""
+    indent = "    " if main else ""
+    out = []
+    if not main:
+        out = [
+            "// MARK: the words where nothing takes them",
+            "//",
+            "// An element or hook written directly in a test (without `spec`, as Quick",
+            "// has it) or inside an example's body (or any other plain code) is a",
+            "// statement whose result nobody takes, so the DSL's generic functions cannot",
+            "// tell which call kind it is for. These overloads are what the compiler",
+            "// settles on then, only to report what is wrong: being unavailable, they are",
+            "// never chosen where a spec's closure takes the step. Their message gives",
+            "// both forms of `spec`: an `async` twin would name the one form that fits,",
+            "// but the compiler would then add a second, misleading error asking for",
+            "// `await` on the same line.",
+            "",
+        ]
     for word, parameters, place in MISPLACED:
         if place is None:
-            message = (
-                f"'{word}' declares nothing here: write it directly in a 'spec', 'describe' or 'context' closure,"
-                " not inside an example's body"
-            )
+            where = "write it directly in a 'spec', 'describe' or 'context' closure"
         else:
-            message = (
-                f"'{word}' declares nothing here: hooks belong directly in a 'spec', 'describe' or 'context'"
-                f" closure, {place} its examples, not inside an example's body"
-            )
+            where = f"hooks belong directly in a 'spec', 'describe' or 'context' closure, {place} its examples"
+        message = (
+            f"'{word}' declares nothing here: in a test, write it inside 'try spec {{ ... }}'"
+            f" ('try await spec {{ ... }}' in an async test); in a spec, {where}, not inside an example's body"
+        )
         out += [
-            f"/// Not a declaration: the compile error for `{word}` written where nothing takes",
-            "/// it, such as inside an example's body.",
-            *unavailable(message),
-            f"public func {word}(",
-            *[f"    {line}" for line in parameters],
-            ") {}",
+            *doc([f"Not a declaration: the compile error for `{word}` written where nothing takes",
+                  "it: directly in a test, or inside an example's body."], indent),
+            *[indent + line for line in unavailable(message, indent)],
+            f"{indent}public func {word}(",
+            *[f"{indent}    " + (line.replace("AsyncCall", "AsyncMainCall") if main else line) for line in parameters],
+            f"{indent}) {{}}",
             "",
         ]
     return out
 
 
-def unavailable(message):
-    """`@available(*, unavailable, message: …)` as the house style lays it out for its length."""
-    if len(f'@available(*, unavailable, message: "{message}")') <= 120:
+def unavailable(message, indent=""):
+    """`@available(*, unavailable, message: …)` as the house style lays it out for its length, at `indent`."""
+    if len(f'{indent}@available(*, unavailable, message: "{message}")') <= 120:
         return [f'@available(*, unavailable, message: "{message}")']
-    if len(f'    *, unavailable, message: "{message}"') <= 120:
+    if len(f'{indent}    *, unavailable, message: "{message}"') <= 120:
         return ["@available(", f'    *, unavailable, message: "{message}"', ")"]
     return ["@available(", "    *, unavailable,", "    message:", f'        "{message}"', ")"]
 
@@ -575,6 +582,7 @@ def generate():
     for traits_first in (False, True):
         for kind in (MAIN_SYNC, MAIN_ASYNC):
             body += hooks(kind, True, "    ", traits_first)
+    body += misplaced(main=True)
     lines += body[:-1]
     lines.append("}")
     lines.append("")

@@ -1144,33 +1144,128 @@ extension MainActorSuite {
         let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         return .hook(.afterEach, nil, [trait] + moreTraits, location, .plain(Call._asyncMainBody(body)))
     }
+
+    /// Not a declaration: the compile error for `it` written where nothing takes
+    /// it: directly in a test, or inside an example's body.
+    @available(
+        *, unavailable,
+        message:
+            "'it' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, write it directly in a 'spec', 'describe' or 'context' closure, not inside an example's body"
+    )
+    public func it(
+        _ description: String, _ traits: ExampleTrait..., line: Int = #line, _ body: @escaping () async throws -> Void
+    ) {}
+
+    /// Not a declaration: the compile error for `describe` written where nothing takes
+    /// it: directly in a test, or inside an example's body.
+    @available(
+        *, unavailable,
+        message:
+            "'describe' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, write it directly in a 'spec', 'describe' or 'context' closure, not inside an example's body"
+    )
+    public func describe(
+        _ description: String, _ traits: ExampleTrait..., line: Int = #line,
+        @ExampleBuilder<AsyncMainCall> _ content: () -> ExampleGroup<AsyncMainCall>
+    ) {}
+
+    /// Not a declaration: the compile error for `context` written where nothing takes
+    /// it: directly in a test, or inside an example's body.
+    @available(
+        *, unavailable,
+        message:
+            "'context' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, write it directly in a 'spec', 'describe' or 'context' closure, not inside an example's body"
+    )
+    public func context(
+        _ description: String, _ traits: ExampleTrait..., line: Int = #line,
+        @ExampleBuilder<AsyncMainCall> _ content: () -> ExampleGroup<AsyncMainCall>
+    ) {}
+
+    /// Not a declaration: the compile error for `beforeAll` written where nothing takes
+    /// it: directly in a test, or inside an example's body.
+    @available(
+        *, unavailable,
+        message:
+            "'beforeAll' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, hooks belong directly in a 'spec', 'describe' or 'context' closure, before its examples, not inside an example's body"
+    )
+    public func beforeAll(
+        _ name: String? = nil, _ traits: HookTrait..., line: Int = #line, _ body: @escaping () async throws -> Void
+    ) {}
+
+    /// Not a declaration: the compile error for `beforeEach` written where nothing takes
+    /// it: directly in a test, or inside an example's body.
+    @available(
+        *, unavailable,
+        message:
+            "'beforeEach' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, hooks belong directly in a 'spec', 'describe' or 'context' closure, before its examples, not inside an example's body"
+    )
+    public func beforeEach(
+        _ name: String? = nil, _ traits: EachHookTrait..., line: Int = #line, _ body: @escaping () async throws -> Void
+    ) {}
+
+    /// Not a declaration: the compile error for `afterEach` written where nothing takes
+    /// it: directly in a test, or inside an example's body.
+    @available(
+        *, unavailable,
+        message:
+            "'afterEach' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, hooks belong directly in a 'spec', 'describe' or 'context' closure, after its examples, not inside an example's body"
+    )
+    public func afterEach(
+        _ name: String? = nil, _ traits: EachHookTrait..., line: Int = #line, _ body: @escaping () async throws -> Void
+    ) {}
+
+    /// Not a declaration: the compile error for `afterAll` written where nothing takes
+    /// it: directly in a test, or inside an example's body.
+    @available(
+        *, unavailable,
+        message:
+            "'afterAll' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, hooks belong directly in a 'spec', 'describe' or 'context' closure, after its examples, not inside an example's body"
+    )
+    public func afterAll(
+        _ name: String? = nil, _ traits: HookTrait..., line: Int = #line, _ body: @escaping () async throws -> Void
+    ) {}
+
+    /// Not a declaration: the compile error for `aroundEach` written where nothing takes
+    /// it: directly in a test, or inside an example's body.
+    @available(
+        *, unavailable,
+        message:
+            "'aroundEach' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, hooks belong directly in a 'spec', 'describe' or 'context' closure, before its examples, not inside an example's body"
+    )
+    public func aroundEach(
+        _ name: String? = nil, _ traits: EachHookTrait..., line: Int = #line,
+        _ body: @escaping (_ body: () async throws -> Void) async throws -> Void
+    ) {}
 }
 
 // MARK: the words where nothing takes them
 //
-// An element or hook written inside an example's body (or any other plain
-// code) is a statement whose result nobody takes, so the DSL's generic
-// functions cannot tell which call kind it is for. These overloads are what
-// the compiler settles on then, only to report what is wrong: being
-// unavailable, they are never chosen where a spec's closure takes the step.
+// An element or hook written directly in a test (without `spec`, as Quick
+// has it) or inside an example's body (or any other plain code) is a
+// statement whose result nobody takes, so the DSL's generic functions cannot
+// tell which call kind it is for. These overloads are what the compiler
+// settles on then, only to report what is wrong: being unavailable, they are
+// never chosen where a spec's closure takes the step. Their message gives
+// both forms of `spec`: an `async` twin would name the one form that fits,
+// but the compiler would then add a second, misleading error asking for
+// `await` on the same line.
 
 /// Not a declaration: the compile error for `it` written where nothing takes
-/// it, such as inside an example's body.
+/// it: directly in a test, or inside an example's body.
 @available(
     *, unavailable,
     message:
-        "'it' declares nothing here: write it directly in a 'spec', 'describe' or 'context' closure, not inside an example's body"
+        "'it' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, write it directly in a 'spec', 'describe' or 'context' closure, not inside an example's body"
 )
 public func it(
     _ description: String, _ traits: ExampleTrait..., line: Int = #line, _ body: @escaping () async throws -> Void
 ) {}
 
 /// Not a declaration: the compile error for `describe` written where nothing takes
-/// it, such as inside an example's body.
+/// it: directly in a test, or inside an example's body.
 @available(
     *, unavailable,
     message:
-        "'describe' declares nothing here: write it directly in a 'spec', 'describe' or 'context' closure, not inside an example's body"
+        "'describe' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, write it directly in a 'spec', 'describe' or 'context' closure, not inside an example's body"
 )
 public func describe(
     _ description: String, _ traits: ExampleTrait..., line: Int = #line,
@@ -1178,11 +1273,11 @@ public func describe(
 ) {}
 
 /// Not a declaration: the compile error for `context` written where nothing takes
-/// it, such as inside an example's body.
+/// it: directly in a test, or inside an example's body.
 @available(
     *, unavailable,
     message:
-        "'context' declares nothing here: write it directly in a 'spec', 'describe' or 'context' closure, not inside an example's body"
+        "'context' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, write it directly in a 'spec', 'describe' or 'context' closure, not inside an example's body"
 )
 public func context(
     _ description: String, _ traits: ExampleTrait..., line: Int = #line,
@@ -1190,55 +1285,55 @@ public func context(
 ) {}
 
 /// Not a declaration: the compile error for `beforeAll` written where nothing takes
-/// it, such as inside an example's body.
+/// it: directly in a test, or inside an example's body.
 @available(
     *, unavailable,
     message:
-        "'beforeAll' declares nothing here: hooks belong directly in a 'spec', 'describe' or 'context' closure, before its examples, not inside an example's body"
+        "'beforeAll' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, hooks belong directly in a 'spec', 'describe' or 'context' closure, before its examples, not inside an example's body"
 )
 public func beforeAll(
     _ name: String? = nil, _ traits: HookTrait..., line: Int = #line, _ body: @escaping () async throws -> Void
 ) {}
 
 /// Not a declaration: the compile error for `beforeEach` written where nothing takes
-/// it, such as inside an example's body.
+/// it: directly in a test, or inside an example's body.
 @available(
     *, unavailable,
     message:
-        "'beforeEach' declares nothing here: hooks belong directly in a 'spec', 'describe' or 'context' closure, before its examples, not inside an example's body"
+        "'beforeEach' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, hooks belong directly in a 'spec', 'describe' or 'context' closure, before its examples, not inside an example's body"
 )
 public func beforeEach(
     _ name: String? = nil, _ traits: EachHookTrait..., line: Int = #line, _ body: @escaping () async throws -> Void
 ) {}
 
 /// Not a declaration: the compile error for `afterEach` written where nothing takes
-/// it, such as inside an example's body.
+/// it: directly in a test, or inside an example's body.
 @available(
     *, unavailable,
     message:
-        "'afterEach' declares nothing here: hooks belong directly in a 'spec', 'describe' or 'context' closure, after its examples, not inside an example's body"
+        "'afterEach' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, hooks belong directly in a 'spec', 'describe' or 'context' closure, after its examples, not inside an example's body"
 )
 public func afterEach(
     _ name: String? = nil, _ traits: EachHookTrait..., line: Int = #line, _ body: @escaping () async throws -> Void
 ) {}
 
 /// Not a declaration: the compile error for `afterAll` written where nothing takes
-/// it, such as inside an example's body.
+/// it: directly in a test, or inside an example's body.
 @available(
     *, unavailable,
     message:
-        "'afterAll' declares nothing here: hooks belong directly in a 'spec', 'describe' or 'context' closure, after its examples, not inside an example's body"
+        "'afterAll' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, hooks belong directly in a 'spec', 'describe' or 'context' closure, after its examples, not inside an example's body"
 )
 public func afterAll(
     _ name: String? = nil, _ traits: HookTrait..., line: Int = #line, _ body: @escaping () async throws -> Void
 ) {}
 
 /// Not a declaration: the compile error for `aroundEach` written where nothing takes
-/// it, such as inside an example's body.
+/// it: directly in a test, or inside an example's body.
 @available(
     *, unavailable,
     message:
-        "'aroundEach' declares nothing here: hooks belong directly in a 'spec', 'describe' or 'context' closure, before its examples, not inside an example's body"
+        "'aroundEach' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, hooks belong directly in a 'spec', 'describe' or 'context' closure, before its examples, not inside an example's body"
 )
 public func aroundEach(
     _ name: String? = nil, _ traits: EachHookTrait..., line: Int = #line,
