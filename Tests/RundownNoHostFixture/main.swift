@@ -328,6 +328,24 @@ func freshDetached() throws {
     }
 }
 
+/// Behaviour#Repeated-examples with no host: two passing examples, for `RUNDOWN_REPEAT`.
+func repeated() throws {
+    try spec("Repeat no host") {
+        it("adds") { print("ran: Repeat no host, adds") }
+        it("removes") { print("ran: Repeat no host, removes") }
+    }
+}
+
+/// Behaviour#The-tree-report with no host: each example of a `Spec` run alone, as
+/// a test argument is; `RUNDOWN_FILTER=pops` leaves `pushes` out.
+func specArguments() throws {
+    let stack = Spec.synchronous("Stack no host") {
+        it("pushes") { print("ran: Stack no host, pushes") }
+        it("pops") { print("ran: Stack no host, pops") }
+    }
+    for example in stack.examples { try example.run() }
+}
+
 struct FailuresFileError: Error, CustomStringConvertible {
     var description: String { "FailuresFileError" }
 }
@@ -350,6 +368,8 @@ do {
     case "explore-expect-after-finish": try exploreAssertion("expect-after-finish")
     case "failures-file": try failuresFile()
     case "fresh-detached": try freshDetached()
+    case "repeated": try repeated()
+    case "spec-arguments": try specArguments()
     default:
         print("unknown scenario '\(scenario)'")
         exit(2)

@@ -85,6 +85,7 @@ final class WalkRecorder {
         failedCount += other.failedCount
         skippedCount += other.skippedCount
         recorded.notices += theirs.notices
+        recorded.repetitions.add(theirs.repetitions)
         for event in other.kept { emit(event) }
     }
 
@@ -108,6 +109,11 @@ final class WalkRecorder {
     func notice(_ notice: SpecNotice) {
         recorded.notices.append(notice)
         emit(.noticed(notice))
+    }
+
+    /// Counts an example that has finished repeating: it ran `repetitions`.
+    func repeated(_ repetitions: Int, failed: Bool, stop: UntilFailureStop?) {
+        recorded.repetitions.add(repetitions: repetitions, failed: failed, stop: stop)
     }
 
     /// An example counted as `result` failed late: it counts as failed, and is no skip.
