@@ -2,7 +2,8 @@
 # Builds the DocC documentation of the three products with the toolchain's own `docc` (no
 # swift-docc-plugin) and fails on any docc warning, and on any top-level symbol or article that the
 # catalog's landing page leaves out of its `## Topics` (docc would file it under a section it
-# generates, such as "Structures").
+# generates, such as "Structures"), and on an article with a `## Topics` section of its own (docc
+# makes it an "API Collection" and the sidebar lists its symbols twice).
 #   bash Scripts/build-docs.sh    writes .build/docs/<Module>.doccarchive (static-hosting layout)
 #                                 and ends by saying how to preview one
 #
@@ -36,10 +37,13 @@
 # (the synchronous and asynchronous `it`, the four `beforeEach`) one page, so a landing page
 # curates ``it(_:_:fileID:filePath:line:column:_:)`` once instead of once per hash suffix.
 #
-# Titles. The sidebar and the topic lists title a function by its full name, which for every DSL
-# word ends in `fileID:filePath:line:column:`; Scripts/shorten-doc-titles.py leaves those out of
-# Rundown's archive (`beforeEach(_:_:_:)`), since docc's @DisplayName renames a page but neither its
-# sidebar entry nor an overload group's.
+# Titles. The sidebar, the topic lists and links in prose title a function by its full name, which
+# for every DSL word and most toolkit calls ends in `fileID:filePath:line:column:` (and
+# `isolation:`), and the sidebar cuts a long declaration off; Scripts/shorten-doc-titles.py leaves
+# those parameters out of each archive (`beforeEach(_:_:_:)`, `explore(_:stepTimeout:_:)`) and
+# titles a sidebar entry by its name when its declaration would not fit, since docc's
+# @DisplayName renames a page but neither its sidebar entry nor an overload group's.
+# Scripts/docs-screenshots.sh shows the result in a browser.
 #
 # Inherited documentation. docc takes the doc comment of a re-exported symbol for one inherited
 # from another module; without --enable-inherited-docs it shows "Inherited from
@@ -111,8 +115,8 @@ for module in Rundown RundownConcurrency RundownTasks; do
     log="$out/$module.log"
     status=0
     convert "$catalog" "$module" "$archive" "$log" || status=$?
-    # The DSL words' titles without their source-location parameters (see the script).
-    if [ "$module" = Rundown ] && [ "$status" -eq 0 ]; then python3 Scripts/shorten-doc-titles.py "$archive"; fi
+    # Titles without their source-location parameters (see the script).
+    if [ "$status" -eq 0 ]; then python3 Scripts/shorten-doc-titles.py "$archive"; fi
     warnings=$(grep -cE '^(warning|error): ' "$log" || true)
     symbols=$(cat "$graphs/$module"/*.symbols.json | grep -o '"precise":' | wc -l)
     articles=$(find "$catalog" -name '*.md' ! -name "$module.md" | wc -l)
@@ -120,12 +124,24 @@ for module in Rundown RundownConcurrency RundownTasks; do
     page="$archive/data/documentation/$(echo "$module" | tr '[:upper:]' '[:lower:]').json"
     generated=$(grep -o '{[^{}]*"generated":true[^{}]*}' "$page" 2>/dev/null || true)
     uncurated=$(printf '%s' "$generated" | grep -c . || true)
-    if [ "$status" -ne 0 ] || [ "$warnings" -ne 0 ] || [ "$uncurated" -ne 0 ]; then
+    # An article with a `## Topics` section becomes an "API Collection" whose symbols the sidebar
+    # lists twice, under it and where the landing page curates them: articles link with `## See Also`.
+    collections=$(python3 -c 'import json, pathlib, sys
+archive, catalog, module = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]), sys.argv[3]
+for article in sorted(catalog.glob("*.md")):
+    page = archive / "data" / "documentation" / module.lower() / (article.stem.lower() + ".json")
+    if page.exists() and json.loads(page.read_text()).get("metadata", {}).get("role") == "collectionGroup":
+        print(article)' "$archive" "$catalog" "$module")
+    if [ "$status" -ne 0 ] || [ "$warnings" -ne 0 ] || [ "$uncurated" -ne 0 ] || [ -n "$collections" ]; then
         failed=1
         cat "$log" >&2
         if [ "$uncurated" -ne 0 ]; then
             printf '%s\n' "$generated" >&2
             echo "error: $catalog/$module.md leaves what is above to topic sections docc generates" >&2
+        fi
+        if [ -n "$collections" ]; then
+            printf '%s\n' "$collections" >&2
+            echo "error: the articles above have a '## Topics' section, which makes each an API Collection; use '## See Also'" >&2
         fi
     fi
     summary+=("$(printf '%-19s %4d symbols, %2d articles, %d warnings, %d uncurated sections -> %s' \

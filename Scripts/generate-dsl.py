@@ -119,6 +119,22 @@ SPECIALIZED = {
 # How a main-actor example is described, for `it`, `fIt`, `xIt`.
 MAIN_EXAMPLE = {"it": "an example", "fIt": "a focused example", "xIt": "an excluded example"}
 
+# What the `traits` of `it` and of a group may hold: every `ExampleTrait`, and what each does there.
+EXAMPLE_TRAITS_DOC = [
+    "  - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`,",
+    "    `.repeated(_:)`, `.retries(_:)`, and in an `async` spec `.timeLimit(_:)`,",
+    "    `.exclusive(_:_:)` and `.scoped(_:_:)`. `.concurrent` changes nothing on an",
+    "    example, and `.everyExample` is a failure of it: both are for groups.",
+]
+GROUP_TRAITS_DOC = [
+    "  - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`",
+    "    (for every example inside), `.everyExample` (every each-hook of the group and below",
+    "    it runs around every example), `.repeated(_:)` and `.retries(_:)` (for each example",
+    "    inside that sets neither), and in an `async` spec `.concurrent` (the group's elements",
+    "    at the same time), `.timeLimit(_:)`, `.exclusive(_:_:)` and `.scoped(_:_:)` (around",
+    "    the whole group).",
+]
+
 # Groups: (word, traits passed on, summary).
 GROUPS = [
     ("describe", "traits", "Declares a group of examples that share a description and hooks."),
@@ -140,8 +156,7 @@ GROUP_DOC = [
     "",
     "- Parameters:",
     "  - description: The group's step in the path of everything inside it.",
-    "  - traits: `.focused` or `.excluded`; `.everyExample` to make every each-hook of the group and below it"
-    " an every-example hook.",
+    *GROUP_TRAITS_DOC,
     *LOCATION_DOC,
     "  - content: The group's hooks and elements, in order: a trailing closure, or a",
     "    builder function passed by name, `context(\"when empty\", content: emptyExamples)`.",
@@ -333,7 +348,7 @@ def examples(kind, main, indent):
                 "",
                 "- Parameters:",
                 "  - description: What the example does; the last step of its path.",
-                "  - traits: `.focused` or `.excluded`.",
+                *EXAMPLE_TRAITS_DOC,
                 *LOCATION_DOC,
                 f"  - body: {body_doc}",
             ]
@@ -429,45 +444,52 @@ def hooks(kind, main, indent, traits_first):
     return out
 
 
-def misplaced():
-    out = [
-        "// MARK: the words where nothing takes them",
-        "//",
-        "// An element or hook written inside an example's body (or any other plain",
-        "// code) is a statement whose result nobody takes, so the DSL's generic",
-        "// functions cannot tell which call kind it is for. These overloads are what",
-        "// the compiler settles on then, only to report what is wrong: being",
-        "// unavailable, they are never chosen where a spec's closure takes the step.",
-        "",
-    ]
+def misplaced(main=False):
+    """The unavailable words where nothing takes them: global ones, or members of `MainActorSuite` (`main`),
+    which its members' lookup finds before the global ones."""
+    indent = "    " if main else ""
+    out = []
+    if not main:
+        out = [
+            "// MARK: the words where nothing takes them",
+            "//",
+            "// An element or hook written directly in a test (without `spec`, as Quick",
+            "// has it) or inside an example's body (or any other plain code) is a",
+            "// statement whose result nobody takes, so the DSL's generic functions cannot",
+            "// tell which call kind it is for. These overloads are what the compiler",
+            "// settles on then, only to report what is wrong: being unavailable, they are",
+            "// never chosen where a spec's closure takes the step. Their message gives",
+            "// both forms of `spec`: an `async` twin would name the one form that fits,",
+            "// but the compiler would then add a second, misleading error asking for",
+            "// `await` on the same line.",
+            "",
+        ]
     for word, parameters, place in MISPLACED:
         if place is None:
-            message = (
-                f"'{word}' declares nothing here: write it directly in a 'spec', 'describe' or 'context' closure,"
-                " not inside an example's body"
-            )
+            where = "write it directly in a 'spec', 'describe' or 'context' closure"
         else:
-            message = (
-                f"'{word}' declares nothing here: hooks belong directly in a 'spec', 'describe' or 'context'"
-                f" closure, {place} its examples, not inside an example's body"
-            )
+            where = f"hooks belong directly in a 'spec', 'describe' or 'context' closure, {place} its examples"
+        message = (
+            f"'{word}' declares nothing here: in a test, write it inside 'try spec {{ ... }}'"
+            f" ('try await spec {{ ... }}' in an async test); in a spec, {where}, not inside an example's body"
+        )
         out += [
-            f"/// Not a declaration: the compile error for `{word}` written where nothing takes",
-            "/// it, such as inside an example's body.",
-            *unavailable(message),
-            f"public func {word}(",
-            *[f"    {line}" for line in parameters],
-            ") {}",
+            *doc([f"Not a declaration: the compile error for `{word}` written where nothing takes",
+                  "it: directly in a test, or inside an example's body."], indent),
+            *[indent + line for line in unavailable(message, indent)],
+            f"{indent}public func {word}(",
+            *[f"{indent}    " + (line.replace("AsyncCall", "AsyncMainCall") if main else line) for line in parameters],
+            f"{indent}) {{}}",
             "",
         ]
     return out
 
 
-def unavailable(message):
-    """`@available(*, unavailable, message: …)` as the house style lays it out for its length."""
-    if len(f'@available(*, unavailable, message: "{message}")') <= 120:
+def unavailable(message, indent=""):
+    """`@available(*, unavailable, message: …)` as the house style lays it out for its length, at `indent`."""
+    if len(f'{indent}@available(*, unavailable, message: "{message}")') <= 120:
         return [f'@available(*, unavailable, message: "{message}")']
-    if len(f'    *, unavailable, message: "{message}"') <= 120:
+    if len(f'{indent}    *, unavailable, message: "{message}"') <= 120:
         return ["@available(", f'    *, unavailable, message: "{message}"', ")"]
     return ["@available(", "    *, unavailable,", "    message:", f'        "{message}"', ")"]
 
@@ -560,6 +582,7 @@ def generate():
     for traits_first in (False, True):
         for kind in (MAIN_SYNC, MAIN_ASYNC):
             body += hooks(kind, True, "    ", traits_first)
+    body += misplaced(main=True)
     lines += body[:-1]
     lines.append("}")
     lines.append("")

@@ -9,7 +9,10 @@ import RundownEngine
 ///
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
-///   - traits: `.focused` or `.excluded`.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`,
+///     `.repeated(_:)`, `.retries(_:)`, and in an `async` spec `.timeLimit(_:)`,
+///     `.exclusive(_:_:)` and `.scoped(_:_:)`. `.concurrent` changes nothing on an
+///     example, and `.everyExample` is a failure of it: both are for groups.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -34,7 +37,10 @@ public func it<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
-///   - traits: `.focused` or `.excluded`.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`,
+///     `.repeated(_:)`, `.retries(_:)`, and in an `async` spec `.timeLimit(_:)`,
+///     `.exclusive(_:_:)` and `.scoped(_:_:)`. `.concurrent` changes nothing on an
+///     example, and `.everyExample` is a failure of it: both are for groups.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -57,7 +63,10 @@ public func fIt<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
-///   - traits: `.focused` or `.excluded`.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`,
+///     `.repeated(_:)`, `.retries(_:)`, and in an `async` spec `.timeLimit(_:)`,
+///     `.exclusive(_:_:)` and `.scoped(_:_:)`. `.concurrent` changes nothing on an
+///     example, and `.everyExample` is a failure of it: both are for groups.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -80,7 +89,10 @@ public func xIt<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
-///   - traits: `.focused` or `.excluded`.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`,
+///     `.repeated(_:)`, `.retries(_:)`, and in an `async` spec `.timeLimit(_:)`,
+///     `.exclusive(_:_:)` and `.scoped(_:_:)`. `.concurrent` changes nothing on an
+///     example, and `.everyExample` is a failure of it: both are for groups.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -105,7 +117,10 @@ public func it<Call: AsyncCallKind>(
 ///
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
-///   - traits: `.focused` or `.excluded`.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`,
+///     `.repeated(_:)`, `.retries(_:)`, and in an `async` spec `.timeLimit(_:)`,
+///     `.exclusive(_:_:)` and `.scoped(_:_:)`. `.concurrent` changes nothing on an
+///     example, and `.everyExample` is a failure of it: both are for groups.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -129,7 +144,10 @@ public func fIt<Call: AsyncCallKind>(
 ///
 /// - Parameters:
 ///   - description: What the example does; the last step of its path.
-///   - traits: `.focused` or `.excluded`.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`,
+///     `.repeated(_:)`, `.retries(_:)`, and in an `async` spec `.timeLimit(_:)`,
+///     `.exclusive(_:_:)` and `.scoped(_:_:)`. `.concurrent` changes nothing on an
+///     example, and `.everyExample` is a failure of it: both are for groups.
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -158,7 +176,12 @@ public func xIt<Call: AsyncCallKind>(
 ///
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
-///   - traits: `.focused` or `.excluded`; `.everyExample` to make every each-hook of the group and below it an every-example hook.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`
+///     (for every example inside), `.everyExample` (every each-hook of the group and below
+///     it runs around every example), `.repeated(_:)` and `.retries(_:)` (for each example
+///     inside that sets neither), and in an `async` spec `.concurrent` (the group's elements
+///     at the same time), `.timeLimit(_:)`, `.exclusive(_:_:)` and `.scoped(_:_:)` (around
+///     the whole group).
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -185,7 +208,12 @@ public func describe<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
-///   - traits: `.focused` or `.excluded`; `.everyExample` to make every each-hook of the group and below it an every-example hook.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`
+///     (for every example inside), `.everyExample` (every each-hook of the group and below
+///     it runs around every example), `.repeated(_:)` and `.retries(_:)` (for each example
+///     inside that sets neither), and in an `async` spec `.concurrent` (the group's elements
+///     at the same time), `.timeLimit(_:)`, `.exclusive(_:_:)` and `.scoped(_:_:)` (around
+///     the whole group).
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -212,7 +240,12 @@ public func context<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
-///   - traits: `.focused` or `.excluded`; `.everyExample` to make every each-hook of the group and below it an every-example hook.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`
+///     (for every example inside), `.everyExample` (every each-hook of the group and below
+///     it runs around every example), `.repeated(_:)` and `.retries(_:)` (for each example
+///     inside that sets neither), and in an `async` spec `.concurrent` (the group's elements
+///     at the same time), `.timeLimit(_:)`, `.exclusive(_:_:)` and `.scoped(_:_:)` (around
+///     the whole group).
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -239,7 +272,12 @@ public func fDescribe<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
-///   - traits: `.focused` or `.excluded`; `.everyExample` to make every each-hook of the group and below it an every-example hook.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`
+///     (for every example inside), `.everyExample` (every each-hook of the group and below
+///     it runs around every example), `.repeated(_:)` and `.retries(_:)` (for each example
+///     inside that sets neither), and in an `async` spec `.concurrent` (the group's elements
+///     at the same time), `.timeLimit(_:)`, `.exclusive(_:_:)` and `.scoped(_:_:)` (around
+///     the whole group).
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -266,7 +304,12 @@ public func fContext<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
-///   - traits: `.focused` or `.excluded`; `.everyExample` to make every each-hook of the group and below it an every-example hook.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`
+///     (for every example inside), `.everyExample` (every each-hook of the group and below
+///     it runs around every example), `.repeated(_:)` and `.retries(_:)` (for each example
+///     inside that sets neither), and in an `async` spec `.concurrent` (the group's elements
+///     at the same time), `.timeLimit(_:)`, `.exclusive(_:_:)` and `.scoped(_:_:)` (around
+///     the whole group).
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -293,7 +336,12 @@ public func xDescribe<Call: CallKind>(
 ///
 /// - Parameters:
 ///   - description: The group's step in the path of everything inside it.
-///   - traits: `.focused` or `.excluded`; `.everyExample` to make every each-hook of the group and below it an every-example hook.
+///   - traits: Any of the ``ExampleTrait`` values: `.focused`, `.excluded`, `.labels(_:)`
+///     (for every example inside), `.everyExample` (every each-hook of the group and below
+///     it runs around every example), `.repeated(_:)` and `.retries(_:)` (for each example
+///     inside that sets neither), and in an `async` spec `.concurrent` (the group's elements
+///     at the same time), `.timeLimit(_:)`, `.exclusive(_:_:)` and `.scoped(_:_:)` (around
+///     the whole group).
 ///   - fileID: The caller's `#fileID`; see <doc:SourceLocations>.
 ///   - filePath: The caller's `#filePath`; see <doc:SourceLocations>.
 ///   - line: The caller's `#line`; see <doc:SourceLocations>.
@@ -1096,33 +1144,128 @@ extension MainActorSuite {
         let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         return .hook(.afterEach, nil, [trait] + moreTraits, location, .plain(Call._asyncMainBody(body)))
     }
+
+    /// Not a declaration: the compile error for `it` written where nothing takes
+    /// it: directly in a test, or inside an example's body.
+    @available(
+        *, unavailable,
+        message:
+            "'it' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, write it directly in a 'spec', 'describe' or 'context' closure, not inside an example's body"
+    )
+    public func it(
+        _ description: String, _ traits: ExampleTrait..., line: Int = #line, _ body: @escaping () async throws -> Void
+    ) {}
+
+    /// Not a declaration: the compile error for `describe` written where nothing takes
+    /// it: directly in a test, or inside an example's body.
+    @available(
+        *, unavailable,
+        message:
+            "'describe' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, write it directly in a 'spec', 'describe' or 'context' closure, not inside an example's body"
+    )
+    public func describe(
+        _ description: String, _ traits: ExampleTrait..., line: Int = #line,
+        @ExampleBuilder<AsyncMainCall> _ content: () -> ExampleGroup<AsyncMainCall>
+    ) {}
+
+    /// Not a declaration: the compile error for `context` written where nothing takes
+    /// it: directly in a test, or inside an example's body.
+    @available(
+        *, unavailable,
+        message:
+            "'context' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, write it directly in a 'spec', 'describe' or 'context' closure, not inside an example's body"
+    )
+    public func context(
+        _ description: String, _ traits: ExampleTrait..., line: Int = #line,
+        @ExampleBuilder<AsyncMainCall> _ content: () -> ExampleGroup<AsyncMainCall>
+    ) {}
+
+    /// Not a declaration: the compile error for `beforeAll` written where nothing takes
+    /// it: directly in a test, or inside an example's body.
+    @available(
+        *, unavailable,
+        message:
+            "'beforeAll' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, hooks belong directly in a 'spec', 'describe' or 'context' closure, before its examples, not inside an example's body"
+    )
+    public func beforeAll(
+        _ name: String? = nil, _ traits: HookTrait..., line: Int = #line, _ body: @escaping () async throws -> Void
+    ) {}
+
+    /// Not a declaration: the compile error for `beforeEach` written where nothing takes
+    /// it: directly in a test, or inside an example's body.
+    @available(
+        *, unavailable,
+        message:
+            "'beforeEach' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, hooks belong directly in a 'spec', 'describe' or 'context' closure, before its examples, not inside an example's body"
+    )
+    public func beforeEach(
+        _ name: String? = nil, _ traits: EachHookTrait..., line: Int = #line, _ body: @escaping () async throws -> Void
+    ) {}
+
+    /// Not a declaration: the compile error for `afterEach` written where nothing takes
+    /// it: directly in a test, or inside an example's body.
+    @available(
+        *, unavailable,
+        message:
+            "'afterEach' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, hooks belong directly in a 'spec', 'describe' or 'context' closure, after its examples, not inside an example's body"
+    )
+    public func afterEach(
+        _ name: String? = nil, _ traits: EachHookTrait..., line: Int = #line, _ body: @escaping () async throws -> Void
+    ) {}
+
+    /// Not a declaration: the compile error for `afterAll` written where nothing takes
+    /// it: directly in a test, or inside an example's body.
+    @available(
+        *, unavailable,
+        message:
+            "'afterAll' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, hooks belong directly in a 'spec', 'describe' or 'context' closure, after its examples, not inside an example's body"
+    )
+    public func afterAll(
+        _ name: String? = nil, _ traits: HookTrait..., line: Int = #line, _ body: @escaping () async throws -> Void
+    ) {}
+
+    /// Not a declaration: the compile error for `aroundEach` written where nothing takes
+    /// it: directly in a test, or inside an example's body.
+    @available(
+        *, unavailable,
+        message:
+            "'aroundEach' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, hooks belong directly in a 'spec', 'describe' or 'context' closure, before its examples, not inside an example's body"
+    )
+    public func aroundEach(
+        _ name: String? = nil, _ traits: EachHookTrait..., line: Int = #line,
+        _ body: @escaping (_ body: () async throws -> Void) async throws -> Void
+    ) {}
 }
 
 // MARK: the words where nothing takes them
 //
-// An element or hook written inside an example's body (or any other plain
-// code) is a statement whose result nobody takes, so the DSL's generic
-// functions cannot tell which call kind it is for. These overloads are what
-// the compiler settles on then, only to report what is wrong: being
-// unavailable, they are never chosen where a spec's closure takes the step.
+// An element or hook written directly in a test (without `spec`, as Quick
+// has it) or inside an example's body (or any other plain code) is a
+// statement whose result nobody takes, so the DSL's generic functions cannot
+// tell which call kind it is for. These overloads are what the compiler
+// settles on then, only to report what is wrong: being unavailable, they are
+// never chosen where a spec's closure takes the step. Their message gives
+// both forms of `spec`: an `async` twin would name the one form that fits,
+// but the compiler would then add a second, misleading error asking for
+// `await` on the same line.
 
 /// Not a declaration: the compile error for `it` written where nothing takes
-/// it, such as inside an example's body.
+/// it: directly in a test, or inside an example's body.
 @available(
     *, unavailable,
     message:
-        "'it' declares nothing here: write it directly in a 'spec', 'describe' or 'context' closure, not inside an example's body"
+        "'it' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, write it directly in a 'spec', 'describe' or 'context' closure, not inside an example's body"
 )
 public func it(
     _ description: String, _ traits: ExampleTrait..., line: Int = #line, _ body: @escaping () async throws -> Void
 ) {}
 
 /// Not a declaration: the compile error for `describe` written where nothing takes
-/// it, such as inside an example's body.
+/// it: directly in a test, or inside an example's body.
 @available(
     *, unavailable,
     message:
-        "'describe' declares nothing here: write it directly in a 'spec', 'describe' or 'context' closure, not inside an example's body"
+        "'describe' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, write it directly in a 'spec', 'describe' or 'context' closure, not inside an example's body"
 )
 public func describe(
     _ description: String, _ traits: ExampleTrait..., line: Int = #line,
@@ -1130,11 +1273,11 @@ public func describe(
 ) {}
 
 /// Not a declaration: the compile error for `context` written where nothing takes
-/// it, such as inside an example's body.
+/// it: directly in a test, or inside an example's body.
 @available(
     *, unavailable,
     message:
-        "'context' declares nothing here: write it directly in a 'spec', 'describe' or 'context' closure, not inside an example's body"
+        "'context' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, write it directly in a 'spec', 'describe' or 'context' closure, not inside an example's body"
 )
 public func context(
     _ description: String, _ traits: ExampleTrait..., line: Int = #line,
@@ -1142,55 +1285,55 @@ public func context(
 ) {}
 
 /// Not a declaration: the compile error for `beforeAll` written where nothing takes
-/// it, such as inside an example's body.
+/// it: directly in a test, or inside an example's body.
 @available(
     *, unavailable,
     message:
-        "'beforeAll' declares nothing here: hooks belong directly in a 'spec', 'describe' or 'context' closure, before its examples, not inside an example's body"
+        "'beforeAll' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, hooks belong directly in a 'spec', 'describe' or 'context' closure, before its examples, not inside an example's body"
 )
 public func beforeAll(
     _ name: String? = nil, _ traits: HookTrait..., line: Int = #line, _ body: @escaping () async throws -> Void
 ) {}
 
 /// Not a declaration: the compile error for `beforeEach` written where nothing takes
-/// it, such as inside an example's body.
+/// it: directly in a test, or inside an example's body.
 @available(
     *, unavailable,
     message:
-        "'beforeEach' declares nothing here: hooks belong directly in a 'spec', 'describe' or 'context' closure, before its examples, not inside an example's body"
+        "'beforeEach' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, hooks belong directly in a 'spec', 'describe' or 'context' closure, before its examples, not inside an example's body"
 )
 public func beforeEach(
     _ name: String? = nil, _ traits: EachHookTrait..., line: Int = #line, _ body: @escaping () async throws -> Void
 ) {}
 
 /// Not a declaration: the compile error for `afterEach` written where nothing takes
-/// it, such as inside an example's body.
+/// it: directly in a test, or inside an example's body.
 @available(
     *, unavailable,
     message:
-        "'afterEach' declares nothing here: hooks belong directly in a 'spec', 'describe' or 'context' closure, after its examples, not inside an example's body"
+        "'afterEach' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, hooks belong directly in a 'spec', 'describe' or 'context' closure, after its examples, not inside an example's body"
 )
 public func afterEach(
     _ name: String? = nil, _ traits: EachHookTrait..., line: Int = #line, _ body: @escaping () async throws -> Void
 ) {}
 
 /// Not a declaration: the compile error for `afterAll` written where nothing takes
-/// it, such as inside an example's body.
+/// it: directly in a test, or inside an example's body.
 @available(
     *, unavailable,
     message:
-        "'afterAll' declares nothing here: hooks belong directly in a 'spec', 'describe' or 'context' closure, after its examples, not inside an example's body"
+        "'afterAll' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, hooks belong directly in a 'spec', 'describe' or 'context' closure, after its examples, not inside an example's body"
 )
 public func afterAll(
     _ name: String? = nil, _ traits: HookTrait..., line: Int = #line, _ body: @escaping () async throws -> Void
 ) {}
 
 /// Not a declaration: the compile error for `aroundEach` written where nothing takes
-/// it, such as inside an example's body.
+/// it: directly in a test, or inside an example's body.
 @available(
     *, unavailable,
     message:
-        "'aroundEach' declares nothing here: hooks belong directly in a 'spec', 'describe' or 'context' closure, before its examples, not inside an example's body"
+        "'aroundEach' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, hooks belong directly in a 'spec', 'describe' or 'context' closure, before its examples, not inside an example's body"
 )
 public func aroundEach(
     _ name: String? = nil, _ traits: EachHookTrait..., line: Int = #line,

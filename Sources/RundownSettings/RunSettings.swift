@@ -16,6 +16,7 @@ import RundownEngine
 /// | `RUNDOWN_FAILURES` | a file path | Append the path of every example that failed (late failures included), and the group of every failing `beforeAll` or `afterAll`, to the file, one a line, for `RUNDOWN_FILTER=@file`; the file keeps the failures of every process of one run, and replaces an earlier run's. |
 /// | `RUNDOWN_SEED` | a number from 0 to 2⁶⁴−1, or `random` | Shuffle the elements of every group with this seed, nested specs' too; `random` picks one and prints it. |
 /// | `RUNDOWN_FORBID_FOCUS` | `1` or `0` | `1`: a focused element is a failure naming it. On by default when `CI` is set (to anything but empty, `0`, `false` or `no`); `0` turns it off. |
+/// | `RUNDOWN_STRICT` | `1` or `0` | `1`: a `RUNDOWN_*` variable that is no setting, or a value Rundown cannot read, also fails the first spec of the process, at its `spec` call, with the warning's text. On by default when `CI` is set (as for `RUNDOWN_FORBID_FOCUS`); `0` turns it off. |
 /// | `RUNDOWN_JUNIT` | a file path, or a directory path (one that exists, or ends in `/`) | Write a JUnit XML report of every example to the file, which keeps the examples of every process of one run (`swift test`), or to `rundown-<pid>.xml` in the directory. Missing folders are made; a path that cannot be written fails the spec that tried. |
 /// | `RUNDOWN_TIMEOUT_SCALE` | a number from 0.01 to 1000 (`3`, `2.5`) | Multiply every default deadline of the concurrency toolkit. |
 /// | `RUNDOWN_SCHEDULE` | a replay token a failed `explore` printed (`v1.3fa2.0102.9c1e22ab`) | The `explore` call that printed it, in the test that printed it, runs that one interleaving instead of its strategy. |
@@ -28,7 +29,9 @@ import RundownEngine
 /// with the valid forms; the setting then keeps its default. An empty value
 /// is the same as no value. A variable whose name starts with `RUNDOWN_` but
 /// is none of these (`RUNDOWN_FILTRE`) is a warning naming it and the
-/// settings. Every variable is read from one table, `table`.
+/// settings. Where settings are strict (`CI`, `RUNDOWN_STRICT=1`), each such
+/// warning is also a failure, ``settingFailures``, which the first spec of the
+/// process takes (``forSpec()``). Every variable is read from one table, `table`.
 package struct RunSettings: Sendable {
     /// Whether to print each spec's tree (`RUNDOWN_REPORT=tree`).
     package var treeReport = false
@@ -66,6 +69,18 @@ package struct RunSettings: Sendable {
     package var exactPathsFile: String?
     /// The replay token of `RUNDOWN_SCHEDULE`, as given.
     package var schedule: String?
+    /// Whether a setting not understood is a failure as well as a warning
+    /// (`RUNDOWN_STRICT`, or `CI`).
+    package var strict = false
+    /// What made ``strict`` true, as it was set (`CI=true`, `RUNDOWN_STRICT=1`), for the failures' text.
+    private var strictBecause = ""
+    /// Every warning of the settings read, as a failure, when ``strict``;
+    /// otherwise none. A run given them fails its spec with each.
+    package var settingFailures: [SettingNotUnderstood] = []
+    /// The file of `RUNDOWN_FILTER=@file` when there was none as the run
+    /// began, and the warning that said so: no failure when `RUNDOWN_FAILURES`
+    /// names it too, the first run of a rerun loop.
+    private var pathListNotYetWritten: (file: String, warning: String)?
 
     /// What the engine needs of these settings.
     package var controls: RunControls {
@@ -73,7 +88,7 @@ package struct RunSettings: Sendable {
             filter: filter, shard: shard, seed: seed, forbidFocus: forbidFocus, example: example,
             knownFocus: knownFocus,
             labels: labels, parallelism: parallelism, repetitions: repetitions, retries: retries,
-            exactPaths: exactPaths, exactPathsFile: exactPathsFile)
+            exactPaths: exactPaths, exactPathsFile: exactPathsFile, settingFailures: settingFailures)
     }
 
     /// Settings that change nothing, for tests that run specs as a user
@@ -95,6 +110,24 @@ package struct RunSettings: Sendable {
         return settings
     }()
 
+    /// Whether a spec of this process has taken the failures of ``current``.
+    private static let failuresTaken = Protected(false)
+
+    /// ``current``, for a spec about to run: the first spec of the process
+    /// that asks gets its ``settingFailures``, every later one none, so that a
+    /// setting not understood fails the run once, not every spec in it. (A
+    /// process that runs no spec fails nothing: it has only the warnings.)
+    package static func forSpec() -> RunSettings {
+        var settings = current
+        guard !settings.settingFailures.isEmpty else { return settings }
+        let first = failuresTaken.withLock { taken in
+            defer { taken = true }
+            return !taken
+        }
+        if !first { settings.settingFailures = [] }
+        return settings
+    }
+
     /// Reads the settings from `environment`, passing each value it does not
     /// understand, and each `RUNDOWN_*` variable that is no setting, to `warn`.
     /// `random` draws a seed from `randomSeed`.
@@ -108,6 +141,7 @@ package struct RunSettings: Sendable {
     /// Reads the settings from `variables`, as
     /// ``init(environment:randomSeed:warn:)`` does; where a name appears
     /// twice, the last value counts, as in `ProcessInfo`'s `environment`.
+    /// When the settings are strict, every warning is kept as a failure too.
     /// Lists and linear searches, not a dictionary and a set: the table is
     /// short, and `current` is read by the first spec of a process, where
     /// the runtime's first look-up of `String: Hashable` is a cost of its own.
@@ -115,11 +149,16 @@ package struct RunSettings: Sendable {
         variables: [(name: String, value: String)],
         randomSeed: () -> UInt64 = { UInt64.random(in: 0...UInt64.max) }, warn: (String) -> Void
     ) {
+        var problems: [String] = []
+        func note(_ problem: String) {
+            problems.append(problem)
+            warn(problem)
+        }
         for row in Self.table {
             guard let read = row.read, let value = variables.last(where: { $0.name == row.name })?.value,
                 !value.isEmpty
             else { continue }
-            read(value, &self, randomSeed, warn)
+            read(value, &self, randomSeed, note)
         }
         var unknown = variables.map(\.name).filter { name in
             name.hasPrefix(Self.settingPrefix) && !Self.table.contains { $0.name == name }
@@ -127,7 +166,14 @@ package struct RunSettings: Sendable {
         unknown.sort()
         for (index, name) in unknown.enumerated() where index == 0 || unknown[index - 1] != name {
             let settings = Self.table.filter { $0.name.hasPrefix(Self.settingPrefix) && $0.read != nil }.map(\.name)
-            warn(SettingsWarning.unknownSetting(name: name, settings: settings).message)
+            note(SettingsWarning.unknownSetting(name: name, settings: settings).message)
+        }
+        if let unwritten = pathListNotYetWritten, let failuresPath, Self.sameFile(unwritten.file, failuresPath) {
+            // `RUNDOWN_FAILURES=f RUNDOWN_FILTER=@f` before any run wrote f: everything runs, by design.
+            problems.removeAll { $0 == unwritten.warning }
+        }
+        if strict {
+            settingFailures = problems.map { SettingNotUnderstood(problem: $0, strictBecause: strictBecause) }
         }
     }
 
@@ -145,7 +191,7 @@ package struct RunSettings: Sendable {
     }
 
     /// Every variable Rundown knows, settings in the order they are read
-    /// (`CI` before `RUNDOWN_FORBID_FOCUS`, which overrides it). A setting is
+    /// (`CI` before `RUNDOWN_FORBID_FOCUS` and `RUNDOWN_STRICT`, which override it). A setting is
     /// read, and known, by having its row here: a `RUNDOWN_*` variable with
     /// no row is reported as a typo.
     package static let table: [Row] = [
@@ -222,7 +268,20 @@ package struct RunSettings: Sendable {
             }
         },
         Row(name: "CI") { value, settings, _, _ in
-            if !saysNo(value) { settings.forbidFocus = true }
+            if !saysNo(value) {
+                settings.forbidFocus = true
+                settings.strict = true
+                settings.strictBecause = "CI=\(value)"
+            }
+        },
+        Row(name: "RUNDOWN_STRICT") { value, settings, _, warn in
+            switch value {
+            case "1":
+                settings.strict = true
+                settings.strictBecause = "RUNDOWN_STRICT=1"
+            case "0": settings.strict = false
+            default: warn(SettingsWarning.strictNotKnown(value).message)
+            }
         },
         Row(name: "RUNDOWN_FORBID_FOCUS") { value, settings, _, warn in
             switch value {
@@ -290,16 +349,27 @@ package struct RunSettings: Sendable {
             return warn(SettingsWarning.filterFileUnreadable(file: file, reason: error.description).message)
         }
         guard let read else {
-            return warn(SettingsWarning.filterFileUnreadable(file: file, reason: "no such file").message)
+            let warning = SettingsWarning.filterFileUnreadable(file: file, reason: "no such file").message
+            settings.pathListNotYetWritten = (file, warning)
+            return warn(warning)
         }
         guard let text = String(bytes: read, encoding: .utf8) else {
             return warn(SettingsWarning.filterFileUnreadable(file: file, reason: "not UTF-8 text").message)
         }
         guard let paths = FailuresList.selection(in: text, forRun: TestRunKey.current) else {
-            return warn(SettingsWarning.filterFileMadeInThisRun(file).message)
+            let warning = SettingsWarning.filterFileMadeInThisRun(file).message
+            settings.pathListNotYetWritten = (file, warning)
+            return warn(warning)
         }
         settings.exactPaths = Set(paths)
         settings.exactPathsFile = file
+    }
+
+    /// Whether two settings name one file, written alike or not (`./failed.txt`, `failed.txt`).
+    private static func sameFile(_ one: String, _ other: String) -> Bool {
+        one == other
+            || URL(fileURLWithPath: one).standardizedFileURL.path
+                == URL(fileURLWithPath: other).standardizedFileURL.path
     }
 
     /// Whether a value of `CI` says there is no CI: empty, `0`, `false` or `no` (any case). Some

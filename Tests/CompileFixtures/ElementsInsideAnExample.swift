@@ -1,7 +1,7 @@
-// expect-error: first: 'it' declares nothing here: write it directly in a 'spec', 'describe' or 'context' closure, not inside an example's body
-// expect-error: second: 'beforeEach' declares nothing here: hooks belong directly in a 'spec', 'describe' or 'context' closure, before its examples, not inside an example's body
-// expect-error: third: 'context' declares nothing here: write it directly in a 'spec', 'describe' or 'context' closure, not inside an example's body
-// expect-error: fourth: 'aroundEach' declares nothing here: hooks belong directly in a 'spec', 'describe' or 'context' closure, before its examples, not inside an example's body
+// expect-error: first: 'it' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, write it directly in a 'spec', 'describe' or 'context' closure, not inside an example's body
+// expect-error: second: 'beforeEach' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, hooks belong directly in a 'spec', 'describe' or 'context' closure, before its examples, not inside an example's body
+// expect-error: third: 'context' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, write it directly in a 'spec', 'describe' or 'context' closure, not inside an example's body
+// expect-error: fourth: 'aroundEach' declares nothing here: in a test, write it inside 'try spec { ... }' ('try await spec { ... }' in an async test); in a spec, hooks belong directly in a 'spec', 'describe' or 'context' closure, before its examples, not inside an example's body
 import Rundown
 
 func quickHabits() async throws {

@@ -66,7 +66,16 @@ final class XCTestHostFixtures: Rundown.TestCase {
 /// A task started by an example outlives its test and fails after the test
 /// returned. corelibs XCTest would stop the process ("already been stopped");
 /// Rundown prints the failure instead. Lines matter: `HostOutputTests` checks them.
+///
+/// The leaked task fails only once the next test has started, and that test
+/// waits for it: a sleep in the task raced the end of its test on a loaded
+/// machine, where the failure then came in time to fail the test it belongs to.
 final class LeakedTaskFixtures: Rundown.TestCase {
+    /// Opened by the second test, once the first has returned.
+    private static let (testReturned, returnTest) = AsyncStream<Void>.makeStream()
+    /// Signalled by the leaked task once it has failed.
+    private static let failed = DispatchSemaphore(value: 0)
+
     override func setUpWithError() throws {
         try skipUnlessFixturesRun(for: "HostOutputTests")
     }
@@ -75,15 +84,18 @@ final class LeakedTaskFixtures: Rundown.TestCase {
         try spec("Sync") {
             it("leaks a task") {
                 Task {
-                    try await Task.sleep(for: .milliseconds(200))
+                    for await _ in Self.testReturned { break }
                     #expect(Bool(false), "too late")
+                    Self.failed.signal()
                 }
             }
         }
     }
 
     func testZWaitsForTheLeakedTask() throws {
-        Thread.sleep(forTimeInterval: 1)
+        Self.returnTest.yield()
+        // Bounded only so that a broken fixture cannot hang its parent's test.
+        _ = Self.failed.wait(timeout: .now() + 60)
     }
 }
 

@@ -81,6 +81,22 @@ func passing() throws {
     }
 }
 
+/// Behaviour#Settings-not-understood-fail-on-CI with no host: two specs, each
+/// printing what it throws and where; under strict settings the first throws the
+/// setting's failure, at its `spec` call, and the second passes.
+func strictSettings() throws {
+    for name in ["No host, first", "No host, second"] {
+        do {
+            try spec(name) {  // line: strict spec
+                it("runs") { print("ran: \(name)") }
+            }
+        } catch let failure as SpecFailure {
+            print("thrown: \(failure)")
+            print("at: \(failure.location.fileID):\(failure.location.line)")
+        }
+    }
+}
+
 /// A task that an example started fails after the spec has returned: it is printed as late.
 func late() throws {
     let mayFail = DispatchSemaphore(value: 0)
@@ -312,6 +328,24 @@ func freshDetached() throws {
     }
 }
 
+/// Behaviour#Repeated-examples with no host: two passing examples, for `RUNDOWN_REPEAT`.
+func repeated() throws {
+    try spec("Repeat no host") {
+        it("adds") { print("ran: Repeat no host, adds") }
+        it("removes") { print("ran: Repeat no host, removes") }
+    }
+}
+
+/// Behaviour#The-tree-report with no host: each example of a `Spec` run alone, as
+/// a test argument is; `RUNDOWN_FILTER=pops` leaves `pushes` out.
+func specArguments() throws {
+    let stack = Spec.synchronous("Stack no host") {
+        it("pushes") { print("ran: Stack no host, pushes") }
+        it("pops") { print("ran: Stack no host, pops") }
+    }
+    for example in stack.examples { try example.run() }
+}
+
 struct FailuresFileError: Error, CustomStringConvertible {
     var description: String { "FailuresFileError" }
 }
@@ -322,6 +356,7 @@ do {
     case "retries-fail": try retriesFail()
     case "assertions": try assertions()
     case "passing": try passing()
+    case "strict-settings": try strictSettings()
     case "first-assertion": try firstAssertion()
     case "first-assertion-async": try firstAssertionAsync()
     case "late": try late()
@@ -333,6 +368,8 @@ do {
     case "explore-expect-after-finish": try exploreAssertion("expect-after-finish")
     case "failures-file": try failuresFile()
     case "fresh-detached": try freshDetached()
+    case "repeated": try repeated()
+    case "spec-arguments": try specArguments()
     default:
         print("unknown scenario '\(scenario)'")
         exit(2)

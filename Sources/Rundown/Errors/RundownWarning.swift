@@ -16,6 +16,12 @@ enum RundownWarning {
     case filteredOut(specName: String, selected: Int, filteredOut: Int, selection: String)
     /// The examples that passed only on a retry.
     case flaky(paths: [[String]])
+    /// The examples that repeated, added up: `name` is the spec's, or the
+    /// path of the one example a `Spec.Example` ran.
+    case repeated(name: String, RepetitionTally)
+    /// The one example of a `Spec.Example` run, which the filter, the shards
+    /// or the labels left out; `selection` is the settings that did.
+    case exampleFilteredOut(path: [String], selection: String)
 
     /// The text: a whole line for a failure, else what follows `Rundown: `
     /// (or stands in the tree report).
@@ -29,7 +35,28 @@ enum RundownWarning {
             "'\(specName)': \(selected == 0 ? "no example selected" : "\(Self.examples(selected)) selected"), \(filteredOut) filtered out (\(selection))"
         case .flaky(let paths):
             "\(Self.examples(paths.count)) flaky: " + paths.map { $0.joined(separator: ", ") }.joined(separator: "; ")
+        case .repeated(let name, let tally):
+            Self.repeated(name, tally)
+        case .exampleFilteredOut(let path, let selection):
+            "'\(path.joined(separator: ", "))': filtered out" + (selection.isEmpty ? "" : " (\(selection))")
         }
+    }
+
+    /// `'Cart': 3 examples repeated, 300 repetitions in all`, then which
+    /// stopped at a failure, and where `until-failure` stopped without one.
+    private static func repeated(_ name: String, _ tally: RepetitionTally) -> String {
+        let total = tally.repetitions == 1 ? "1 repetition" : "\(tally.repetitions) repetitions"
+        var text = "'\(name)': \(examples(tally.examples)) repeated, \(total) in all"
+        if tally.failed > 0 { text += "; \(tally.failed) stopped at a failing repetition" }
+        var stops: [String] = []
+        if tally.reachedCap > 0 { stops.append("\(tally.reachedCap) at its cap of \(tally.cap) repetitions") }
+        if tally.reachedTimeLimit > 0 {
+            stops.append("\(tally.reachedTimeLimit) at its time limit of \(tally.timeLimit)")
+        }
+        if !stops.isEmpty {
+            text += "; until-failure found no failure and stopped " + stops.joined(separator: " and ")
+        }
+        return text
     }
 
     private static func examples(_ count: Int) -> String {

@@ -21,8 +21,10 @@ struct SpecRun<Call: CallKind> {
     let settings: RunSettings
 
     /// A run of `root` that reports as `spec` does from where it was called;
-    /// `testCase` is the ``TestCase`` running it, if any.
-    init(_ root: SpecRoot<Call>, testCase: AnyObject? = nil, settings: RunSettings = .current) {
+    /// `testCase` is the ``TestCase`` running it, if any. The process's
+    /// settings fail the first spec that runs with them if they are strict and
+    /// not understood (``RunSettings/forSpec()``).
+    init(_ root: SpecRoot<Call>, testCase: AnyObject? = nil, settings: RunSettings = .forSpec()) {
         self.root = root
         self.settings = settings
         host = HostChoice.host(testCase: testCase, file: root.filePath, line: root.location.line)

@@ -4,8 +4,9 @@ import RundownSettings
 
 /// The reports one run of a spec writes besides what its host records: the
 /// tree (`RUNDOWN_REPORT=tree`), the JUnit file (`RUNDOWN_JUNIT`), the file of
-/// failed paths (`RUNDOWN_FAILURES`), and the line that says how many
-/// examples the filter or the shard left out.
+/// failed paths (`RUNDOWN_FAILURES`), and the lines that say how many
+/// examples the filter or the shard left out, which passed on a retry, and
+/// how many repetitions the examples that repeat ran.
 ///
 /// It lives for one run and sees the run's events in order, from the task
 /// running the spec; only ``JUnitFile`` is shared between runs.
@@ -55,15 +56,21 @@ final class RunOutputs {
     ) -> (any Error)? {
         let filtered = Self.filteredOutLine(report, specName: specName, settings: settings)
         let flaky = Self.flakyLine(report)
+        let repeated = Self.repeatedLine(report, specName: specName, settings: settings)
         if let treeBuffer {
             var lines = ["Rundown tree of \(testName.map { "\($0), " } ?? "")spec '\(specName)':"]
             lines += treeBuffer.lines.map { "  " + $0 }
-            if let filtered { lines.append("  " + filtered) }
+            // A left-out example of a `Spec` argument is all its tree would have shown.
+            if let filtered = filtered ?? Self.exampleFilteredOutLine(report, settings: settings) {
+                lines.append("  " + filtered)
+            }
             if let flaky { lines.append("  " + flaky) }
+            if let repeated { lines.append("  " + repeated) }
             print(lines.joined(separator: "\n"))
         } else {
             if let filtered { print("Rundown: " + filtered) }
             if let flaky { print("Rundown: '\(specName)': " + flaky) }
+            if let repeated { print("Rundown: " + repeated) }
         }
         var unwritten: (any Error)?
         if let junit, let path = settings.junitPath {
@@ -94,6 +101,27 @@ final class RunOutputs {
             specName: specName, selected: selected, filteredOut: report.filteredOutCount,
             selection: settings.selectionDescription
         ).message
+    }
+
+    /// `'Cart, pushes': filtered out (RUNDOWN_FILTER=pops)`: the one example
+    /// of a `Spec.Example` run, left out by the selection; `nil` for any
+    /// other run. Only the tree says it, which would otherwise be empty: the
+    /// host reports the run as skipped (a cancelled test case), and a
+    /// parameterized test whose filter picks one argument would print a line
+    /// for every other one.
+    static func exampleFilteredOutLine(_ report: SpecReport, settings: RunSettings) -> String? {
+        guard let example = settings.example, report.filteredOutCount > 0, report.everythingSkipped else {
+            return nil
+        }
+        return RundownWarning.exampleFilteredOut(path: example, selection: settings.selectionDescription).message
+    }
+
+    /// `'Cart': 3 examples repeated, 300 repetitions in all`, or `nil` if no
+    /// example repeated. A run of one example (a `Spec.Example`) names it.
+    static func repeatedLine(_ report: SpecReport, specName: String, settings: RunSettings) -> String? {
+        guard report.repetitions.examples > 0 else { return nil }
+        let name = settings.example?.joined(separator: ", ") ?? specName
+        return RundownWarning.repeated(name: name, report.repetitions).message
     }
 
     /// `2 examples flaky: Cart, saves; Cart, loads`: the examples that

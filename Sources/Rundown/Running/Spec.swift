@@ -162,9 +162,10 @@ public struct Spec: Sendable {
 
         /// The process's settings, for this example alone; where focus is
         /// forbidden, every focused element of the spec fails the run, as
-        /// it would if the whole tree had been built.
+        /// it would if the whole tree had been built. Taken as a spec takes
+        /// them: the first run of the process gets the settings' failures.
         private var settings: RunSettings {
-            var settings = RunSettings.current
+            var settings = RunSettings.forSpec()
             settings.example = path
             settings.knownFocus = focus
             return settings

@@ -9,12 +9,14 @@ import XCTest
 /// path of the element that failed.
 ///
 /// ```swift
+/// import Rundown
+/// import XCTest
+///
 /// final class ParserTests: Rundown.TestCase {
 ///     func testParser() throws {
-///         var parser: Parser!
 ///         try spec {
-///             beforeEach { parser = Parser() }
-///             it("parses nothing from nothing") { XCTAssertEqual(try parser.parse(""), []) }
+///             let parser = fresh { Parser() }
+///             it("parses nothing from nothing") { XCTAssertEqual(try parser.value.parse(""), []) }
 ///         }
 ///     }
 /// }

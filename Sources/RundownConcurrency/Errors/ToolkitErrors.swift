@@ -16,35 +16,64 @@ import RundownCore
 ///
 /// See <doc:SharingAResource>.
 public enum ExclusiveAccessError: ExplainedError, Equatable {
-    /// The resource was used without first taking exclusive access to it. `user` names the test
-    /// or spec that was running, or is `nil` outside any.
-    case notHeld(resource: SharedResource, user: String?)
+    /// The resource was used without first taking exclusive access to it. `user` names the test,
+    /// and the spec element in it, that was running, or is `nil` outside any.
+    case notHeld(resource: SharedResource, user: RunningTest?)
     /// A task that holds `held` asked for `requested`, whose name sorts before it. Resources are
     /// always taken in name order; taking them the other way round can deadlock with a task that
     /// follows the rule.
-    case lockOrderInversion(held: SharedResource, requested: SharedResource, holder: String?)
+    case lockOrderInversion(held: SharedResource, requested: SharedResource, holder: RunningTest?)
 
-    /// Names the resources and the test, and says how to fix the test.
+    /// Names the resources and the test, and says how to fix the test in its framework: a trait
+    /// for a Swift Testing test or a spec's group, `withExclusiveAccess` for an XCTest method.
     public var description: String { explanation }
 
     package var what: String {
         switch self {
         case .notHeld(let resource, let user):
-            "Shared resource \(resource) was used by \(user ?? "code outside any test") without exclusive access."
+            "Shared resource \(resource) was used by \(user?.description ?? "code outside any test") without exclusive "
+                + "access."
         case .lockOrderInversion(let held, let requested, let holder):
-            "Lock-order inversion: \(holder ?? "code outside any test") holds shared resource \(held) and asked for "
-                + "\(requested), whose name sorts before it. Shared resources are always taken in name order, so that "
-                + "two tests can never each hold one and wait for the other; taking \(requested) now could deadlock."
+            "Lock-order inversion: \(holder?.description ?? "code outside any test") holds shared resource \(held) and "
+                + "asked for \(requested), whose name sorts before it. Shared resources are always taken in name order, "
+                + "so that two tests can never each hold one and wait for the other; taking \(requested) now could "
+                + "deadlock."
         }
     }
 
     package var fix: String {
         switch self {
-        case .notHeld:
-            "Add .exclusive(...) for it to the suite or test, or wrap the code in withExclusiveAccess { ... }."
-        case .lockOrderInversion(let held, let requested, _):
-            "Ask for both at the outer level instead, e.g. .exclusive(\(requested), \(held)) on the suite or group."
+        case .notHeld(let resource, let user):
+            switch RunningTest.claim(for: user) {
+            case .testTrait:
+                "Add .exclusive(...) for it to the suite or test, or wrap the code in withExclusiveAccess { ... }."
+            case .specTrait(let orTestTrait):
+                "Add .exclusive(...) for it to the example or a group around it (in an async spec)"
+                    + (orTestTrait ? " or to the suite or test" : "")
+                    + ", or wrap the code in withExclusiveAccess { ... }."
+            case .call:
+                "Wrap the code that uses it in try await \(resource.code).withExclusiveAccess { ... }, in an async "
+                    + "test method."
+            }
+        case .lockOrderInversion(let held, let requested, let holder):
+            switch RunningTest.claim(for: holder) {
+            case .testTrait:
+                "Ask for both at the outer level instead, e.g. .exclusive(\(requested), \(held)) on the suite or group."
+            case .specTrait:
+                "Ask for both at the outer level instead, e.g. .exclusive(\(requested), \(held)) on the group around "
+                    + "both."
+            case .call:
+                "Ask for both at the outer level instead, in one call: try await SharedResource.withExclusiveAccess("
+                    + "to: [\(requested.code), \(held.code)]) { ... }."
+            }
         }
+    }
+}
+
+extension SharedResource {
+    /// The resource as code that makes it, for a message's fix: `SharedResource("host window")`.
+    fileprivate var code: String {
+        "SharedResource(\(String(reflecting: name)))"
     }
 }
 
@@ -58,7 +87,7 @@ public enum AsyncLockError: ExplainedError, Equatable {
     case reentrantAcquisition(lock: String)
     /// The caller's deadline passed while it waited in line; `holder` says who had the lock then
     /// (a test or spec, or `nil` for code outside any).
-    case timedOut(lock: String, waited: Duration, holder: String?)
+    case timedOut(lock: String, waited: Duration, holder: RunningTest?)
 
     /// Names the lock and says how to get out of the situation.
     public var description: String { explanation }
@@ -68,7 +97,8 @@ public enum AsyncLockError: ExplainedError, Equatable {
         case .reentrantAcquisition(let lock):
             "AsyncLock '\(lock)' is already held by this task; acquiring it again would deadlock."
         case .timedOut(let lock, let waited, let holder):
-            "AsyncLock '\(lock)': waited \(waited) in line and gave up; it is still held by \(holder ?? "a task outside any test")."
+            "AsyncLock '\(lock)': waited \(waited) in line and gave up; it is still held by "
+                + "\(holder?.description ?? "a task outside any test")."
         }
     }
 

@@ -53,19 +53,34 @@ package enum FailureRouting {
         writeToStandardError(ToolkitWarning.unrecordedFailure(failure).message)
     }
 
-    /// Who is running: the spec element's path, or the Swift Testing test, for messages that should
-    /// say who misbehaved or who holds a resource.
-    static var currentTestName: String? {
-        if let closure = RunContext.current?.closure {
-            return "spec '\(closure.description)'"
-        }
+    /// Who is running: the test, and the spec element in it, for messages that say who misbehaved
+    /// or who holds a resource, and which fix applies to them; `nil` outside any test and spec.
+    static var currentTest: RunningTest? {
+        let specPath = RunContext.current?.closure?.description
         #if canImport(Testing)
         if let test = Test.current {
-            return "test '\(test.name)'"
+            return RunningTest(framework: .swiftTesting, testName: test.name, specPath: specPath)
         }
         #endif
-        return nil
+        #if canImport(XCTest)
+        if XCTestHost.isDrivingProcess {
+            return RunningTest(framework: .xcTest, testName: runningXCTestName, specPath: specPath)
+        }
+        #endif
+        return specPath.map { RunningTest(framework: nil, testName: nil, specPath: $0) }
     }
+
+    #if canImport(XCTest)
+    /// The XCTest method running now, as far as Rundown knows it: the test of the spec's host, a
+    /// `Rundown.TestCase` test, or the test Rundown's observer saw start. The observer is started
+    /// here too, so that the tests after this one are known.
+    private static var runningXCTestName: String? {
+        if let name = RunContext.current?.host?.testName { return name }
+        if let testCase = TestCaseRuns.onlyRunning { return testCase.name }
+        XCTestFailureObserver.start()
+        return XCTestFailureObserver.runningTest?.name
+    }
+    #endif
 
     static func writeToStandardError(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))

@@ -35,7 +35,7 @@ extension SharedResource {
         column: Int = #column
     ) -> Bool {
         guard !isHeldByCurrentTask else { return true }
-        let error = ExclusiveAccessError.notHeld(resource: self, user: FailureRouting.currentTestName)
+        let error = ExclusiveAccessError.notHeld(resource: self, user: FailureRouting.currentTest)
         FailureRouting.record(
             ConcurrencyFailure(error.description, fileID: fileID, filePath: filePath, line: line, column: column)
         )
@@ -51,6 +51,6 @@ extension SharedResource {
     ///   running test.
     public func requireHeld() throws {
         guard !isHeldByCurrentTask else { return }
-        throw ExclusiveAccessError.notHeld(resource: self, user: FailureRouting.currentTestName)
+        throw ExclusiveAccessError.notHeld(resource: self, user: FailureRouting.currentTest)
     }
 }

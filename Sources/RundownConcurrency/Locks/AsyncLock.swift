@@ -108,7 +108,7 @@ public final class AsyncLock: Sendable {
         }
         // Taken here, before the first suspension and in the caller's isolation, so callers on one
         // actor line up in the order they called, whatever executor hops follow.
-        let ticket = takeTicket(holder: FailureRouting.currentTestName)
+        let ticket = takeTicket(holder: FailureRouting.currentTest)
         try await acquire(ticket: ticket, within: timeout)
         let outcome: Result<Value, any Error>
         do {
@@ -134,14 +134,14 @@ public final class AsyncLock: Sendable {
     struct Waiter {
         let ticket: UInt64
         /// Who asked, for the message a timed-out waiter behind them reads.
-        let holder: String?
+        let holder: RunningTest?
         /// `nil` until the task has parked; the line is joined before that.
         var continuation: CheckedContinuation<Void, any Error>?
     }
 
     struct State {
         var holder: UInt64?
-        var holderName: String?
+        var holderName: RunningTest?
         var lastTicket: UInt64 = 0
         var waiters = WaitingLine()
         var watchers = CountWatchers()
@@ -183,7 +183,7 @@ public final class AsyncLock: Sendable {
     }
 
     /// Gives the caller its place: the lock at once if it is free, otherwise the end of the line.
-    private func takeTicket(holder: String?) -> UInt64 {
+    private func takeTicket(holder: RunningTest?) -> UInt64 {
         let (ticket, wake) = state.withLock { state -> (UInt64, [CheckedContinuation<Void, any Error>]) in
             let ticket = state.nextTicket()
             if state.holder == nil {

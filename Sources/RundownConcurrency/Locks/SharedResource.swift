@@ -143,7 +143,7 @@ public struct SharedResource: Hashable, Sendable, CustomStringConvertible {
             })
         {
             throw ExclusiveAccessError.lockOrderInversion(
-                held: held, requested: first, holder: FailureRouting.currentTestName)
+                held: held, requested: first, holder: FailureRouting.currentTest)
         }
         return try await nest(missing[...], timeout, site, isolation: isolation, body)
     }

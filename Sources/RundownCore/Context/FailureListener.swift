@@ -6,7 +6,7 @@ package protocol FailureListener: AnyObject, Sendable {
     /// the spec that runs, if any; the listener only hears it.
     func hear(_ failure: PostedFailure)
 
-    /// Whether the listener keeps what no spec takes, so that its recorder
+    /// Whether the listener keeps what no spec takes, so that its poster
     /// does not record it too: a region where nothing else would (an
     /// exploration with no test framework, which throws what it heard), or a
     /// test that collects failures.

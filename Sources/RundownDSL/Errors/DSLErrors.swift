@@ -109,8 +109,10 @@ public struct FreshValueMisuse: ExplainedError, Hashable {
     public enum Place: Sendable, Hashable {
         /// In a `beforeAll` or `afterAll` hook, or a cleanup one registered.
         case groupHook(String)
-        /// In an each-hook (or its cleanup) that runs once around the nested group named.
-        case aroundNestedGroup(hook: String, group: String)
+        /// In an each-hook (or its cleanup) that runs once around the nested group `group`: a hook
+        /// of `hookGroup` (the group it is declared in, the nested group's parent) declared at
+        /// `hookLocation`.
+        case aroundNestedGroup(hook: String, group: String, hookGroup: String, hookLocation: CodeLocation)
         /// While the spec was being built, or outside any spec.
         case whileBuilding
         /// After the example it was made for had ended, from a task that outlived it.
@@ -138,7 +140,7 @@ public struct FreshValueMisuse: ExplainedError, Hashable {
         let value = "the fresh value declared at \(declaredAt)"
         return switch place {
         case .groupHook(let hook): "\(value) was used in \(hook), which runs once for its group, not for one example"
-        case .aroundNestedGroup(let hook, let group):
+        case .aroundNestedGroup(let hook, let group, _, _):
             "\(value) was used in \(hook), which runs once around the nested group '\(group)', not for each of its examples"
         case .whileBuilding: "\(value) was used while the spec was being built, where no example runs"
         case .afterItsExample: "\(value) was used after its example had ended, from a task that outlived the example"
@@ -152,8 +154,9 @@ public struct FreshValueMisuse: ExplainedError, Hashable {
         return switch place {
         case .groupHook:
             "keep group state in a plain variable declared in the group ('var connection: Connection?'), or \(advice)"
-        case .aroundNestedGroup:
-            "give the hook or its group the '.everyExample' trait, or keep group state in a plain variable"
+        case .aroundNestedGroup(_, let group, let hookGroup, let hookLocation):
+            "give the hook at \(hookLocation), or its group '\(hookGroup)' (the group it is declared in, not '\(group)'), "
+                + "the '.everyExample' trait, or keep group state in a plain variable"
         case .whileBuilding: advice
         case .afterItsExample: "await such tasks before the example ends"
         case .fromDetachedTask:

@@ -134,7 +134,12 @@ public final class Fresh<Value> {
             switch (place, state.kind) {
             case (let place?, _): place
             case (nil, .example): .afterItsExample
-            case (nil, .groupElement(let group)): .aroundNestedGroup(hook: runner.path.last ?? "", group: group)
+            case (nil, .groupElement(let group)):
+                // The path runs from the spec to the nested group, then the hook: the group
+                // before the nested one is the hook's own.
+                .aroundNestedGroup(
+                    hook: runner.path.last ?? "", group: group, hookGroup: runner.path.dropLast(2).last ?? "",
+                    hookLocation: runner.hookLocation ?? runner.location)
             case (nil, .group): .groupHook(runner.path.last ?? "")
             }
         let failure = SpecFailure(

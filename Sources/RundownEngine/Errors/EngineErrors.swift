@@ -257,6 +257,28 @@ package struct FocusedElementLeftIn: ExplainedError, Hashable {
     package var fix: String { "remove the focus before committing" }
 }
 
+/// A `RUNDOWN_*` setting Rundown does not know or cannot read, in a run whose
+/// settings are strict (`CI` is set, or `RUNDOWN_STRICT=1`): a failure of the
+/// first spec of the process, at its `spec` call, so that a misconfigured CI
+/// run cannot pass. See <doc:RunControls#Settings-not-understood-on-CI>.
+package struct SettingNotUnderstood: ExplainedError, Hashable {
+    /// What the setting's warning says: the variable, its value and the valid forms.
+    package var problem: String
+    /// What makes this run's settings strict, as it was set: `CI=true` or `RUNDOWN_STRICT=1`.
+    package var strictBecause: String
+
+    /// Creates the failure.
+    package init(problem: String, strictBecause: String) {
+        self.problem = problem
+        self.strictBecause = strictBecause
+    }
+
+    package var what: String { problem }
+    package var fix: String {
+        "correct or unset it: with \(strictBecause), a setting Rundown cannot read fails the first spec of the process (RUNDOWN_STRICT=0 makes it a warning)"
+    }
+}
+
 /// The failure of a closure that a time limit cut short, or did not start.
 /// See <doc:ErrorsAndSkips#Time-limits>.
 package struct TimeLimitExceeded: ExplainedError {

@@ -1,12 +1,12 @@
 /// Something the run says that is neither a failure nor a skip: an example
-/// that passed only on a retry, or `until-failure` stopping without a failure.
+/// that passed only on a retry, or `until-failure` stopping at a failure.
 package struct SpecNotice: Sendable, CustomStringConvertible {
     /// What happened.
     package enum Kind: Sendable {
         /// The example passed on attempt `passedOn` of `attempts`; `failures`
         /// are its earlier attempts', reported as warnings.
         case flaky(passedOn: Int, attempts: Int, failures: [SpecFailure])
-        /// A repetition limit was reached; the text says which.
+        /// `until-failure` stopped; the text says where.
         case repetitionsEnded(String)
     }
 

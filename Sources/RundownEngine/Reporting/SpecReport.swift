@@ -15,8 +15,10 @@ package struct SpecReport: Sendable {
     /// result names them. When nothing at all was selected, one skip of the
     /// spec's root says so, and ``everythingSkipped`` is true.
     package var filteredOutCount = 0
-    /// Every notice (a flaky example, repetitions that ended), in the order it happened.
+    /// Every notice (a flaky example, `until-failure` stopping at a failure), in the order it happened.
     package var notices: [SpecNotice] = []
+    /// The examples that repeated, added up.
+    package var repetitions = RepetitionTally()
 
     /// The paths of the examples that passed only on a retry, each once, in order.
     package var flakyPaths: [[String]] {

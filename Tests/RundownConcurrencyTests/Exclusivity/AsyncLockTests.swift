@@ -220,7 +220,8 @@ struct AsyncLockTests {
         let lockError = try #require(error as? AsyncLockError)
         #expect(
             lockError
-                == .timedOut(lock: "busy", waited: .milliseconds(50), holder: "test 'waitDeadlineNamesTheHolder()'")
+                == .timedOut(
+                    lock: "busy", waited: .milliseconds(50), holder: .swiftTesting("waitDeadlineNamesTheHolder()"))
         )
         #expect(
             String(describing: lockError)

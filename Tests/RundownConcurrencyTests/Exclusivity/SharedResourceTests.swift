@@ -108,7 +108,7 @@ struct SharedResourceTests {
         #expect(
             accessError
                 == .lockOrderInversion(
-                    held: keychain, requested: window, holder: "test 'lockOrderInversionFailsAtOnce()'"))
+                    held: keychain, requested: window, holder: .swiftTesting("lockOrderInversionFailsAtOnce()")))
         #expect(
             String(describing: accessError) == "Lock-order inversion: test 'lockOrderInversionFailsAtOnce()' holds "
                 + "shared resource 'inversion: keychain' and asked for 'inversion: host window', whose name sorts before it. "
@@ -133,7 +133,7 @@ struct SharedResourceTests {
         #expect(
             error as? ExclusiveAccessError
                 == .lockOrderInversion(
-                    held: keychain, requested: window, holder: "test 'traitInsideSuiteChecksTheOrder()'"))
+                    held: keychain, requested: window, holder: .swiftTesting("traitInsideSuiteChecksTheOrder()")))
     }
 
     @Test("taking a resource that sorts after the ones held is fine")

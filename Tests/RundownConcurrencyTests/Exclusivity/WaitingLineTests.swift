@@ -9,7 +9,8 @@ import Testing
 /// only with a few waiters.
 @Suite struct WaitingLineTests {
     private func waiter(_ ticket: UInt64) -> AsyncLock.Waiter {
-        AsyncLock.Waiter(ticket: ticket, holder: "waiter \(ticket)")
+        AsyncLock.Waiter(
+            ticket: ticket, holder: RunningTest(framework: nil, testName: nil, specPath: "waiter \(ticket)"))
     }
 
     @Test func waitersWhoStayAreServedInArrivalOrderWhoeverLeft() {

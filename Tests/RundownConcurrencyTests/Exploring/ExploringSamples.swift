@@ -123,7 +123,7 @@ final class LoadingModel {
 }
 
 @MainActor func replayTheFailingOrder() async throws {
-    try await explore(.replay("v1.19f8.10011.f87ca266")) { schedule in
+    try await explore(.replay("v1.32a2.10011.f87ca266")) { schedule in
         let service = FakeFeedService(schedule: schedule, trackCount: 20)
         let pager = PagerModel(service: service, pageSize: 4)
         await pager.refresh()

@@ -132,3 +132,10 @@ final class FailureCollector: FailureListener {
         return collector.failures
     }
 }
+
+extension RunningTest {
+    /// The Swift Testing test named `name`, as the toolkit names the test that runs a check.
+    static func swiftTesting(_ name: String) -> RunningTest {
+        RunningTest(framework: .swiftTesting, testName: name, specPath: nil)
+    }
+}

@@ -192,7 +192,9 @@ struct FailuresFileOutputTests {
         let processes: [Process] = [.xctest("RerunXCTestFixtures"), .swiftTesting("RerunSwiftTestingFixtures")]
         let first = try await Self.run(
             processes.map { [$0] }, in: folder,
-            environment: ["RUNDOWN_FAILURES": folder.failures, "RUNDOWN_FILTER": "@\(folder.failures)"])
+            // Under CI too: the missing file of a rerun loop's first run is no failure
+            // (Behaviour#Settings-not-understood-fail-on-CI), so nothing but the examples' is listed.
+            environment: ["RUNDOWN_FAILURES": folder.failures, "RUNDOWN_FILTER": "@\(folder.failures)", "CI": "true"])
         #expect(first.map(\.status) == [1, 1])
         #expect(
             first[0].ran.sorted() == ["ran: Rerun XC, passes", "ran: Rerun XC, when broken, fails"],

@@ -180,7 +180,8 @@ struct FlakyOutputTests {
     @Test func aMissingFilterFileIsAWarningNamingTheValidForms() async throws {
         let run = try await HostOutput.run(
             ["RundownHostFixtures.RerunXCTestFixtures"],
-            environment: ["RUNDOWN_FILTER": "@/no/such/failed.txt", "FLAKY_FIXED": "1"])
+            // A warning, not a failure, even where this suite runs under CI (Behaviour#Settings-not-understood-fail-on-CI).
+            environment: ["RUNDOWN_FILTER": "@/no/such/failed.txt", "FLAKY_FIXED": "1", "RUNDOWN_STRICT": "0"])
         #expect(run.status == 0)
         #expect(
             run.lines.contains(

@@ -31,6 +31,15 @@ struct Loader {
     }
 }
 
+private struct ParseError: Error {}
+
+/// A throwing call for GettingStarted.md's checks of throwing code.
+private func parse(_ text: String) throws -> Int {
+    SampleUse.record()
+    guard let number = Int(text) else { throw ParseError() }
+    return number
+}
+
 // GettingStarted.md: an asynchronous spec.
 @Test func loading() async throws {
     try await spec("Loader") {
@@ -51,6 +60,24 @@ struct Loader {
 }
 
 @Suite(.failsWhenCancelled) struct ArticleSamples {
+    // GettingStarted.md: the forms of a check on throwing code that compile inside `it { … }`
+    // (`#expect(try parse("42") == 42)` there does not: the closure is taken for one that cannot throw).
+    @Test func throwingCodeInAnExample() throws {
+        try expectSampleRan([
+            "throwingCodeInAnExample, parses a number", "throwingCodeInAnExample, parses a negative number",
+            "throwingCodeInAnExample, parses zero",
+        ]) {
+            try spec {
+                it("parses a number") { try #expect(parse("42") == 42) }
+                it("parses a negative number") {
+                    let value = try parse("-7")
+                    #expect(value == -7)
+                }
+                it("parses zero") { () throws in #expect(try parse("0") == 0) }
+            }
+        }
+    }
+
     // WritingSpecs.md: helpers used inline and by name.
     @Test func helpersInlineAndByName() throws {
         try expectSampleRan(["helpersInlineAndByName, when emptied, has nothing left"]) {
@@ -102,14 +129,12 @@ struct Loader {
 struct LandingPageSample {
     @Test(.specs) func stack() throws {
         try spec {
-            var stack = Stack<Int>()
+            let stack = fresh { Stack<Int>() }
 
             context("after a push") {
-                beforeEach {
-                    stack = Stack()
-                    stack.push(42)
-                }
-                it("has the pushed item on top") { #expect(stack.top == 42) }
+                beforeEach { stack.value.push(42) }
+                it("has the pushed item on top") { #expect(stack.value.top == 42) }
+                it("counts it") { #expect(stack.value.count == 1) }
             }
         }
     }

@@ -51,39 +51,54 @@ import Testing
             ])
     }
 
-    /// The notice names the limit the run had (it said the default's once, whatever the limit).
-    // reaches: EngineWarning.untilFailureTimeLimitReached
+    /// The line of repetitions names the time limit the run had (it said the default's once, whatever the limit).
     @Test func untilFailureSaysWhenItsTimeIsUp() throws {
         let report = SpecEngine.run(
             GroupNode(description: "Spec", location: scenarioLocation, content: Self.waits().content),
             controls: RunControls(repetitions: .untilFailure(max: 1_000_000, limit: .milliseconds(50))))
-        #expect(report.failures.isEmpty)
-        try #require(report.notices.count == 1)
-        let notice = report.notices[0].description
+        #expect(report.failures.isEmpty && report.notices.isEmpty)
+        #expect(report.repetitions.reachedTimeLimit == 1 && report.repetitions.reachedCap == 0)
+        let line = RundownWarning.repeated(name: "Spec", report.repetitions).message
         #expect(
-            notice.wholeMatch(
+            line.wholeMatch(
                 of:
-                    /Spec, waits: until-failure reached its time limit of 0\.05 seconds after \d+ repetitions without a failure/
-            ) != nil, "\(notice)")
+                    /'Spec': 1 example repeated, \d+ repetitions? in all; until-failure found no failure and stopped 1 at its time limit of 0\.05 seconds/
+            ) != nil, "\(line)")
     }
 
-    /// Under Swift Testing, a limit `until-failure` reached is a warning at the example, with the seed.
+    /// Under Swift Testing, where `until-failure` found its failure is a warning at the example, with the seed;
+    /// where it found none is no warning at all (the run's line of repetitions says it, once).
     // reaches: SwiftTestingWarning.notice
-    @Test func underSwiftTestingUntilFailuresCapIsAWarningAtTheExample() throws {
+    @Test func underSwiftTestingUntilFailuresStopIsAWarningAtTheExample() throws {
         var settings = RunSettings.plain
-        settings.repetitions = .untilFailure(max: 2, limit: .seconds(600))
+        settings.repetitions = .untilFailure(max: 5, limit: .seconds(600))
         settings.seed = 7
         let warnings = Locked<[String]>([])
-        try withKnownIssue(isIntermittent: true) {
-            try SpecRun(specRoot("Cart") { it("adds") {} }, settings: settings).run()
+        let failures = Locked(0)
+        let calls = Log()
+        try withKnownIssue {
+            try SpecRun(
+                specRoot("Cart") {
+                    it("adds") {
+                        calls("adds")
+                        if calls.entries.count == 3 { throw Boom("third") }
+                    }
+                    it("never fails") {}
+                }, settings: settings
+            ).run()
         } matching: { issue in
-            guard issue.severity == .warning else { return false }
-            warnings.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
+            if issue.severity == .warning {
+                warnings.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
+            } else {
+                failures.withLock { $0 += 1 }
+            }
             return true
         }
+        #expect(calls.entries.count == 3)
+        #expect(failures.withLock { $0 } == 1)
         #expect(
             warnings.withLock { $0 } == [
-                "Cart, adds: until-failure reached its cap of 2 repetitions without a failure (seed 7)"
+                "Cart, adds: until-failure stopped at the first failure, on repetition 3 (seed 7)"
             ])
     }
 

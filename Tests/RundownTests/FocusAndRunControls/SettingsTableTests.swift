@@ -80,7 +80,8 @@ import Testing
         let source = try String(
             contentsOf: root.appendingPathComponent("Sources/RundownSettings/RunSettings.swift"), encoding: .utf8)
         for name in names where name.hasPrefix("RUNDOWN_") {
-            #expect(article.contains("| `\(name)` |"), "RunControls.md documents \(name)")
+            // In bold, not code voice: DocC breaks code voice at every underscore.
+            #expect(article.contains("| **\(name)** |"), "RunControls.md documents \(name)")
             #expect(source.contains("/// | `\(name)` |"), "RunSettings' comment documents \(name)")
         }
     }

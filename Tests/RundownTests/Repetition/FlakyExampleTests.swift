@@ -335,6 +335,7 @@ import FoundationXML
         #expect(report.failures.map(\.description) == ["Spec, a: Boom(third) (repetition 3 of 4)"])
     }
 
+    // reaches: EngineWarning.untilFailureStopped
     @Test func untilFailureStopsAtTheFailingRepetition() async {
         let (log, report) = await run(
             RunControls(repetitions: .untilFailure(max: 10_000, limit: .seconds(600))), Self.thirdCallFails,
@@ -348,17 +349,55 @@ import FoundationXML
             ])
     }
 
-    // reaches: EngineWarning.untilFailureCapReached
-    @Test func untilFailureSaysWhenItsCapIsReached() async {
+    /// Where `until-failure` stopped without a failure is counted, not a notice of
+    /// each example: the run says it once (`RundownWarning.repeated`).
+    @Test func untilFailureCountsTheExamplesThatReachedItsCap() async {
         let (log, report) = await run(
             RunControls(repetitions: .untilFailure(max: 2, limit: .seconds(600))), Self.thirdCallFails,
             Self.thirdCallFails)
         #expect(log == ["a", "a", "b", "b"])
         #expect(report.failures.isEmpty)
+        #expect(report.notices.isEmpty)
+        // b says `.repeated(2)`, which wins over the setting: it repeated, and reached no cap.
+        var expected = RepetitionTally()
+        expected.examples = 2
+        expected.repetitions = 4
+        expected.reachedCap = 1
+        expected.cap = 2
+        #expect(report.repetitions == expected)
+    }
+
+    @Test func theRunCountsTheRepetitionsOfEveryExampleThatRepeats() async {
+        let (_, passing) = await run(RunControls(repetitions: .times(2)), Self.thirdCallFails, Self.thirdCallFails)
+        #expect(passing.repetitions.examples == 2 && passing.repetitions.repetitions == 4)
+        #expect(passing.repetitions.failed == 0)
+        // a fails its third repetition and stops there; b's trait says 2.
+        let (_, failing) = await run(RunControls(repetitions: .times(5)), Self.thirdCallFails, Self.thirdCallFails)
+        #expect(failing.repetitions.examples == 2 && failing.repetitions.repetitions == 5)
+        #expect(failing.repetitions.failed == 1)
+        // Retries alone repeat nothing.
+        let (_, retried) = await run(RunControls(retries: 2), Self.thirdCallFails, Self.thirdCallFails)
+        #expect(retried.repetitions.examples == 1 && retried.repetitions.repetitions == 2)
+    }
+
+    // reaches: RundownWarning.repeated
+    @Test func theLineOfRepetitionsSaysHowManyRanAndWhereUntilFailureStopped() {
+        var tally = RepetitionTally()
+        tally.examples = 3
+        tally.repetitions = 207
         #expect(
-            report.notices.map(\.description) == [
-                "Spec, a: until-failure reached its cap of 2 repetitions without a failure"
-            ])
+            RundownWarning.repeated(name: "Cart", tally).message
+                == "'Cart': 3 examples repeated, 207 repetitions in all")
+        tally.failed = 1
+        tally.reachedCap = 1
+        tally.cap = 100
+        tally.reachedTimeLimit = 1
+        tally.timeLimit = .seconds(1)
+        #expect(
+            RundownWarning.repeated(name: "Cart", tally).message
+                == "'Cart': 3 examples repeated, 207 repetitions in all; 1 stopped at a failing repetition; "
+                + "until-failure found no failure and stopped 1 at its cap of 100 repetitions and 1 at its time "
+                + "limit of 1.0 seconds")
     }
 
     // reaches: EngineWarning.passedOnRetry

@@ -53,7 +53,7 @@ final class Numbers: Sendable {
             let numbers = Numbers()
             let cart = fresh { Cart(numbers.take(), log: log) }  // line: fresh cart
             loggingAround(log)
-            beforeEach { log("beforeEach \(cart.value.id)") }
+            beforeEach { log("beforeEach \(cart.value.id)") }  // line: root beforeEach
             it("a") {
                 cart.value.add("apple")
                 log("a \(cart.value.id) \(cart.value.items)")
@@ -63,7 +63,7 @@ final class Numbers: Sendable {
                 beforeEach(.everyExample) { log("deeper beforeEach \(cart.value.id)") }
                 it("c") { log("c \(cart.value.id)") }
             }
-            afterEach { log("afterEach \(cart.value.id) \(cart.value.items)") }
+            afterEach { log("afterEach \(cart.value.id) \(cart.value.items)") }  // line: root afterEach
         }
     }
 
@@ -83,8 +83,8 @@ final class Numbers: Sendable {
         let line = SourceLine.marked("fresh cart")
         #expect(
             run.failures == [
-                "Spec, deeper, beforeEach: the fresh value declared at FreshTests.swift:\(line) was used in beforeEach, which runs once around the nested group 'deeper', not for each of its examples; give the hook or its group the '.everyExample' trait, or keep group state in a plain variable",
-                "Spec, deeper, afterEach: the fresh value declared at FreshTests.swift:\(line) was used in afterEach, which runs once around the nested group 'deeper', not for each of its examples; give the hook or its group the '.everyExample' trait, or keep group state in a plain variable",
+                "Spec, deeper, beforeEach: the fresh value declared at FreshTests.swift:\(line) was used in beforeEach, which runs once around the nested group 'deeper', not for each of its examples; give the hook at FreshTests.swift:\(SourceLine.marked("root beforeEach")), or its group 'Spec' (the group it is declared in, not 'deeper'), the '.everyExample' trait, or keep group state in a plain variable",
+                "Spec, deeper, afterEach: the fresh value declared at FreshTests.swift:\(line) was used in afterEach, which runs once around the nested group 'deeper', not for each of its examples; give the hook at FreshTests.swift:\(SourceLine.marked("root afterEach")), or its group 'Spec' (the group it is declared in, not 'deeper'), the '.everyExample' trait, or keep group state in a plain variable",
             ])
         #expect(run.passed == 3 && run.failed == 0, "a failure around a nested group fails none of its examples")
     }

@@ -42,6 +42,13 @@ import Testing
         for error in errors where !expected.contains(where: { $0.matches(error) }) {
             Issue.record("\(name): unexpected error on line \(error.line): \(error.message)")
         }
+        let count = "// expect-error-count: "
+        if let line = header.first(where: { $0.hasPrefix(count) }) {
+            // Every error of the output, in macro expansions too: a cascade repeats one error many times.
+            let expectedCount = try #require(Int(line.dropFirst(count.count)), "\(name): \(line)")
+            let all = result.output.split(separator: "\n").filter { $0.contains(": error: ") && !$0.hasPrefix(" ") }
+            #expect(all.count == expectedCount, "\(name): the compiler said:\n\(result.output)")
+        }
         let unmentioned = "// expect-no-error-mentioning: "
         for text in header.filter({ $0.hasPrefix(unmentioned) }).map({ $0.dropFirst(unmentioned.count) }) {
             for error in errors where error.message.contains(text) {

@@ -5,7 +5,8 @@ import Testing
 @testable import Rundown
 @testable import RundownConcurrency
 
-/// Behaviour#Toolkit-checks-report-to-the-spec and Behaviour#Waits-always-end:
+/// Behaviour#Toolkit-checks-report-to-the-spec, Behaviour#Toolkit-messages-name-the-test-and-its-fix and
+/// Behaviour#Waits-always-end:
 /// the concurrency toolkit inside specs reports where the user's call is, and nested
 /// `.exclusive` groups cannot deadlock.
 @Suite(.timeLimit(.minutes(1)))
@@ -35,8 +36,14 @@ struct ToolkitInSpecsTests {
                 it("prints") { resource.expectHeld() }  // line: expect held
             }
         }
-        #expect(report.failureComments.count == 1)
-        #expect(report.failureComments.first?.hasPrefix("Printer, prints: ") == true)
+        // Behaviour#Toolkit-messages-name-the-test-and-its-fix: the element, the test, and the spec's trait.
+        #expect(
+            report.failureComments == [
+                "Printer, prints: Shared resource 'toolkit in specs: printer' was used by spec 'Printer, prints' in test "
+                    + "'aFailedCheckInsideASpecCarriesTheElementsPath()' without exclusive access. Add .exclusive(...) "
+                    + "for it to the example or a group around it (in an async spec) or to the suite or test, or wrap "
+                    + "the code in withExclusiveAccess { ... }."
+            ])
         #expect(report.failureLocations == ["RundownTests/ToolkitInSpecsTests.swift:\(line)"])
     }
 
@@ -57,7 +64,15 @@ struct ToolkitInSpecsTests {
             Issue.record("expected a lock-order inversion, got \(error)")
             return
         }
-        #expect(String(describing: error).hasPrefix("Lock-order inversion: spec 'Spec, signing in, shows the form"))
+        #expect(
+            String(describing: error).hasPrefix(
+                "Lock-order inversion: spec 'Spec, signing in, shows the form, exclusive access to spec inversion: "
+                    + "host window' in test "
+                    + "'anExampleAskingForAResourceThatSortsBeforeItsGroupsFailsAtOnce()' holds"))
+        #expect(
+            String(describing: error).hasSuffix(
+                "Ask for both at the outer level instead, e.g. .exclusive('spec inversion: host window', "
+                    + "'spec inversion: keychain') on the group around both."))
         #expect(held == keychain)
         #expect(requested == window)
         #expect(

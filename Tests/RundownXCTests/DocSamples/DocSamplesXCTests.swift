@@ -19,10 +19,9 @@ struct Parser {
 
 final class ParserTests: Rundown.TestCase {
     func testParser() throws {
-        var parser: Parser!
         try spec {
-            beforeEach { parser = Parser() }
-            it("parses nothing from nothing") { XCTAssertEqual(try parser.parse(""), []) }
+            let parser = fresh { Parser() }
+            it("parses nothing from nothing") { XCTAssertEqual(try parser.value.parse(""), []) }
         }
     }
 }
@@ -34,10 +33,9 @@ final class CheckedParserTests: Rundown.TestCase {
             XCTAssertEqual(uses.entries, ["Parser, parses nothing from nothing"], "the sample's example did not run")
         }
         try Parser.$uses.withValue(uses) {
-            var parser: Parser!
             try spec {
-                beforeEach { parser = Parser() }
-                it("parses nothing from nothing") { XCTAssertEqual(try parser.parse(""), []) }
+                let parser = fresh { Parser() }
+                it("parses nothing from nothing") { XCTAssertEqual(try parser.value.parse(""), []) }
             }
         }
     }

@@ -26,9 +26,9 @@ final class RunnerBindingXCTests: CheckedTestCase {
         XCTAssertEqual(
             failures,
             [
-                Self.failure("before", of: "Wrapped, runs, wrap", at: "sync before body"),
-                Self.failure("inside", of: "Wrapped, runs", at: "sync inside body"),
-                Self.failure("after", of: "Wrapped, runs, wrap", at: "sync after body"),
+                failure("before", of: "Wrapped, runs, wrap", at: "sync before body"),
+                failure("inside", of: "Wrapped, runs", at: "sync inside body"),
+                failure("after", of: "Wrapped, runs, wrap", at: "sync after body"),
             ])
     }
 
@@ -51,9 +51,9 @@ final class RunnerBindingXCTests: CheckedTestCase {
         XCTAssertEqual(
             failures,
             [
-                Self.failure("child", of: "Wrapped, runs", at: "async child"),
-                Self.failure("group", of: "Wrapped, runs", at: "async group"),
-                Self.failure("after", of: "Wrapped, runs, wrap", at: "async after body"),
+                failure("child", of: "Wrapped, runs", at: "async child"),
+                failure("group", of: "Wrapped, runs", at: "async group"),
+                failure("after", of: "Wrapped, runs, wrap", at: "async after body"),
             ])
     }
 
@@ -66,7 +66,7 @@ final class RunnerBindingXCTests: CheckedTestCase {
                 it("runs") {}
             }
         }
-        XCTAssertEqual(failures, [Self.failure("cleanup", of: "Grouped, beforeAll", at: "group cleanup")])
+        XCTAssertEqual(failures, [failure("cleanup", of: "Grouped, beforeAll", at: "group cleanup")])
     }
 
     /// A toolkit check that fails, at the caller's line.
@@ -74,12 +74,14 @@ final class RunnerBindingXCTests: CheckedTestCase {
         SharedResource("running closure review: \(name)").expectHeld(line: line)
     }
 
-    /// The failure of the check named `name`, made by the closure at `path`, on the line marked `marker`.
-    private static func failure(_ name: String, of path: String, at marker: String) -> RecordedFailure {
+    /// The failure of the check named `check`, made by the closure at `path`, on the line marked
+    /// `marker`: it names the spec's element and this test, and offers the spec's trait
+    /// (Behaviour#Toolkit-messages-name-the-test-and-its-fix).
+    private func failure(_ check: String, of path: String, at marker: String) -> RecordedFailure {
         RecordedFailure(
-            message: "\(path): Shared resource 'running closure review: \(name)' was used by spec '\(path)' without "
-                + "exclusive access. Add .exclusive(...) for it to the suite or test, or wrap the code in "
-                + "withExclusiveAccess { ... }.",
+            message: "\(path): Shared resource 'running closure review: \(check)' was used by spec '\(path)' in "
+                + "XCTest method '\(name)' without exclusive access. Add .exclusive(...) for it to the example or a "
+                + "group around it (in an async spec), or wrap the code in withExclusiveAccess { ... }.",
             file: #filePath, line: SourceLine.marked(marker))
     }
 }

@@ -26,8 +26,9 @@ final class RunningClosureXCTests: CheckedTestCase {
                 RecordedFailure(
                     message:
                         "Wrapped, runs, wrap: Shared resource 'running closure xctests: sync' was used by spec "
-                        + "'Wrapped, runs, wrap' without exclusive access. Add .exclusive(...) for it to the suite "
-                        + "or test, or wrap the code in withExclusiveAccess { ... }.",
+                        + "'Wrapped, runs, wrap' in XCTest method '\(name)' without exclusive access. "
+                        + "Add .exclusive(...) for it to the example or a group around it (in an async spec), or wrap "
+                        + "the code in withExclusiveAccess { ... }.",
                     file: #filePath, line: SourceLine.marked("xctest after sync body"))
             ])
     }
@@ -55,8 +56,9 @@ final class RunningClosureXCTests: CheckedTestCase {
                 RecordedFailure(
                     message:
                         "Wrapped, runs, wrap: Shared resource 'running closure xctests: async' was used by spec "
-                        + "'Wrapped, runs, wrap' without exclusive access. Add .exclusive(...) for it to the suite "
-                        + "or test, or wrap the code in withExclusiveAccess { ... }.",
+                        + "'Wrapped, runs, wrap' in XCTest method '\(name)' without exclusive access. "
+                        + "Add .exclusive(...) for it to the example or a group around it (in an async spec), or wrap "
+                        + "the code in withExclusiveAccess { ... }.",
                     file: #filePath, line: SourceLine.marked("xctest after async body"))
             ])
     }
@@ -92,9 +94,10 @@ final class RunningClosureXCTests: CheckedTestCase {
                 RecordedFailure(
                     message:
                         "Siblings, starts a task: Shared resource 'running closure xctests: left running' was used by "
-                        + "spec 'Siblings, starts a task' without exclusive access. Add .exclusive(...) for it to the "
-                        + "suite or test, or wrap the code in withExclusiveAccess { ... }. (late: after 'Siblings, "
-                        + "starts a task' had finished, from a task it started)",
+                        + "spec 'Siblings, starts a task' in XCTest method '\(name)' without exclusive access. "
+                        + "Add .exclusive(...) for it to the example or a group around it (in an async spec), or wrap "
+                        + "the code in withExclusiveAccess { ... }. (late: after 'Siblings, starts a task' had "
+                        + "finished, from a task it started)",
                     file: #filePath, line: SourceLine.marked("xctest left running"))
             ])
     }

@@ -42,9 +42,10 @@ final class TaskContextXCTests: CheckedTestCase {
                 RecordedFailure(
                     message:
                         "Siblings, starts a task: Shared resource 'task context xctests: left running' was used by "
-                        + "spec 'Siblings, starts a task' without exclusive access. Add .exclusive(...) for it to the "
-                        + "suite or test, or wrap the code in withExclusiveAccess { ... }. (late: after 'Siblings, "
-                        + "starts a task' had finished, from a task it started)",
+                        + "spec 'Siblings, starts a task' in XCTest method '\(name)' without exclusive access. "
+                        + "Add .exclusive(...) for it to the example or a group around it (in an async spec), or wrap "
+                        + "the code in withExclusiveAccess { ... }. (late: after 'Siblings, starts a task' had "
+                        + "finished, from a task it started)",
                     file: #filePath, line: SourceLine.marked("xctest left running by a sync example"))
             ])
     }

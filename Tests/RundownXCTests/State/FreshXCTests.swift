@@ -60,6 +60,36 @@ final class FreshXCTests: CheckedTestCase {
             ])
     }
 
+    /// A use in a per-element hook around a nested group is recorded as it happens, before the
+    /// assertion of the nested example that the value nothing kept broke, and it names the hook's
+    /// own group and line as the place for `.everyExample`.
+    func testAMisuseAroundANestedGroupIsRecordedBeforeTheFailureItCaused() throws {
+        let failures = try capturingFailures {
+            try spec("Checkout") {
+                let cart = fresh { Cart() }  // line: xctest order fresh
+                beforeEach { cart.value.items.append("apple") }  // line: xctest order hook
+                context("with a discount") {
+                    it("holds the apple") {
+                        XCTAssertEqual(cart.value.items, ["apple"])  // line: xctest order assert
+                    }
+                }
+            }
+        }
+        let file = "FreshXCTests.swift"
+        XCTAssertEqual(failures.count, 2, "\(failures)")
+        XCTAssertEqual(
+            failures.first,
+            RecordedFailure(
+                message:
+                    "Checkout, with a discount, beforeEach: the fresh value declared at \(file):\(SourceLine.marked("xctest order fresh")) was used in beforeEach, which runs once around the nested group 'with a discount', not for each of its examples; give the hook at \(file):\(SourceLine.marked("xctest order hook")), or its group 'Checkout' (the group it is declared in, not 'with a discount'), the '.everyExample' trait, or keep group state in a plain variable",
+                file: #filePath, line: SourceLine.marked("xctest order hook")))
+        XCTAssertEqual(failures.last?.line, SourceLine.marked("xctest order assert"))
+        XCTAssertTrue(
+            failures.last?.message.hasPrefix("XCTAssertEqual failed: (\"[]\")")
+                == true,
+            "\(failures)")
+    }
+
     func testCleanupsRunAfterAnXCTSkipOrAFailedAssertion() throws {
         let log = Log()
         let failures = try capturingFailures {

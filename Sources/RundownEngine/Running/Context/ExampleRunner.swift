@@ -42,6 +42,12 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
         return frame.location
     }
 
+    /// Where the hook this runner runs was declared, also for a cleanup the hook registered; `nil`
+    /// for the closure of an element itself.
+    package var hookLocation: CodeLocation? {
+        hook?.location
+    }
+
     /// The runner of the element or hook running in this task, or `nil` outside a spec.
     ///
     /// A task started inside a closure sees that closure's runner for as

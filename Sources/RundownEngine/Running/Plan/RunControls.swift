@@ -66,18 +66,24 @@ package struct RunControls: Sendable, Hashable {
     package var exactPaths: Set<String>?
     /// The file that ``exactPaths`` came from, as the setting names it.
     package var exactPathsFile: String?
+    /// The settings this run could not read, where that is a failure (`CI`,
+    /// `RUNDOWN_STRICT=1`): each is a failure of the spec, at its `spec` call,
+    /// recorded before anything runs, as a forbidden focus is. Only the first
+    /// spec of a process is given them.
+    package var settingFailures: [SettingNotUnderstood]
 
     /// Creates controls; the defaults change nothing.
     package init(
         filter: [String] = [], shard: Shard? = nil, seed: UInt64? = nil, forbidFocus: Bool = false,
         example: [String]? = nil, knownFocus: [FocusedElementLeftIn]? = nil, labels: LabelExpression? = nil,
         parallelism: Int? = nil, repetitions: RepeatSetting? = nil, retries: Int? = nil,
-        exactPaths: Set<String>? = nil, exactPathsFile: String? = nil
+        exactPaths: Set<String>? = nil, exactPathsFile: String? = nil, settingFailures: [SettingNotUnderstood] = []
     ) {
         self.repetitions = repetitions
         self.retries = retries
         self.exactPaths = exactPaths
         self.exactPathsFile = exactPathsFile
+        self.settingFailures = settingFailures
         self.filter = filter.filter { !$0.isEmpty }
         lowercasedFilter = self.filter.map { $0.lowercased() }
         self.parallelismLimit = parallelism
@@ -132,7 +138,8 @@ package struct RunControls: Sendable, Hashable {
     }
 
     /// These controls for a spec run inside an element of another spec: the
-    /// seed, the focus guard, the parallelism, and the one example a
+    /// seed, the focus guard, the settings' failures (which only the first
+    /// spec of a process is given), the parallelism, and the one example a
     /// `Spec.Example` run asked for by name, as they are; no selection (filter,
     /// path list, shard, labels), and no repetitions or retries, since its
     /// element repeats or retries already and the inner examples do not
@@ -140,7 +147,7 @@ package struct RunControls: Sendable, Hashable {
     package var nested: RunControls {
         RunControls(
             seed: seed, forbidFocus: forbidFocus, example: example, knownFocus: knownFocus,
-            parallelism: parallelismLimit)
+            parallelism: parallelismLimit, settingFailures: settingFailures)
     }
 
     /// What the filter, the shard and the labels are, as the settings that

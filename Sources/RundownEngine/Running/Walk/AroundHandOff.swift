@@ -56,6 +56,9 @@ extension SpecWalk {
     /// the token's gate let in.
     func enterAround(_ token: AroundToken) {
         let element = token.frame
+        // What the hook misused before its body (a fresh value read around a nested group) comes
+        // before what the body runs.
+        if case .groupElement = element.kind { record(element.takeFailures(), in: element) }
         element.enteredArounds = element.aroundsBefore(token.layer) + token.level + 1
         element.stage = .around(token.layer, token.level + 1)
     }

@@ -177,6 +177,10 @@ final class SpecWalk<Mode: ExecutionMode> {
         parallelismLimit = controls.parallelismLimit
         let plan = RunPlan(root, controls: controls)
         reporter.filteredOut(plan.filteredOutCount)
+        // A setting the run could not read fails the spec where it was called, before anything runs.
+        for setting in controls.settingFailures {
+            reporter.report(SpecFailure(path: [root.description], error: setting, location: root.location))
+        }
         for focus in plan.forbiddenFocus {
             reporter.report(SpecFailure(path: focus.path, error: focus, location: focus.location))
         }

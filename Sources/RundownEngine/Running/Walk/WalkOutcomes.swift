@@ -10,6 +10,12 @@ extension SpecWalk {
             preconditionFailure("an outcome was reported with no closure running")
         }
         pending = nil
+        // A misuse an each-hook of a nested group's element recorded (a fresh value read there) is
+        // reported as the hook ends, before the group's examples run, not once the group has ended.
+        // Only such a scope records misuses: an example's hooks take no lock for it.
+        if case .elementHook(let element, _) = done.closure, case .groupElement = element.kind {
+            record(element.takeFailures(), in: element)
+        }
         if done.closure.isElements, case .passed = outcome {
             // Left for the end of the element's run, which looks before it decides the run's result.
         } else {

@@ -85,6 +85,7 @@ final class WalkReporter {
         failedCount += other.failedCount
         skippedCount += other.skippedCount
         collected.notices += theirs.notices
+        collected.repetitions.add(theirs.repetitions)
         for event in other.kept { emit(event) }
     }
 
@@ -108,6 +109,11 @@ final class WalkReporter {
     func notice(_ notice: SpecNotice) {
         collected.notices.append(notice)
         emit(.noticed(notice))
+    }
+
+    /// Counts an example that has finished repeating: it ran `repetitions`.
+    func repeated(_ repetitions: Int, failed: Bool, stop: UntilFailureStop?) {
+        collected.repetitions.add(repetitions: repetitions, failed: failed, stop: stop)
     }
 
     /// An example counted as `result` failed late: it counts as failed, and is no skip.

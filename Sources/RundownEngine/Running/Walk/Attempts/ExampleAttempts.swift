@@ -91,21 +91,20 @@ final class ExampleAttempts {
     }
 
     /// Why `until-failure` stopped although nothing failed, once it has.
-    private(set) var ended: String?
+    private(set) var stop: UntilFailureStop?
+
+    /// Whether the example is planned to run more than once (retries aside):
+    /// the run counts how many times it ran.
+    var repeats: Bool { maxRepetitions > 1 }
 
     /// Moves to the next repetition, if one is planned.
     func nextRepetition() -> Bool {
         guard note.repetition < maxRepetitions else {
-            if repetitions == nil {
-                ended = EngineWarning.untilFailureCapReached(repetitions: maxRepetitions).message
-            }
+            if repetitions == nil { stop = .capReached(maxRepetitions) }
             return false
         }
         if let deadline, ContinuousClock.now >= deadline {
-            ended =
-                EngineWarning.untilFailureTimeLimitReached(
-                    limit: timeLimit ?? RepeatSetting.untilFailureLimit, repetitions: note.repetition
-                ).message
+            stop = .timeLimitReached(timeLimit ?? RepeatSetting.untilFailureLimit)
             return false
         }
         lastAttempts.append(note.attempt)

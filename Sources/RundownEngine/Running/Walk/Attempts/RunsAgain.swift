@@ -21,7 +21,11 @@ extension SpecWalk {
                     SpecNotice(
                         path: element.path.steps(), location: element.node.location,
                         kind: .repetitionsEnded(
-                            "until-failure stopped at the first failure, on repetition \(failing.repetition)")))
+                            EngineWarning.untilFailureStopped(repetition: failing.repetition).message)))
+            }
+            if attempts.repeats {
+                reporter.repeated(
+                    attempts.note.repetition, failed: element.failed || attempts.failedLate != nil, stop: nil)
             }
             return false
         }
@@ -37,10 +41,9 @@ extension SpecWalk {
             element.restart()
             return true
         }
-        if let ended = attempts.ended {
-            reporter.notice(
-                SpecNotice(path: element.path.steps(), location: element.node.location, kind: .repetitionsEnded(ended)))
-        }
+        // Every planned repetition passed, or `until-failure` stopped without a failure: the run says so
+        // once for all its examples (a notice for each would be one warning per example).
+        if attempts.repeats { reporter.repeated(attempts.note.repetition, failed: false, stop: attempts.stop) }
         return false
     }
 }
