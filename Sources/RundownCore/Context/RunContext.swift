@@ -20,9 +20,9 @@
 // in the context needs a lock. It is two references: the closure, and its
 // surroundings (the sink, the time limit, the listening regions), which
 // never change either and which the closures of a run share, so that a
-// binding copies two references however much the context says. It holds what it names strongly: a task that
-// outlives its example keeps that example's runner, and through it the frame
-// a late failure is attributed to.
+// binding copies two references however much the context says. It holds
+// what it names strongly: a task that outlives its example keeps that
+// example's runner, and through it the frame a late failure is attributed to.
 //
 // Contexts nest: a region of code that must hear every failure made inside
 // it (an explorer's run) binds a context with the same closure and sink and
