@@ -18,6 +18,8 @@ import RundownEngine
 /// | `RUNDOWN_FORBID_FOCUS` | `1` or `0` | `1`: a focused element is a failure naming it. On by default when `CI` is set (to anything but empty, `0`, `false` or `no`); `0` turns it off. |
 /// | `RUNDOWN_STRICT` | `1` or `0` | `1`: a `RUNDOWN_*` variable that is no setting, or a value Rundown cannot read, also fails the first spec of the process, at its `spec` call, with the warning's text. On by default when `CI` is set (as for `RUNDOWN_FORBID_FOCUS`); `0` turns it off. |
 /// | `RUNDOWN_JUNIT` | a file path, or a directory path (one that exists, or ends in `/`) | Write a JUnit XML report of every example to the file, which keeps the examples of every process of one run (`swift test`), or to `rundown-<pid>.xml` in the directory. Missing folders are made; a path that cannot be written fails the spec that tried. |
+/// | `RUNDOWN_TIME_LIMIT` | a duration: a number above 0 with `ms`, `s` or `m` (`500ms`, `90s`, `5m`, `1.5s`) | The time limit of every example and hook of an asynchronous spec that no `.timeLimit` covers; a synchronous spec's element that ends past it fails saying by how much. |
+/// | `RUNDOWN_GRACE_PERIOD` | a duration, as `RUNDOWN_TIME_LIMIT` | How long a closure cancelled by a time limit may take to stop before the spec goes on without it; by default the limit, at most one second. |
 /// | `RUNDOWN_TIMEOUT_SCALE` | a number from 0.01 to 1000 (`3`, `2.5`) | Multiply every default deadline of the concurrency toolkit. |
 /// | `RUNDOWN_SCHEDULE` | a replay token a failed `explore` printed (`v1.3fa2.0102.9c1e22ab`) | The `explore` call that printed it, in the test that printed it, runs that one interleaving instead of its strategy. |
 ///
@@ -58,6 +60,10 @@ package struct RunSettings: Sendable {
     package var knownFocus: [FocusedElementLeftIn]?
     /// The factor of `RUNDOWN_TIMEOUT_SCALE`; 1 when unset or not understood.
     package var timeoutScale: Double = 1
+    /// The default time limit of `RUNDOWN_TIME_LIMIT`.
+    package var timeLimit: Duration?
+    /// The grace period of `RUNDOWN_GRACE_PERIOD`.
+    package var gracePeriod: Duration?
     /// The repetitions of `RUNDOWN_REPEAT`.
     package var repetitions: RepeatSetting?
     /// The retries of `RUNDOWN_RETRIES`.
@@ -88,7 +94,8 @@ package struct RunSettings: Sendable {
             filter: filter, shard: shard, seed: seed, forbidFocus: forbidFocus, example: example,
             knownFocus: knownFocus,
             labels: labels, parallelism: parallelism, repetitions: repetitions, retries: retries,
-            exactPaths: exactPaths, exactPathsFile: exactPathsFile, settingFailures: settingFailures)
+            exactPaths: exactPaths, exactPathsFile: exactPathsFile, settingFailures: settingFailures,
+            timeLimit: timeLimit, gracePeriod: gracePeriod)
     }
 
     /// Settings that change nothing, for tests that run specs as a user
@@ -299,6 +306,20 @@ package struct RunSettings: Sendable {
             settings.timeoutScale = scale
             if let warning { warn(warning) }
         },
+        Row(name: "RUNDOWN_TIME_LIMIT") { value, settings, _, warn in
+            if let limit = duration(value) {
+                settings.timeLimit = limit
+            } else {
+                warn(SettingsWarning.durationNotKnown(name: "RUNDOWN_TIME_LIMIT", value: value).message)
+            }
+        },
+        Row(name: "RUNDOWN_GRACE_PERIOD") { value, settings, _, warn in
+            if let grace = duration(value) {
+                settings.gracePeriod = grace
+            } else {
+                warn(SettingsWarning.durationNotKnown(name: "RUNDOWN_GRACE_PERIOD", value: value).message)
+            }
+        },
         Row(name: "RUNDOWN_SCHEDULE") { value, settings, _, warn in
             // The explorer reads the token by the same grammar, so that a typo is a warning rather
             // than an exploration that silently runs its own strategy.
@@ -330,6 +351,22 @@ package struct RunSettings: Sendable {
         }
         guard let times = Int(value), times >= 1 else { return nil }
         return .times(times)
+    }
+
+    /// A duration setting's value (`500ms`, `90s`, `5m`, `1.5s`): a number
+    /// above 0 and a unit, `ms`, `s` or `m`, spaces ignored; `nil` if it is
+    /// none, or too long for a `Duration` to hold in milliseconds.
+    package static func duration(_ raw: String) -> Duration? {
+        let value = String(raw.filter { !$0.isWhitespace })
+        let units: [(suffix: String, milliseconds: Double)] = [("ms", 1), ("s", 1000), ("m", 60_000)]
+        // `ms` before `m` and `s`, so that `500ms` is not read as `500m` followed by an `s`.
+        guard let unit = units.first(where: { value.hasSuffix($0.suffix) }),
+            let number = Double(value.dropLast(unit.suffix.count)), number.isFinite, number > 0,
+            value.first.map({ $0.isNumber || $0 == "." }) == true
+        else { return nil }
+        let milliseconds = number * unit.milliseconds
+        guard milliseconds >= 1, milliseconds < Double(Int64.max / 1000) else { return nil }
+        return .milliseconds(Int64(milliseconds.rounded()))
     }
 
     /// Reads the paths of `RUNDOWN_FILTER=@file`, one a line, as this run of

@@ -37,6 +37,8 @@ package enum SettingsWarning: Sendable, Hashable {
     case retriesNotKnown(String)
     /// `RUNDOWN_SEED` that is neither a number nor `random`.
     case seedNotKnown(String)
+    /// A duration setting (`RUNDOWN_TIME_LIMIT`, `RUNDOWN_GRACE_PERIOD`) that is not a duration; `name` is the setting's.
+    case durationNotKnown(name: String, value: String)
     /// `RUNDOWN_FORBID_FOCUS` that is neither `1` nor `0`.
     case forbidFocusNotKnown(String)
     /// `RUNDOWN_STRICT` that is neither `1` nor `0`.
@@ -81,6 +83,8 @@ package enum SettingsWarning: Sendable, Hashable {
             "RUNDOWN_REPEAT=\(value) is not a repetition Rundown knows, and every example runs once; valid forms: RUNDOWN_REPEAT=<a whole number from 1>, such as RUNDOWN_REPEAT=100, RUNDOWN_REPEAT=until-failure, RUNDOWN_REPEAT=until-failure:<a whole number from 1> (at most that many repetitions; \(RepeatSetting.untilFailureDefaultMax) by default)"
         case .retriesNotKnown(let value):
             "RUNDOWN_RETRIES=\(value) is not a count Rundown knows, and no example is retried; valid forms: RUNDOWN_RETRIES=<a whole number from 0>, such as RUNDOWN_RETRIES=2 (how many more times a failing example runs)"
+        case .durationNotKnown(let name, let value):
+            "\(name)=\(value) is not a duration Rundown knows, and it is not set; valid forms: \(name)=<a number above 0 with ms, s or m>, such as \(name)=500ms, \(name)=90s, \(name)=5m, \(name)=1.5s"
         case .seedNotKnown(let value):
             "RUNDOWN_SEED=\(value) is not a seed Rundown knows; valid forms: RUNDOWN_SEED=<a whole number from 0 to \(UInt64.max)>, RUNDOWN_SEED=random"
         case .forbidFocusNotKnown(let value):

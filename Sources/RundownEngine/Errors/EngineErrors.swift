@@ -279,6 +279,34 @@ package struct SettingNotUnderstood: ExplainedError, Hashable {
     }
 }
 
+/// The failure of a closure of a synchronous spec that ended past the time
+/// limit of `RUNDOWN_TIME_LIMIT`: it could not be interrupted, only timed.
+/// See <doc:ErrorsAndSkips#Time-limits>.
+package struct TimeLimitOverrun: ExplainedError {
+    /// The path of the element or hook.
+    package var path: [String]
+    /// The limit.
+    package var limit: Duration
+    /// How long the closure ran.
+    package var ran: Duration
+
+    package init(path: [String], limit: Duration, ran: Duration) {
+        self.path = path
+        self.limit = limit
+        self.ran = ran
+    }
+
+    /// `Cart, saves ran 2.01 seconds, 1.01 seconds past the time limit of 1 second (RUNDOWN_TIME_LIMIT); …`.
+    package var what: String {
+        "\(path.joined(separator: ", ")) ran \(TimeLimitExceeded.seconds(ran)), "
+            + "\(TimeLimitExceeded.seconds(ran - limit)) past the time limit of \(TimeLimitExceeded.seconds(limit)) "
+            + "(RUNDOWN_TIME_LIMIT); a synchronous spec cannot be interrupted, so it failed when it ended"
+    }
+    package var fix: String {
+        "find what takes so long, or raise RUNDOWN_TIME_LIMIT; an asynchronous spec ('try await spec') can cancel it at the limit"
+    }
+}
+
 /// The failure of a closure that a time limit cut short, or did not start.
 /// See <doc:ErrorsAndSkips#Time-limits>.
 package struct TimeLimitExceeded: ExplainedError {
@@ -298,10 +326,26 @@ package struct TimeLimitExceeded: ExplainedError {
     package var limit: Duration
     /// What happened to the closure.
     package var ending: Ending
+    /// Whether the limit is `RUNDOWN_TIME_LIMIT`'s rather than a `.timeLimit`'s.
+    package var fromSetting = false
 
-    /// `the time limit of 0.5 seconds of Cart, saves expired; it was cancelled`.
+    package init(path: [String], limit: Duration, ending: Ending, fromSetting: Bool = false) {
+        self.path = path
+        self.limit = limit
+        self.ending = ending
+        self.fromSetting = fromSetting
+    }
+
+    /// The failure of a closure under `limit`.
+    init(_ limit: TimeLimit, ending: Ending) {
+        self.init(path: limit.path, limit: limit.duration, ending: ending, fromSetting: limit.fromSetting)
+    }
+
+    /// `the time limit of 0.5 seconds of Cart, saves expired; it was cancelled`;
+    /// `the time limit of 1 second (RUNDOWN_TIME_LIMIT) of …` for the setting's.
     package var what: String {
-        let head = "the time limit of \(Self.seconds(limit)) of \(path.joined(separator: ", ")) expired"
+        let source = fromSetting ? " (RUNDOWN_TIME_LIMIT)" : ""
+        let head = "the time limit of \(Self.seconds(limit))\(source) of \(path.joined(separator: ", ")) expired"
         switch ending {
         case .cancelled: return "\(head); it was cancelled"
         case .stillRunning(let grace):
@@ -310,7 +354,12 @@ package struct TimeLimitExceeded: ExplainedError {
         case .notStarted: return "\(head) before this could start"
         }
     }
-    package var fix: String { "find what takes so long, or give it a longer '.timeLimit(_:)'" }
+    package var fix: String {
+        if fromSetting {
+            return "find what takes so long, or give it a '.timeLimit(_:)' of its own, or raise RUNDOWN_TIME_LIMIT"
+        }
+        return "find what takes so long, or give it a longer '.timeLimit(_:)'"
+    }
 
     static func seconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components

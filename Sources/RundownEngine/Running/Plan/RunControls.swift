@@ -71,14 +71,25 @@ package struct RunControls: Sendable, Hashable {
     /// recorded before anything runs, as a forbidden focus is. Only the first
     /// spec of a process is given them.
     package var settingFailures: [SettingNotUnderstood]
+    /// The time limit (`RUNDOWN_TIME_LIMIT`) of every closure of an
+    /// asynchronous spec that no `.timeLimit` covers, or `nil` for none. A
+    /// synchronous spec cannot be interrupted: there a closure that ends past
+    /// it fails with ``TimeLimitOverrun``.
+    package var timeLimit: Duration?
+    /// How long a closure cancelled by a time limit may take to stop
+    /// (`RUNDOWN_GRACE_PERIOD`), or `nil` for the limit's own default (``TimeLimit/grace``).
+    package var gracePeriod: Duration?
 
     /// Creates controls; the defaults change nothing.
     package init(
         filter: [String] = [], shard: Shard? = nil, seed: UInt64? = nil, forbidFocus: Bool = false,
         example: [String]? = nil, knownFocus: [FocusedElementLeftIn]? = nil, labels: LabelExpression? = nil,
         parallelism: Int? = nil, repetitions: RepeatSetting? = nil, retries: Int? = nil,
-        exactPaths: Set<String>? = nil, exactPathsFile: String? = nil, settingFailures: [SettingNotUnderstood] = []
+        exactPaths: Set<String>? = nil, exactPathsFile: String? = nil, settingFailures: [SettingNotUnderstood] = [],
+        timeLimit: Duration? = nil, gracePeriod: Duration? = nil
     ) {
+        self.timeLimit = timeLimit
+        self.gracePeriod = gracePeriod
         self.repetitions = repetitions
         self.retries = retries
         self.exactPaths = exactPaths
@@ -140,14 +151,15 @@ package struct RunControls: Sendable, Hashable {
     /// These controls for a spec run inside an element of another spec: the
     /// seed, the focus guard, the settings' failures (which only the first
     /// spec of a process is given), the parallelism, and the one example a
-    /// `Spec.Example` run asked for by name, as they are; no selection (filter,
+    /// `Spec.Example` run asked for by name, the time limit and the grace period, as they are; no selection (filter,
     /// path list, shard, labels), and no repetitions or retries, since its
     /// element repeats or retries already and the inner examples do not
     /// multiply that.
     package var nested: RunControls {
         RunControls(
             seed: seed, forbidFocus: forbidFocus, example: example, knownFocus: knownFocus,
-            parallelism: parallelismLimit, settingFailures: settingFailures)
+            parallelism: parallelismLimit, settingFailures: settingFailures, timeLimit: timeLimit,
+            gracePeriod: gracePeriod)
     }
 
     /// What the filter, the shard and the labels are, as the settings that

@@ -5,11 +5,14 @@ extension Outcome {
     /// Runs `body`, the closure `runner` runs, under `limit`: on the
     /// caller's isolation, in a task of its own that the limit can cancel
     /// and, if the body ignores the cancellation, leave behind. The task
-    /// inherits the closure's context, which the driver bound.
+    /// inherits the closure's context, which the driver bound. `grace` is
+    /// how long a cancelled body may take to stop (`RUNDOWN_GRACE_PERIOD`),
+    /// or `nil` for the limit's default.
     nonisolated(nonsending) static func of(
         _ runner: ExampleRunner,
         recognizers: [SkipRecognizer],
         limit: TimeLimit,
+        grace: Duration?,
         _ body: @escaping () async throws -> Void
     ) async -> Outcome {
         if let expired = limit.expired {
@@ -18,7 +21,7 @@ extension Outcome {
                 // Teardown runs, with no limit.
                 return await of(recognizers: recognizers, body)
             default:
-                return .failed(TimeLimitExceeded(path: expired.path, limit: expired.duration, ending: .notStarted))
+                return .failed(TimeLimitExceeded(expired, ending: .notStarted))
             }
         }
         let limit = limit.earliest
@@ -35,7 +38,7 @@ extension Outcome {
         }
         limit.expire()
         task.cancel()
-        let grace = limit.grace
+        let grace = grace ?? limit.grace
         let graceTimer = Task {
             try? await Task.sleep(for: grace)
             race.end(.timer)
@@ -47,7 +50,8 @@ extension Outcome {
         } else {
             ending = .stillRunning(grace: grace)
         }
-        return .failed(TimeLimitExceeded(path: limit.path, limit: limit.duration, ending: ending))
+        // The progress report of what the element was waiting on (issue 30) is to be attached here.
+        return .failed(TimeLimitExceeded(limit, ending: ending))
     }
 
     /// Starts the body's task on `isolation`, the spec's.

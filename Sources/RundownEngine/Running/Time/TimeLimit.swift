@@ -20,15 +20,20 @@ package final class TimeLimit: Sendable {
     private let deadline: ContinuousClock.Instant
     /// The path of the element it limits.
     package let path: [String]
+    /// Whether it is `RUNDOWN_TIME_LIMIT`'s, the default of one closure no
+    /// `.timeLimit` covers, rather than a `.timeLimit` trait's.
+    package let fromSetting: Bool
     /// Whether it has expired while a closure of its element ran.
     private let expiry = Protected(false)
     /// The limit of an enclosing element, which applies too.
     private let outer: TimeLimit?
 
     /// A limit of `duration` from now, for the element at `path`, inside the
-    /// limit of the element running in this task, if any.
-    package init(_ duration: Duration, path: [String]) {
+    /// limit of the element running in this task, if any. `fromSetting`:
+    /// the limit is `RUNDOWN_TIME_LIMIT`'s, which its failure names.
+    package init(_ duration: Duration, path: [String], fromSetting: Bool = false) {
         self.duration = duration
+        self.fromSetting = fromSetting
         deadline = .now + duration
         outer = RunContext.current?.limit
         self.path = path
@@ -61,7 +66,8 @@ package final class TimeLimit: Sendable {
         }
     }
 
-    /// How long the driver waits for a cancelled closure before it goes on without it.
+    /// How long the driver waits for a cancelled closure before it goes on
+    /// without it, unless `RUNDOWN_GRACE_PERIOD` says.
     var grace: Duration { min(duration, .seconds(1)) }
 
     func expire() {

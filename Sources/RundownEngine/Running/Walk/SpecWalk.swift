@@ -159,6 +159,10 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// setting says, or one per core, counted only when such a group runs
     /// (counting reads files on Linux).
     var parallelism: Int { max(1, parallelismLimit ?? RunControls.cores) }
+    /// The time limit of every closure no `.timeLimit` covers (`RUNDOWN_TIME_LIMIT`), if set.
+    let defaultLimit: Duration?
+    /// How long a closure a limit cancelled may take to stop (`RUNDOWN_GRACE_PERIOD`), if set.
+    let gracePeriod: Duration?
 
     /// A walk of the spec `root` under `controls`, whose closures post to
     /// `inbox` and report to `host`, inside the context that runs now.
@@ -175,6 +179,8 @@ final class SpecWalk<Mode: ExecutionMode> {
         self.inbox = inbox
         ownsInbox = true
         parallelismLimit = controls.parallelismLimit
+        defaultLimit = controls.timeLimit
+        gracePeriod = controls.gracePeriod
         let plan = RunPlan(root, controls: controls)
         reporter.filteredOut(plan.filteredOutCount)
         // A setting the run could not read fails the spec where it was called, before anything runs.
@@ -225,6 +231,8 @@ final class SpecWalk<Mode: ExecutionMode> {
         surroundings = RunContext.Surroundings(sink: run, timeLimit: outerLimit, regions: walk.surroundings.regions)
         ownsInbox = false
         parallelismLimit = walk.parallelismLimit
+        defaultLimit = walk.defaultLimit
+        gracePeriod = walk.gracePeriod
         // Timed from when a driver gives it a slot (`startsNow()`), not from now, as its group queues it.
         push(
             ElementFrame(

@@ -23,13 +23,26 @@ extension SpecWalk where Mode == Asynchronous {
             // closure's run instead of copied and each copy destroyed.
             switch consume instruction {
             case .call(let body, let runner):
-                let context = context(running: runner, in: surroundings)
                 if let limit {
+                    let context = context(running: runner, in: surroundings)
                     finish(
                         await Self.run(in: context, on: #isolation) {
-                            await Outcome.of(runner, recognizers: recognizers, limit: limit) { try await body() }
+                            await Outcome.of(runner, recognizers: recognizers, limit: limit, grace: gracePeriod) {
+                                try await body()
+                            }
+                        })
+                } else if let defaultLimit {
+                    // No `.timeLimit` covers the closure: `RUNDOWN_TIME_LIMIT` limits it alone.
+                    let limit = TimeLimit(defaultLimit, path: runner.path, fromSetting: true)
+                    let context = context(running: runner, in: self.surroundings(under: limit))
+                    finish(
+                        await Self.run(in: context, on: #isolation) {
+                            await Outcome.of(runner, recognizers: recognizers, limit: limit, grace: gracePeriod) {
+                                try await body()
+                            }
                         })
                 } else {
+                    let context = context(running: runner, in: surroundings)
                     switch body.closure {
                     case .synchronous(let body):
                         // Called as the synchronous driver calls it: nothing in it can suspend.

@@ -4,18 +4,25 @@ extension SpecWalk where Mode == Synchronous {
     /// context bound (``context(running:in:)``), inside `scope`, if the
     /// host gave one.
     func drive(recognizers: [SkipRecognizer], scope: ClosureScope?) {
-        // A synchronous spec enforces no time limit; its closures still carry
-        // the one the run started under, for a spec started inside them.
+        // A synchronous spec cannot interrupt a closure: under
+        // `RUNDOWN_TIME_LIMIT` it times each, and one that ended past the
+        // limit fails. Its closures still carry the limit the run started
+        // under, for a spec started inside them.
         let surroundings = self.surroundings
         while let instruction = next() {
             // Consumed, so that its runner and body are moved into the
             // closure's run instead of copied and each copy destroyed.
             switch consume instruction {
             case .call(let body, let runner):
-                finish(
-                    RunContext.$current.withValue(context(running: runner, in: surroundings)) {
-                        scope.run(runner) { Outcome.of(recognizers: recognizers, body.closure) }
-                    })
+                let started = defaultLimit.map { _ in ContinuousClock.now }
+                let outcome = RunContext.$current.withValue(context(running: runner, in: surroundings)) {
+                    scope.run(runner) { Outcome.of(recognizers: recognizers, body.closure) }
+                }
+                if let started, let limit = defaultLimit {
+                    finish(outcome.overrunning(limit, ran: .now - started, path: runner.path))
+                } else {
+                    finish(outcome)
+                }
             case .wrap(let around, let token):
                 // In its own context, as the asynchronous driver runs it; the closures inside its body bind their own.
                 let outcome = RunContext.$current.withValue(context(running: token.runner, in: surroundings)) {
@@ -39,5 +46,16 @@ extension SpecWalk where Mode == Synchronous {
                 return
             }
         }
+    }
+}
+
+extension Outcome {
+    /// This outcome of a closure of a synchronous spec that ran for `ran`
+    /// under `limit`: a failure saying by how much it overran, if it passed
+    /// past the limit. A closure that failed or skipped keeps its own outcome,
+    /// which says more about it than its time.
+    func overrunning(_ limit: Duration, ran: Duration, path: [String]) -> Outcome {
+        guard ran > limit, case .passed = self else { return self }
+        return .failed(TimeLimitOverrun(path: path, limit: limit, ran: ran))
     }
 }
