@@ -97,6 +97,42 @@ func strictSettings() throws {
     }
 }
 
+/// `RUNDOWN_TIME_LIMIT`: an async spec whose example waits on a gate nobody
+/// opens, then a sync spec whose example sleeps past the limit; each spec
+/// throws its failure, and the example after it still runs.
+func timeLimit() throws {
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        let gate = Gate("never opened")
+        do {
+            try await spec("No host gate") {
+                it("waits") {  // line: no host gate wait
+                    try await gate.arrive(within: .seconds(120))
+                }
+                it("goes on") { print("ran: No host gate, goes on") }
+            }
+        } catch let failure as SpecFailure {
+            print("thrown: \(failure)")
+            print("at: \(failure.location.fileID):\(failure.location.line)")
+        } catch {
+            print("thrown: \(error)")
+        }
+        done.signal()
+    }
+    done.wait()
+    do {
+        try spec("No host sleep") {
+            it("sleeps") {  // line: no host sleep
+                Thread.sleep(forTimeInterval: 2)
+            }
+            it("goes on") { print("ran: No host sleep, goes on") }
+        }
+    } catch let failure as SpecFailure {
+        print("thrown: \(failure)")
+        print("at: \(failure.location.fileID):\(failure.location.line)")
+    }
+}
+
 /// A task that an example started fails after the spec has returned: it is printed as late.
 func late() throws {
     let mayFail = DispatchSemaphore(value: 0)
@@ -357,6 +393,7 @@ do {
     case "assertions": try assertions()
     case "passing": try passing()
     case "strict-settings": try strictSettings()
+    case "time-limit": try timeLimit()
     case "first-assertion": try firstAssertion()
     case "first-assertion-async": try firstAssertionAsync()
     case "late": try late()
