@@ -15,9 +15,11 @@ extension ExampleTrait {
     /// names the element's path and the limit. Teardown (`afterEach`,
     /// `afterAll`) still runs; what else of the element would have started
     /// fails without running. A closure that ignores its cancellation is
-    /// left behind after a grace period (the limit, at most one second), and
-    /// the failure says it was still running; the spec goes on without it.
-    /// An enclosing element's limit applies too.
+    /// left behind after a grace period (the limit, at most one second, or
+    /// `RUNDOWN_GRACE_PERIOD`), and the failure says it was still running; the
+    /// spec goes on without it. An enclosing element's limit applies too, and
+    /// either wins over the default limit `RUNDOWN_TIME_LIMIT` gives the
+    /// closures no `.timeLimit` covers.
     ///
     /// In a synchronous spec, which cannot be interrupted, the element fails
     /// with `ElementScopeNeedsAsynchronousSpec` instead of running.

@@ -5,7 +5,7 @@
 /// (``RunContext/limit``) while its element runs. The asynchronous driver watches every closure it
 /// runs under a limit: when the limit expires, the closure's task is
 /// cancelled; if the closure has not ended after a grace period (the limit
-/// itself, at most one second) the driver stops waiting for it and the spec
+/// itself, at most one second, unless `RUNDOWN_GRACE_PERIOD` says) the driver stops waiting for it and the spec
 /// goes on without it. The closure that was running fails with
 /// ``TimeLimitExceeded``, naming the element's path and the limit; once the
 /// limit has expired, the element's teardown (`afterEach`, `afterAll`) still
@@ -14,6 +14,10 @@
 ///
 /// A synchronous spec cannot be interrupted; the trait is an element scope,
 /// so there the element fails with ``ElementScopeNeedsAsynchronousSpec``.
+///
+/// `RUNDOWN_TIME_LIMIT` makes one of these, ``fromSetting``, for each closure
+/// of an asynchronous spec that no `.timeLimit` covers (the driver's default,
+/// ``SpecWalk/defaultLimit``).
 package final class TimeLimit: Sendable {
     /// The limit.
     package let duration: Duration
