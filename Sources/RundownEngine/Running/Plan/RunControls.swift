@@ -71,14 +71,19 @@ package struct RunControls: Sendable, Hashable {
     /// recorded before anything runs, as a forbidden focus is. Only the first
     /// spec of a process is given them.
     package var settingFailures: [SettingNotUnderstood]
+    /// The latch of `RUNDOWN_FAIL_FAST=1`, which every spec of the process
+    /// shares, or `nil` to run every example whatever failed before it.
+    package var failFast: FailFastLatch?
 
     /// Creates controls; the defaults change nothing.
     package init(
         filter: [String] = [], shard: Shard? = nil, seed: UInt64? = nil, forbidFocus: Bool = false,
         example: [String]? = nil, knownFocus: [FocusedElementLeftIn]? = nil, labels: LabelExpression? = nil,
         parallelism: Int? = nil, repetitions: RepeatSetting? = nil, retries: Int? = nil,
-        exactPaths: Set<String>? = nil, exactPathsFile: String? = nil, settingFailures: [SettingNotUnderstood] = []
+        exactPaths: Set<String>? = nil, exactPathsFile: String? = nil, settingFailures: [SettingNotUnderstood] = [],
+        failFast: FailFastLatch? = nil
     ) {
+        self.failFast = failFast
         self.repetitions = repetitions
         self.retries = retries
         self.exactPaths = exactPaths
@@ -139,7 +144,8 @@ package struct RunControls: Sendable, Hashable {
 
     /// These controls for a spec run inside an element of another spec: the
     /// seed, the focus guard, the settings' failures (which only the first
-    /// spec of a process is given), the parallelism, and the one example a
+    /// spec of a process is given), the parallelism, the fail-fast latch
+    /// (an inner failure stops the process too), and the one example a
     /// `Spec.Example` run asked for by name, as they are; no selection (filter,
     /// path list, shard, labels), and no repetitions or retries, since its
     /// element repeats or retries already and the inner examples do not
@@ -147,7 +153,7 @@ package struct RunControls: Sendable, Hashable {
     package var nested: RunControls {
         RunControls(
             seed: seed, forbidFocus: forbidFocus, example: example, knownFocus: knownFocus,
-            parallelism: parallelismLimit, settingFailures: settingFailures)
+            parallelism: parallelismLimit, settingFailures: settingFailures, failFast: failFast)
     }
 
     /// What the filter, the shard and the labels are, as the settings that
