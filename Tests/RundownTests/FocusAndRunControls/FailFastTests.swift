@@ -113,6 +113,26 @@ import Testing
         #expect(report.skips.allSatisfy { $0.reason == Self.reason })
     }
 
+    /// A failing `beforeAll` fails the examples of its group: that is the first failure too.
+    @Test func aFailingBeforeAllStopsTheRunAndItsAfterAllStillRuns() {
+        let log = Log()
+        let latch = FailFastLatch()
+        let report = SpecEngine.run(
+            root {
+                context("broken") {
+                    beforeAll { throw Boom("setup") }
+                    it("a") { log("a") }
+                    afterAll { log("broken afterAll") }
+                }
+                it("after") { log("after") }
+            }, controls: RunControls(failFast: latch))
+        #expect(latch.tripped)
+        #expect(log.entries == ["broken afterAll"])
+        #expect(report.failedCount == 1 && report.skippedCount == 1)
+        #expect(report.skips.map(\.path) == [["Spec", "after"]])
+        #expect(report.skips.first?.reason == Self.reason)
+    }
+
     @Test func anExampleThatPassesOnARetryDoesNotStopTheRun() {
         let log = Log()
         let latch = FailFastLatch()

@@ -230,6 +230,8 @@ extension SpecWalk {
     /// Ends the examples of a group that will not run as `result`; those
     /// the plan skips, in their places, as skipped.
     func leaveOut(_ group: GroupNode<Mode>, under path: [String], as result: ExampleResult) {
+        // Examples a failing `beforeAll` leaves out fail: the first failure of the process, for fail-fast.
+        if case .failed = result, let failFast { failFast.trip() }
         group.plannedExamples(under: path) { path, skipped in
             if let skipped { report([skipped]) } else { reporter.finishExample(path, result) }
         }
