@@ -113,6 +113,24 @@ import Testing
         #expect(report.skips.allSatisfy { $0.reason == Self.reason })
     }
 
+    /// Elements of a concurrent group that wait for a slot when a sibling fails never start.
+    @Test func elementsOfAConcurrentGroupStillQueuedAreSkipped() async {
+        let log = Log()
+        let latch = FailFastLatch()
+        let report = await SpecEngine.run(
+            asyncRoot {
+                describe("group", .concurrent) {
+                    it("fails") { throw Boom("fails") }
+                    it("queued") { log("queued") }
+                    context("queued group") { it("inner") { log("inner") } }
+                }
+            }, controls: RunControls(parallelism: 1, failFast: latch))
+        #expect(log.entries.isEmpty)
+        #expect(report.failedCount == 1 && report.skippedCount == 2)
+        #expect(report.skips.map(\.path) == [["Spec", "group", "queued"], ["Spec", "group", "queued group"]])
+        #expect(report.skips.allSatisfy { $0.reason == Self.reason })
+    }
+
     /// A failing `beforeAll` fails the examples of its group: that is the first failure too.
     @Test func aFailingBeforeAllStopsTheRunAndItsAfterAllStillRuns() {
         let log = Log()

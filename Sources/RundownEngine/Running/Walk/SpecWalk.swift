@@ -247,6 +247,8 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// here (Behaviour#Concurrent-groups), not from when its group queued it.
     func startsNow() {
         reporter.restartClock()
+        // Queued behind a sibling that failed: under fail-fast, the element never starts.
+        if let failFast, failFast.tripped, case .element(let element) = top { skipForFailFast(element) }
     }
 
     /// Everything reported so far.

@@ -227,6 +227,21 @@ extension SpecWalk {
         group.stage = .elements(group.node.content.elementCount)
     }
 
+    /// Skips `element`, a concurrent group's element that got its slot after
+    /// an example failed under fail-fast, before any of its closures ran;
+    /// the walk then has nothing left to do.
+    @inline(never)
+    func skipForFailFast(_ element: ElementFrame) {
+        let reason = FailFastLatch.reason
+        let path = element.path.steps()
+        reporter.report(SpecSkip(path: path, reason: reason, location: element.node.location))
+        switch element.node {
+        case .example: reporter.finishExample(path, .skipped(reason: reason))
+        case .group(let group): leaveOut(group, under: path, as: .skipped(reason: reason))
+        }
+        top = nil
+    }
+
     /// Ends the examples of a group that will not run as `result`; those
     /// the plan skips, in their places, as skipped.
     func leaveOut(_ group: GroupNode<Mode>, under path: [String], as result: ExampleResult) {
