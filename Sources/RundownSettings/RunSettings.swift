@@ -17,6 +17,7 @@ import RundownEngine
 /// | `RUNDOWN_SEED` | a number from 0 to 2⁶⁴−1, or `random` | Shuffle the elements of every group with this seed, nested specs' too; `random` picks one and prints it. |
 /// | `RUNDOWN_FORBID_FOCUS` | `1` or `0` | `1`: a focused element is a failure naming it. On by default when `CI` is set (to anything but empty, `0`, `false` or `no`); `0` turns it off. |
 /// | `RUNDOWN_STRICT` | `1` or `0` | `1`: a `RUNDOWN_*` variable that is no setting, or a value Rundown cannot read, also fails the first spec of the process, at its `spec` call, with the warning's text. On by default when `CI` is set (as for `RUNDOWN_FORBID_FOCUS`); `0` turns it off. |
+/// | `RUNDOWN_FAIL_FAST` | `1` or `0` | `1`: once an example of the process has failed, every element not yet started is skipped ("skipped: an earlier example failed, RUNDOWN_FAIL_FAST"), and so is every spec that starts later; what started ends, its `afterEach` and `afterAll` hooks included. |
 /// | `RUNDOWN_JUNIT` | a file path, or a directory path (one that exists, or ends in `/`) | Write a JUnit XML report of every example to the file, which keeps the examples of every process of one run (`swift test`), or to `rundown-<pid>.xml` in the directory. Missing folders are made; a path that cannot be written fails the spec that tried. |
 /// | `RUNDOWN_TIME_LIMIT` | a duration: a number above 0 with `ms`, `s` or `m` (`500ms`, `90s`, `5m`, `1.5s`) | The time limit of every example and hook of an asynchronous spec that no `.timeLimit` covers; a synchronous spec's element that ends past it fails saying by how much. |
 /// | `RUNDOWN_GRACE_PERIOD` | a duration, as `RUNDOWN_TIME_LIMIT` | How long a closure cancelled by a time limit may take to stop before the spec goes on without it; by default the limit, at most one second. |
@@ -53,6 +54,8 @@ package struct RunSettings: Sendable {
     package var forbidFocus = false
     /// Where to write the JUnit report (`RUNDOWN_JUNIT`).
     package var junitPath: String?
+    /// Whether the process stops running examples at its first failing one (`RUNDOWN_FAIL_FAST=1`).
+    package var failFast = false
     /// The one example a run of a `Spec.Example` runs; not an environment setting.
     package var example: [String]?
     /// The focused elements of the whole spec, when a run of one example
@@ -95,8 +98,12 @@ package struct RunSettings: Sendable {
             knownFocus: knownFocus,
             labels: labels, parallelism: parallelism, repetitions: repetitions, retries: retries,
             exactPaths: exactPaths, exactPathsFile: exactPathsFile, settingFailures: settingFailures,
-            timeLimit: timeLimit, gracePeriod: gracePeriod)
+            timeLimit: timeLimit, gracePeriod: gracePeriod, failFast: failFast ? Self.failFastLatch : nil)
     }
+
+    /// The one latch of `RUNDOWN_FAIL_FAST` that every spec of the process
+    /// shares: a failure in one stops the examples of all.
+    private static let failFastLatch = FailFastLatch()
 
     /// Settings that change nothing, for tests that run specs as a user
     /// with no setting would.
@@ -296,6 +303,13 @@ package struct RunSettings: Sendable {
             case "0": settings.forbidFocus = false
             default:
                 warn(SettingsWarning.forbidFocusNotKnown(value).message)
+            }
+        },
+        Row(name: "RUNDOWN_FAIL_FAST") { value, settings, _, warn in
+            switch value {
+            case "1": settings.failFast = true
+            case "0": settings.failFast = false
+            default: warn(SettingsWarning.failFastNotKnown(value).message)
             }
         },
         Row(name: "RUNDOWN_JUNIT") { value, settings, _, _ in

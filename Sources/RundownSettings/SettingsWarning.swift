@@ -43,6 +43,8 @@ package enum SettingsWarning: Sendable, Hashable {
     case forbidFocusNotKnown(String)
     /// `RUNDOWN_STRICT` that is neither `1` nor `0`.
     case strictNotKnown(String)
+    /// `RUNDOWN_FAIL_FAST` that is neither `1` nor `0`.
+    case failFastNotKnown(String)
     /// `RUNDOWN_TIMEOUT_SCALE` that is not a number; `range` is the factors it accepts.
     case timeoutScaleNotUnderstood(String, range: ClosedRange<Double>)
     /// `RUNDOWN_TIMEOUT_SCALE` that is a number out of the `range` it accepts.
@@ -91,6 +93,8 @@ package enum SettingsWarning: Sendable, Hashable {
             "RUNDOWN_FORBID_FOCUS=\(value) is not a value Rundown knows; valid forms: RUNDOWN_FORBID_FOCUS=1, RUNDOWN_FORBID_FOCUS=0"
         case .strictNotKnown(let value):
             "RUNDOWN_STRICT=\(value) is not a value Rundown knows; valid forms: RUNDOWN_STRICT=1, RUNDOWN_STRICT=0"
+        case .failFastNotKnown(let value):
+            "RUNDOWN_FAIL_FAST=\(value) is not a value Rundown knows; valid forms: RUNDOWN_FAIL_FAST=1, RUNDOWN_FAIL_FAST=0"
         case .timeoutScaleNotUnderstood(let raw, let range):
             "RUNDOWN_TIMEOUT_SCALE='\(raw)' is not understood; " + Self.timeoutScaleForms(range)
         case .timeoutScaleOutOfRange(let raw, let range):

@@ -133,6 +133,36 @@ func timeLimit() throws {
     }
 }
 
+/// Behaviour#Fail-fast with no host: five examples whose second fails, then a
+/// later spec; each prints what ran, and what its `spec` call threw.
+func failFast() throws {
+    do {
+        try spec("No host, five") {
+            it("one") { print("ran: one") }
+            it("two") {
+                print("ran: two")
+                throw NoHostFailFastError()
+            }
+            it("three") { print("ran: three") }
+            afterAll { print("ran: afterAll") }
+        }
+    } catch {
+        print("thrown: \(error)")
+    }
+    do {
+        try spec("No host, later") {
+            it("a") { print("ran: later a") }
+        }
+        print("returned: No host, later")
+    } catch {
+        print("thrown: \(error)")
+    }
+}
+
+struct NoHostFailFastError: Error, CustomStringConvertible {
+    var description: String { "two fails" }
+}
+
 /// A task that an example started fails after the spec has returned: it is printed as late.
 func late() throws {
     let mayFail = DispatchSemaphore(value: 0)
@@ -394,6 +424,7 @@ do {
     case "passing": try passing()
     case "strict-settings": try strictSettings()
     case "time-limit": try timeLimit()
+    case "fail-fast": try failFast()
     case "first-assertion": try firstAssertion()
     case "first-assertion-async": try firstAssertionAsync()
     case "late": try late()

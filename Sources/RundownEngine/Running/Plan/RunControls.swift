@@ -79,6 +79,9 @@ package struct RunControls: Sendable, Hashable {
     /// How long a closure cancelled by a time limit may take to stop
     /// (`RUNDOWN_GRACE_PERIOD`), or `nil` for the limit's own default (``TimeLimit/grace``).
     package var gracePeriod: Duration?
+    /// The latch of `RUNDOWN_FAIL_FAST=1`, which every spec of the process
+    /// shares, or `nil` to run every example whatever failed before it.
+    package var failFast: FailFastLatch?
 
     /// Creates controls; the defaults change nothing.
     package init(
@@ -86,10 +89,11 @@ package struct RunControls: Sendable, Hashable {
         example: [String]? = nil, knownFocus: [FocusedElementLeftIn]? = nil, labels: LabelExpression? = nil,
         parallelism: Int? = nil, repetitions: RepeatSetting? = nil, retries: Int? = nil,
         exactPaths: Set<String>? = nil, exactPathsFile: String? = nil, settingFailures: [SettingNotUnderstood] = [],
-        timeLimit: Duration? = nil, gracePeriod: Duration? = nil
+        timeLimit: Duration? = nil, gracePeriod: Duration? = nil, failFast: FailFastLatch? = nil
     ) {
         self.timeLimit = timeLimit
         self.gracePeriod = gracePeriod
+        self.failFast = failFast
         self.repetitions = repetitions
         self.retries = retries
         self.exactPaths = exactPaths
@@ -150,8 +154,10 @@ package struct RunControls: Sendable, Hashable {
 
     /// These controls for a spec run inside an element of another spec: the
     /// seed, the focus guard, the settings' failures (which only the first
-    /// spec of a process is given), the parallelism, and the one example a
-    /// `Spec.Example` run asked for by name, the time limit and the grace period, as they are; no selection (filter,
+    /// spec of a process is given), the parallelism, the fail-fast latch
+    /// (an inner failure stops the process too), the one example a
+    /// `Spec.Example` run asked for by name, the time limit and the grace
+    /// period, as they are; no selection (filter,
     /// path list, shard, labels), and no repetitions or retries, since its
     /// element repeats or retries already and the inner examples do not
     /// multiply that.
@@ -159,7 +165,7 @@ package struct RunControls: Sendable, Hashable {
         RunControls(
             seed: seed, forbidFocus: forbidFocus, example: example, knownFocus: knownFocus,
             parallelism: parallelismLimit, settingFailures: settingFailures, timeLimit: timeLimit,
-            gracePeriod: gracePeriod)
+            gracePeriod: gracePeriod, failFast: failFast)
     }
 
     /// What the filter, the shard and the labels are, as the settings that

@@ -155,6 +155,9 @@ final class SpecWalk<Mode: ExecutionMode> {
     var posters: [ExampleRunner] = []
     /// How many elements of a `.concurrent` group run at once, if a setting says.
     let parallelismLimit: Int?
+    /// The latch of `RUNDOWN_FAIL_FAST=1`, if the run stops at the process's
+    /// first failing example: read before each element of a group starts.
+    let failFast: FailFastLatch?
     /// How many elements of a `.concurrent` group run at once: as the
     /// setting says, or one per core, counted only when such a group runs
     /// (counting reads files on Linux).
@@ -181,6 +184,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         parallelismLimit = controls.parallelismLimit
         defaultLimit = controls.timeLimit
         gracePeriod = controls.gracePeriod
+        failFast = controls.failFast
         let plan = RunPlan(root, controls: controls)
         reporter.filteredOut(plan.filteredOutCount)
         // A setting the run could not read fails the spec where it was called, before anything runs.
@@ -198,7 +202,12 @@ final class SpecWalk<Mode: ExecutionMode> {
             reporter.report(failure)
         }
         report(plan.unplaced)
-        if let planned = plan.root {
+        if let planned = plan.root, let failFast, failFast.tripped {
+            // An example of an earlier spec of the process failed: this one is skipped whole, as a group
+            // whose beforeAll skipped (Behaviour#Fail-fast).
+            reporter.report(SpecSkip(path: [root.description], reason: FailFastLatch.reason, location: root.location))
+            leaveOut(planned, under: [planned.description], as: .skipped(reason: FailFastLatch.reason))
+        } else if let planned = plan.root {
             push(
                 GroupFrame(
                     group: planned, path: PathNode(planned.description, parent: nil), below: nil, inherited: [],
@@ -233,6 +242,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         parallelismLimit = walk.parallelismLimit
         defaultLimit = walk.defaultLimit
         gracePeriod = walk.gracePeriod
+        failFast = walk.failFast
         // Timed from when a driver gives it a slot (`startsNow()`), not from now, as its group queues it.
         push(
             ElementFrame(
@@ -245,6 +255,8 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// here (Behaviour#Concurrent-groups), not from when its group queued it.
     func startsNow() {
         reporter.restartClock()
+        // Queued behind a sibling that failed: under fail-fast, the element never starts.
+        if let failFast, failFast.tripped, case .element(let element) = top { skipForFailFast(element) }
     }
 
     /// Everything reported so far.
@@ -312,6 +324,10 @@ final class SpecWalk<Mode: ExecutionMode> {
                 guard index < count else {
                     if let skipped = group.node.skippedInPlace { report(skipped.before[index]) }
                     group.stage = .afterAll(0)
+                    continue
+                }
+                if let failFast, failFast.tripped {
+                    skipForFailFast(group, from: index)
                     continue
                 }
                 if index == 0, group.node.marks.isConcurrent, count > 1, Mode.self == Asynchronous.self {

@@ -196,6 +196,7 @@ extension SpecWalk {
         forgetPosters(of: element)
         switch element.node {
         case .example:
+            if case .failed = result, let failFast { failFast.trip() }
             reporter.finishExample(element, result, started: element.started)
         case .group(let group) where !element.bodyStarted:
             // The group never ran: its examples end the way the element did.
@@ -205,9 +206,47 @@ extension SpecWalk {
         }
     }
 
+    /// Skips the elements of `group` from `index` on, none of which has
+    /// started, as an example failed and the run fails fast: each example
+    /// with the reason, each group as one skip and its examples; then moves
+    /// the group on to its `afterAll` hooks, which run, as its `beforeAll` did.
+    @inline(never)
+    func skipForFailFast(_ group: GroupFrame, from index: Int) {
+        let reason = FailFastLatch.reason
+        let skipped = group.node.skippedInPlace
+        for position in index..<group.node.content.elementCount {
+            if let skipped { report(skipped.before[position]) }
+            let element = group.node.content.element(at: position)
+            let path = group.path.steps(appending: element.description)
+            reporter.report(SpecSkip(path: path, reason: reason, location: element.location))
+            switch element {
+            case .example: reporter.finishExample(path, .skipped(reason: reason))
+            case .group(let child): leaveOut(child, under: path, as: .skipped(reason: reason))
+            }
+        }
+        group.stage = .elements(group.node.content.elementCount)
+    }
+
+    /// Skips `element`, a concurrent group's element that got its slot after
+    /// an example failed under fail-fast, before any of its closures ran;
+    /// the walk then has nothing left to do.
+    @inline(never)
+    func skipForFailFast(_ element: ElementFrame) {
+        let reason = FailFastLatch.reason
+        let path = element.path.steps()
+        reporter.report(SpecSkip(path: path, reason: reason, location: element.node.location))
+        switch element.node {
+        case .example: reporter.finishExample(path, .skipped(reason: reason))
+        case .group(let group): leaveOut(group, under: path, as: .skipped(reason: reason))
+        }
+        top = nil
+    }
+
     /// Ends the examples of a group that will not run as `result`; those
     /// the plan skips, in their places, as skipped.
     func leaveOut(_ group: GroupNode<Mode>, under path: [String], as result: ExampleResult) {
+        // Examples a failing `beforeAll` leaves out fail: the first failure of the process, for fail-fast.
+        if case .failed = result, let failFast { failFast.trip() }
         group.plannedExamples(under: path) { path, skipped in
             if let skipped { report([skipped]) } else { reporter.finishExample(path, result) }
         }
