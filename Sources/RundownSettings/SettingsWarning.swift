@@ -37,6 +37,8 @@ package enum SettingsWarning: Sendable, Hashable {
     case retriesNotKnown(String)
     /// `RUNDOWN_SEED` that is neither a number nor `random`.
     case seedNotKnown(String)
+    /// `RUNDOWN_PROFILE` that is not a whole number from 1.
+    case profileNotKnown(String)
     /// `RUNDOWN_FORBID_FOCUS` that is neither `1` nor `0`.
     case forbidFocusNotKnown(String)
     /// `RUNDOWN_STRICT` that is neither `1` nor `0`.
@@ -83,6 +85,8 @@ package enum SettingsWarning: Sendable, Hashable {
             "RUNDOWN_RETRIES=\(value) is not a count Rundown knows, and no example is retried; valid forms: RUNDOWN_RETRIES=<a whole number from 0>, such as RUNDOWN_RETRIES=2 (how many more times a failing example runs)"
         case .seedNotKnown(let value):
             "RUNDOWN_SEED=\(value) is not a seed Rundown knows; valid forms: RUNDOWN_SEED=<a whole number from 0 to \(UInt64.max)>, RUNDOWN_SEED=random"
+        case .profileNotKnown(let value):
+            "RUNDOWN_PROFILE=\(value) is not a count Rundown knows, and no profile is printed; valid forms: RUNDOWN_PROFILE=<a whole number from 1>, such as RUNDOWN_PROFILE=10 (how many of the slowest examples and groups to print when the process ends)"
         case .forbidFocusNotKnown(let value):
             "RUNDOWN_FORBID_FOCUS=\(value) is not a value Rundown knows; valid forms: RUNDOWN_FORBID_FOCUS=1, RUNDOWN_FORBID_FOCUS=0"
         case .strictNotKnown(let value):
