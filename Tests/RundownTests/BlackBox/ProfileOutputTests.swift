@@ -85,6 +85,7 @@ struct ProfileOutputTests {
         #expect(groupSeconds.count == 2 && zip(groupSeconds, spans).allSatisfy { $0 >= $1 })
     }
 
+    // reaches: SettingsWarning.profileNotKnown
     @Test func aCountThatIsNoWholeNumberFromOneIsAWarningAndNoProfile() async throws {
         for value in ["0", "ten"] {
             let run = try await Self.run(.none, ["RUNDOWN_PROFILE": value])
