@@ -71,7 +71,8 @@ enum ProcessProfile {
     ) -> String {
         func section(_ entries: [ProfileEntry], of total: Int, _ kind: String) -> [String] {
             let noun = total == 1 ? kind : kind + "s"
-            let heading = "Rundown profile (RUNDOWN_PROFILE=\(count)): the \(entries.count) slowest of \(total) \(noun)"
+            let slowest = entries.count == 1 ? "the slowest" : "the \(entries.count) slowest"
+            let heading = "Rundown profile (RUNDOWN_PROFILE=\(count)): \(slowest) of \(total) \(noun)"
             let width = entries.map { seconds($0.duration).count }.max() ?? 0
             return [heading]
                 + entries.map { entry in

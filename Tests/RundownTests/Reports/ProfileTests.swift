@@ -63,7 +63,7 @@ struct ProfileTests {
                 Rundown profile (RUNDOWN_PROFILE=2): the 2 slowest of 9 examples
                   12.345 s  Cart, saves  CartSpec.swift:3
                    0.007 s  Cart, adds  CartSpec.swift:3
-                Rundown profile (RUNDOWN_PROFILE=2): the 1 slowest of 1 group
+                Rundown profile (RUNDOWN_PROFILE=2): the slowest of 1 group
                   13.000 s  Cart  CartSpec.swift:3
 
                 """)
