@@ -21,6 +21,7 @@ import RundownEngine
 /// | `RUNDOWN_JUNIT` | a file path, or a directory path (one that exists, or ends in `/`) | Write a JUnit XML report of every example to the file, which keeps the examples of every process of one run (`swift test`), or to `rundown-<pid>.xml` in the directory. Missing folders are made; a path that cannot be written fails the spec that tried. |
 /// | `RUNDOWN_TIME_LIMIT` | a duration: a number above 0 with `ms`, `s` or `m` (`500ms`, `90s`, `5m`, `1.5s`) | The time limit of every example and hook of an asynchronous spec that no `.timeLimit` covers; a synchronous spec's element that ends past it fails saying by how much. |
 /// | `RUNDOWN_GRACE_PERIOD` | a duration, as `RUNDOWN_TIME_LIMIT` | How long a closure cancelled by a time limit may take to stop before the spec goes on without it; by default the limit, at most one second. |
+/// | `RUNDOWN_PROFILE` | a whole number from 1 (`10`) | When the process ends, print this many of the slowest examples and of the slowest groups (a group from its `beforeAll` to its `afterAll`) of every spec of the process, each with its time, path and file:line, as one block on standard output. |
 /// | `RUNDOWN_TIMEOUT_SCALE` | a number from 0.01 to 1000 (`3`, `2.5`) | Multiply every default deadline of the concurrency toolkit. |
 /// | `RUNDOWN_SCHEDULE` | a replay token a failed `explore` printed (`v1.3fa2.0102.9c1e22ab`) | The `explore` call that printed it, in the test that printed it, runs that one interleaving instead of its strategy. |
 ///
@@ -61,6 +62,8 @@ package struct RunSettings: Sendable {
     /// The focused elements of the whole spec, when a run of one example
     /// builds only its path; not an environment setting.
     package var knownFocus: [FocusedElementLeftIn]?
+    /// How many of the slowest examples and groups `RUNDOWN_PROFILE` prints, or `nil` for no profile.
+    package var profileCount: Int?
     /// The factor of `RUNDOWN_TIMEOUT_SCALE`; 1 when unset or not understood.
     package var timeoutScale: Double = 1
     /// The default time limit of `RUNDOWN_TIME_LIMIT`.
@@ -314,6 +317,13 @@ package struct RunSettings: Sendable {
         },
         Row(name: "RUNDOWN_JUNIT") { value, settings, _, _ in
             settings.junitPath = value
+        },
+        Row(name: "RUNDOWN_PROFILE") { value, settings, _, warn in
+            if let count = Int(value.trimmingCharacters(in: .whitespaces)), count >= 1 {
+                settings.profileCount = count
+            } else {
+                warn(SettingsWarning.profileNotKnown(value).message)
+            }
         },
         Row(name: "RUNDOWN_TIMEOUT_SCALE") { value, settings, _, warn in
             let (scale, warning) = timeoutScale(value)

@@ -39,6 +39,8 @@ package enum SettingsWarning: Sendable, Hashable {
     case seedNotKnown(String)
     /// A duration setting (`RUNDOWN_TIME_LIMIT`, `RUNDOWN_GRACE_PERIOD`) that is not a duration; `name` is the setting's.
     case durationNotKnown(name: String, value: String)
+    /// `RUNDOWN_PROFILE` that is not a whole number from 1.
+    case profileNotKnown(String)
     /// `RUNDOWN_FORBID_FOCUS` that is neither `1` nor `0`.
     case forbidFocusNotKnown(String)
     /// `RUNDOWN_STRICT` that is neither `1` nor `0`.
@@ -89,6 +91,8 @@ package enum SettingsWarning: Sendable, Hashable {
             "\(name)=\(value) is not a duration Rundown knows, and it is not set; valid forms: \(name)=<a number above 0 with ms, s or m>, such as \(name)=500ms, \(name)=90s, \(name)=5m, \(name)=1.5s"
         case .seedNotKnown(let value):
             "RUNDOWN_SEED=\(value) is not a seed Rundown knows; valid forms: RUNDOWN_SEED=<a whole number from 0 to \(UInt64.max)>, RUNDOWN_SEED=random"
+        case .profileNotKnown(let value):
+            "RUNDOWN_PROFILE=\(value) is not a count Rundown knows, and no profile is printed; valid forms: RUNDOWN_PROFILE=<a whole number from 1>, such as RUNDOWN_PROFILE=10 (how many of the slowest examples and groups to print when the process ends)"
         case .forbidFocusNotKnown(let value):
             "RUNDOWN_FORBID_FOCUS=\(value) is not a value Rundown knows; valid forms: RUNDOWN_FORBID_FOCUS=1, RUNDOWN_FORBID_FOCUS=0"
         case .strictNotKnown(let value):

@@ -412,6 +412,20 @@ func specArguments() throws {
     for example in stack.examples { try example.run() }
 }
 
+/// Five examples, three of them slow by margins a busy machine does not
+/// reorder, for `RUNDOWN_PROFILE`, whose block the process prints as it exits.
+func profiled() throws {
+    try spec("Profiled no host") {  // line: profiled spec
+        it("quick") {}
+        it("slowest") { Thread.sleep(forTimeInterval: 1.2) }  // line: slowest
+        describe("slow group") {  // line: slow group
+            it("slower") { Thread.sleep(forTimeInterval: 0.8) }  // line: slower
+            it("slow") { Thread.sleep(forTimeInterval: 0.4) }  // line: slow
+        }
+        it("quick too") {}
+    }
+}
+
 struct FailuresFileError: Error, CustomStringConvertible {
     var description: String { "FailuresFileError" }
 }
@@ -438,6 +452,7 @@ do {
     case "fresh-detached": try freshDetached()
     case "repeated": try repeated()
     case "spec-arguments": try specArguments()
+    case "profile": try profiled()
     default:
         print("unknown scenario '\(scenario)'")
         exit(2)

@@ -6,7 +6,8 @@ import RundownSettings
 /// tree (`RUNDOWN_REPORT=tree`), the JUnit file (`RUNDOWN_JUNIT`), the file of
 /// failed paths (`RUNDOWN_FAILURES`), and the lines that say how many
 /// examples the filter or the shard left out, which passed on a retry, and
-/// how many repetitions the examples that repeat ran.
+/// how many repetitions the examples that repeat ran; and the times of its
+/// examples and groups for the process's profile (`RUNDOWN_PROFILE`).
 ///
 /// It lives for one run and sees the run's events in order, from the task
 /// running the spec; only ``JUnitFile`` is shared between runs.
@@ -17,6 +18,8 @@ final class RunOutputs {
     private let started = ContinuousClock.now
     /// What failed, while `RUNDOWN_FAILURES` asks for it.
     private let failedPaths: FailedPaths?
+    /// The times of the run's examples and groups, while `RUNDOWN_PROFILE` asks for them.
+    private let profile: ProfileCollector?
 
     /// Outputs for a run with `settings`; `labels` are the labelled
     /// examples' labels, by path, for the JUnit report.
@@ -24,6 +27,8 @@ final class RunOutputs {
         junit = settings.junitPath == nil ? nil : JUnitCollector(seed: settings.seed, labels: labels)
         // A nested spec's examples are not the run's: its element, failed, is written.
         failedPaths = settings.failuresPath != nil && ExampleRunner.current == nil ? FailedPaths() : nil
+        // A nested spec's time is its element's, already in the outer run's profile.
+        profile = settings.profileCount != nil && ExampleRunner.current == nil ? ProfileCollector() : nil
         guard settings.treeReport else {
             tree = nil
             return
@@ -37,12 +42,13 @@ final class RunOutputs {
 
     /// Whether a report needs the events that start and finish groups and
     /// examples; without one, the engine does not build them.
-    var wantsProgress: Bool { tree != nil || junit != nil || failedPaths != nil }
+    var wantsProgress: Bool { tree != nil || junit != nil || failedPaths != nil || profile != nil }
 
     func receive(_ event: SpecEvent) {
         tree?.receive(event)
         junit?.receive(event)
         failedPaths?.receive(event)
+        profile?.receive(event)
     }
 
     /// Writes what the run asked for, once it has ended.
@@ -71,6 +77,9 @@ final class RunOutputs {
             if let filtered { print("Rundown: " + filtered) }
             if let flaky { print("Rundown: '\(specName)': " + flaky) }
             if let repeated { print("Rundown: " + repeated) }
+        }
+        if let profile, let count = settings.profileCount {
+            ProcessProfile.add(profile, count: count)
         }
         var unwritten: (any Error)?
         if let junit, let path = settings.junitPath {
