@@ -171,6 +171,26 @@ import Testing
         #expect(report.failedCount == 0 && report.skippedCount == 0)
     }
 
+    /// A task an example started fails after the example passed: the example
+    /// has failed (late), and what had not started by then does not start.
+    @Test func aLateFailureStopsTheRunToo() async {
+        let log = Log()
+        let latch = FailFastLatch()
+        let task = TaskLeftRunning(.fail)
+        let report = await SpecEngine.run(
+            asyncRoot("Spec") {
+                it("starts a task") { task.start() }
+                it("lets it fail") { await task.letItAct() }
+                it("runs after") { log("runs after") }
+                afterAll { log("afterAll") }
+            }, controls: RunControls(failFast: latch))
+        #expect(latch.tripped)
+        #expect(log.entries == ["afterAll"])
+        #expect(report.failures.map(\.path) == [["Spec", "starts a task"]])
+        #expect(report.skips.map(\.path) == [["Spec", "runs after"]])
+        #expect(report.skips.first?.reason == Self.reason)
+    }
+
     // reaches: SettingsWarning.failFastNotKnown
     @Test func theSettingIsOneOrZeroAndAnyOtherValueIsAWarningListingBoth() {
         func read(_ value: String) -> (RunSettings, [String]) {

@@ -99,6 +99,8 @@ extension SpecWalk {
         guard case .example = element.node, result != .failed else { return }
         element.result = .failed
         reporter.correct(element.path.steps(), from: result)
+        // A failing example for `RUNDOWN_FAIL_FAST` too: nothing that has not started yet starts.
+        failFast?.trip()
     }
 
     /// Notes that `runner` posted a failure while its closure may still run,
