@@ -73,6 +73,11 @@ final class ScheduleRun: Sendable {
             state.stoppedDuring.flatMap { state.tasks[$0].hasStepped ? nil : state.tasks[$0].name }
         }
     }
+    /// The controlled task taking its step now and the last point it passed, for progress
+    /// reports; `nil` while none is.
+    var runningStep: (task: String, lastPassed: String)? {
+        state.withLock { state in state.running.map { (state.tasks[$0].name, state.tasks[$0].lastPassed) } }
+    }
     /// Whether the run is over or stopped: a `start` or `point` now is a mistake, or too late.
     var isOver: Bool { state.withLock { $0.closed || $0.stop != nil } }
 

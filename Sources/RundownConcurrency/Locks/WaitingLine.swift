@@ -23,6 +23,11 @@ struct WaitingLine {
         order.append(waiter.ticket)
     }
 
+    /// The waiters in line, first first; for progress reports, which are rare.
+    var inOrder: [AsyncLock.Waiter] {
+        order[head...].compactMap { waiters[$0] }
+    }
+
     /// Whether `ticket` is in line.
     func contains(_ ticket: UInt64) -> Bool {
         waiters[ticket] != nil

@@ -10,7 +10,19 @@ import Testing
 @Suite struct WaitingLineTests {
     private func waiter(_ ticket: UInt64) -> AsyncLock.Waiter {
         AsyncLock.Waiter(
-            ticket: ticket, holder: RunningTest(framework: nil, testName: nil, specPath: "waiter \(ticket)"))
+            ticket: ticket, holder: RunningTest(framework: nil, testName: nil, specPath: "waiter \(ticket)"),
+            party: WaitingParty(closure: nil, taskName: "waiter \(ticket)"))
+    }
+
+    /// Behaviour#Progress-reports-name-the-waits: a progress report lists a lock's waiters in the
+    /// order they will be served, whoever left the line and however often it was compacted.
+    @Test func theLineListsItsWaitersInTheOrderTheyWillBeServed() {
+        var line = WaitingLine()
+        for ticket in UInt64(1)...100 { line.append(waiter(ticket)) }
+        for ticket in UInt64(1)...100 where ticket % 10 != 0 { _ = line.remove(ticket) }
+        _ = line.removeFirst()
+        #expect(line.inOrder.map(\.ticket) == Array(stride(from: UInt64(20), through: 100, by: 10)))
+        #expect(line.inOrder.map(\.party.description) == (2...10).map { "task \"waiter \($0 * 10)\"" })
     }
 
     @Test func waitersWhoStayAreServedInArrivalOrderWhoeverLeft() {
