@@ -14,7 +14,7 @@ import Testing
             party: WaitingParty(closure: nil, taskName: "waiter \(ticket)"))
     }
 
-    /// Behaviour#Progress-reports-name-the-waits: a progress report lists a lock's waiters in the
+    /// Behaviour#Toolkit-waits-show-in-progress-reports: a progress report lists a lock's waiters in the
     /// order they will be served, whoever left the line and however often it was compacted.
     @Test func theLineListsItsWaitersInTheOrderTheyWillBeServed() {
         var line = WaitingLine()
