@@ -106,10 +106,10 @@ extension Explorer {
     }
 
     /// The failure of a run that `stop` ended; a deadline that passed (a stuck task, a stalled
-    /// body) carries the progress report of the closure exploring, whose controlled tasks' waits
-    /// say what the stuck one waits for.
+    /// body) carries the progress report of the closure exploring as it was then, whose controlled
+    /// tasks' waits say what the stuck one waited for.
     func message(for stop: RunStop, in run: ScheduleRun) -> ConcurrencyFailure {
-        let report = WaitReporting.reportOfCurrentClosure.map { "\n" + $0 } ?? ""
+        let report = run.stopReport.map { "\n" + $0 } ?? ""
         switch stop {
         case .timedOut(let task, let lastPassed, let taskSite):
             return taskSite.saying(

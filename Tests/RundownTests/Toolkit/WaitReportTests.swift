@@ -309,6 +309,28 @@ struct WaitGiveUpReportTests {
         #expect(attached.contains("Gate \"sent\" (not opened; 1 parked: 1. \"Spec, uploads\" (task \"stuck upload\"))"))
     }
 
+    @Test func aStuckControlledTaskCarriesTheReportOfWhatItWaitedFor() async throws {
+        let line = SourceLine.marked("stuck loader")
+        let report = await SpecEngine.run(
+            asyncRoot {
+                it("explores") {
+                    let never = Gate("never opened")
+                    try await explore(stepTimeout: .milliseconds(200)) { schedule in
+                        schedule.start("loader") { try await never.arrive(within: patience) }  // line: stuck loader
+                        try await schedule.finish()
+                    }
+                }
+            })
+        let stuck = try #require(
+            report.failures.first { "\($0.error)".hasPrefix("Controlled task 'loader' neither reached") })
+        #expect(stuck.path == ["Spec", "explores"])
+        #expect(stuck.location.line == line)
+        let message = "\(stuck.error)"
+        #expect(message.contains(": interleaving 1, task \"loader\" taking a step from \"start\""))
+        // Made when the deadline passed, before the task was cancelled: it still waits at the gate.
+        #expect(message.contains("waits on Gate \"never opened\" (not opened; 1 parked: 1. \"Spec, explores\""))
+    }
+
     @Test func outsideASpecAWaitThatGivesUpCarriesNoReport() async throws {
         let waited = await outcome { try await Gate("outside").arrive(within: .milliseconds(20)) }
         guard case .failure(let error as GateError) = waited else {
