@@ -155,7 +155,7 @@ public final class Gate: Sendable {
     /// loads" (task "loader"))`.
     private func describeArrival(_ id: UInt64) -> String {
         let (opened, parked) = state.withLock { state in
-            (state.isOpen || state.released.contains(id), state.parked.map(\.party))
+            (state.isOpen || state.released.contains(id), state.firstParked)
         }
         return "Gate \"\(name)\" (\(opened ? "opened" : "not opened"); \(Self.parked(parked)))"
     }
@@ -163,12 +163,13 @@ public final class Gate: Sendable {
     /// A test's wait for arrivals, as a progress report shows it: `Gate "x" (waiting until 2 parked;
     /// 1 parked: "Pager, loads"; 3 arrivals)`.
     private func describeWatch(_ count: Int) -> String {
-        let (parked, arrivals) = state.withLock { state in (state.parked.map(\.party), state.arrivals) }
+        let (parked, arrivals) = state.withLock { state in (state.firstParked, state.arrivals) }
         return "Gate \"\(name)\" (waiting until \(count) parked; \(Self.parked(parked)); \(arrivals) arrival(s))"
     }
 
-    private static func parked(_ parties: [WaitingParty]) -> String {
-        parties.isEmpty ? "none parked" : "\(parties.count) parked: \(WaitingParty.numbered(parties))"
+    private static func parked(_ parked: (first: [WaitingParty], count: Int)) -> String {
+        parked.count == 0
+            ? "none parked" : "\(parked.count) parked: \(WaitingParty.numbered(parked.first, of: parked.count))"
     }
 
     struct State {
@@ -186,6 +187,11 @@ public final class Gate: Sendable {
         /// Arrivals that `open()` let through while their wait was still under way.
         var released: Set<UInt64> = []
         var watchers = CountWatchers()
+
+        /// Who parked first, as many as a report names, and how many are parked.
+        var firstParked: (first: [WaitingParty], count: Int) {
+            (parked.prefix(WaitingParty.namedInLine).map(\.party), parked.count)
+        }
 
         mutating func nextID() -> UInt64 {
             lastID += 1

@@ -214,8 +214,11 @@ public final class AsyncLock: Sendable {
     /// A waiter's line in a progress report: `AsyncLock "db": held by "Cache, evicts" (task
     /// "loader") for 1.2 s; waiting: 1. "Cache, evicts" (task "writer")`.
     private func describeLine() -> String {
-        let (holder, since, waiting) = state.withLock { state in
-            (state.holderParty, state.heldSince, state.waiters.inOrder.map(\.party))
+        let (holder, since, waiting, total) = state.withLock { state in
+            (
+                state.holderParty, state.heldSince, state.waiters.first(WaitingParty.namedInLine).map(\.party),
+                state.waiters.count
+            )
         }
         let held =
             if let holder, let since {
@@ -223,7 +226,7 @@ public final class AsyncLock: Sendable {
             } else {
                 "free, handing over"
             }
-        return "\(kindAndName): \(held); waiting: \(WaitingParty.numbered(waiting))"
+        return "\(kindAndName): \(held); waiting: \(WaitingParty.numbered(waiting, of: total))"
     }
 
     /// `AsyncLock "db"`, or `SharedResource "keychain"` for a resource's lock.

@@ -37,9 +37,16 @@ struct WaitingParty: Sendable, CustomStringConvertible {
         }
     }
 
-    /// `parties` as a line lists them, in order: `1. "Cache, evicts", 2. task "loader"`.
-    static func numbered(_ parties: [WaitingParty]) -> String {
-        parties.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: ", ")
+    /// How many parties a line names before it counts the rest: a line of thousands of waiters,
+    /// each of whom has a line of its own in a report, must not make the report quadratic.
+    static let namedInLine = 5
+
+    /// The first parties of a line of `total` as a report lists them, in order: `1. "Cache, evicts",
+    /// 2. task "loader"`, at most ``namedInLine`` of them, then `and 3 more`.
+    static func numbered(_ first: [WaitingParty], of total: Int? = nil) -> String {
+        let named = first.prefix(namedInLine).enumerated().map { "\($0.offset + 1). \($0.element)" }
+        let rest = (total ?? first.count) - named.count
+        return (named + (rest > 0 ? ["and \(rest) more"] : [])).joined(separator: ", ")
     }
 }
 

@@ -21,8 +21,13 @@ import Testing
         for ticket in UInt64(1)...100 { line.append(waiter(ticket)) }
         for ticket in UInt64(1)...100 where ticket % 10 != 0 { _ = line.remove(ticket) }
         _ = line.removeFirst()
-        #expect(line.inOrder.map(\.ticket) == Array(stride(from: UInt64(20), through: 100, by: 10)))
-        #expect(line.inOrder.map(\.party.description) == (2...10).map { "task \"waiter \($0 * 10)\"" })
+        #expect(line.first(20).map(\.ticket) == Array(stride(from: UInt64(20), through: 100, by: 10)))
+        #expect(line.first(3).map(\.party.description) == (2...4).map { "task \"waiter \($0 * 10)\"" })
+        // A report names the first few and counts the rest.
+        #expect(
+            WaitingParty.numbered(line.first(WaitingParty.namedInLine).map(\.party), of: line.count)
+                == "1. task \"waiter 20\", 2. task \"waiter 30\", 3. task \"waiter 40\", 4. task \"waiter 50\", "
+                + "5. task \"waiter 60\", and 4 more")
     }
 
     @Test func waitersWhoStayAreServedInArrivalOrderWhoeverLeft() {
