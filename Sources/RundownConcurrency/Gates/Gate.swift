@@ -151,8 +151,8 @@ public final class Gate: Sendable {
         for parked in released { parked.continuation.resume() }
     }
 
-    /// An arrival's line in a progress report: `Gate "server replied" (not opened; 1 parked: "Pager,
-    /// loads" (task "loader"))`.
+    /// An arrival's line in a progress report: `Gate "server replied" (not opened; 1 parked: 1.
+    /// "Pager, loads" (task "loader"))`.
     private func describeArrival(_ id: UInt64) -> String {
         let (opened, parked) = state.withLock { state in
             (state.isOpen || state.released.contains(id), state.firstParked)
@@ -161,7 +161,7 @@ public final class Gate: Sendable {
     }
 
     /// A test's wait for arrivals, as a progress report shows it: `Gate "x" (waiting until 2 parked;
-    /// 1 parked: "Pager, loads"; 3 arrivals)`.
+    /// 1 parked: 1. "Pager, loads"; 3 arrival(s))`.
     private func describeWatch(_ count: Int) -> String {
         let (parked, arrivals) = state.withLock { state in (state.firstParked, state.arrivals) }
         return "Gate \"\(name)\" (waiting until \(count) parked; \(Self.parked(parked)); \(arrivals) arrival(s))"
