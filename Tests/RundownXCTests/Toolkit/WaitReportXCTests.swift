@@ -56,6 +56,36 @@ final class WaitReportXCTests: CheckedTestCase {
             failure.message)
     }
 
+    func testALockDeadlineFailsTheExampleWithTheReportNamingTheHolder() async throws {
+        let failures = try await capturingFailures {
+            try await spec("Cache") {
+                it("waits in line") {  // line: xctest lock deadline
+                    let lock = AsyncLock("xctest: busy")
+                    let release = Gate("xctest: release")
+                    let holder = Task(name: "holder") {
+                        try await lock.withLock { try await release.arrive(within: patience) }
+                    }
+                    try await release.waitUntilParked(within: patience)
+                    do {
+                        try await lock.withLock(within: .milliseconds(50)) {}
+                    } catch {
+                        release.open()
+                        try await holder.value
+                        throw error
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(failures.count, 1)
+        let failure = try XCTUnwrap(failures.first)
+        XCTAssertEqual(failure.line, SourceLine.marked("xctest lock deadline"))
+        XCTAssertTrue(
+            failure.message.contains(
+                "\n  waits on AsyncLock \"xctest: busy\": held by \"Cache, waits in line\" (task \"holder\") for "),
+            failure.message)
+        XCTAssertTrue(failure.message.contains("; waiting: 1. \"Cache, waits in line\""), failure.message)
+    }
+
     func testAnEventuallyThatGivesUpFailsAtItsCallWithTheReport() async throws {
         let failures = try await capturingFailures {
             try await spec("Export") {
