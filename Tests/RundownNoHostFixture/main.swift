@@ -133,6 +133,42 @@ func timeLimit() throws {
     }
 }
 
+/// Behaviour#Progress-reports with no host: an example that holds an `AsyncLock` for 3 s while a
+/// task it started waits for it, and one waiting 3 s in `eventually`, under
+/// `RUNDOWN_PROGRESS_AFTER=1s RUNDOWN_PROGRESS_EVERY=1s`.
+func progress() throws {
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        do {
+            try await spec("No host progress") {
+                it("holds a lock") {  // line: no host lock holder
+                    let lock = AsyncLock("db")
+                    let holding = Gate("holding")
+                    let writer = Task(name: "writer") {
+                        try await holding.arrive(within: .seconds(60))
+                        try await lock.withLock {}
+                    }
+                    try await lock.withLock {
+                        holding.open()
+                        try await Task.sleep(for: .seconds(3))
+                    }
+                    try await writer.value
+                }
+                it("polls") {  // line: no host eventually
+                    let start = ContinuousClock.now
+                    try await eventually("the cache is warm", within: .seconds(60)) {
+                        start.duration(to: .now) > .seconds(3)
+                    }
+                }
+            }
+        } catch {
+            print("thrown: \(error)")
+        }
+        done.signal()
+    }
+    done.wait()
+}
+
 /// Behaviour#Toolkit-waits-show-in-progress-reports with no host: a gate nobody
 /// opens gives up in an example; the spec throws that failure, which carries
 /// the progress report of its element, and the next example runs.
@@ -464,6 +500,7 @@ do {
     case "time-limit": try timeLimit()
     case "fail-fast": try failFast()
     case "wait-gives-up": try waitGivesUp()
+    case "progress": try progress()
     case "first-assertion": try firstAssertion()
     case "first-assertion-async": try firstAssertionAsync()
     case "late": try late()
