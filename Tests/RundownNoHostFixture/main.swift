@@ -169,6 +169,30 @@ func progress() throws {
     done.wait()
 }
 
+/// Behaviour#Toolkit-waits-show-in-progress-reports with no host: a gate nobody
+/// opens gives up in an example; the spec throws that failure, which carries
+/// the progress report of its element, and the next example runs.
+func waitGivesUp() throws {
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        do {
+            try await spec("No host reply") {
+                it("waits") {  // line: no host gives up
+                    try await Gate("no host reply").arrive(within: .milliseconds(100))
+                }
+                it("goes on") { print("ran: No host reply, goes on") }
+            }
+        } catch let failure as SpecFailure {
+            print("thrown: \(failure)")
+            print("at: \(failure.location.fileID):\(failure.location.line)")
+        } catch {
+            print("thrown: \(error)")
+        }
+        done.signal()
+    }
+    done.wait()
+}
+
 /// Behaviour#Fail-fast with no host: five examples whose second fails, then a
 /// later spec; each prints what ran, and what its `spec` call threw.
 func failFast() throws {
@@ -476,6 +500,7 @@ do {
     case "time-limit": try timeLimit()
     case "fail-fast": try failFast()
     case "progress": try progress()
+    case "wait-gives-up": try waitGivesUp()
     case "first-assertion": try firstAssertion()
     case "first-assertion-async": try firstAssertionAsync()
     case "late": try late()
