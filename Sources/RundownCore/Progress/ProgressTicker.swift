@@ -78,7 +78,7 @@ package enum StandardError {
             var left = bytes.count
             // One write, unless the system takes only part of it.
             while left > 0 {
-                let written = Foundation.write(STDERR_FILENO, next, left)
+                let written = writeToStandardError(next, left)
                 if written < 0, errno == EINTR { continue }
                 guard written > 0 else { return }
                 next += written
@@ -86,4 +86,9 @@ package enum StandardError {
             }
         }
     }
+}
+
+/// `write(2)` on standard error, out of ``StandardError``, whose own `write` would hide the system's.
+private func writeToStandardError(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    write(STDERR_FILENO, bytes, count)
 }
