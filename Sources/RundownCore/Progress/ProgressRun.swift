@@ -2,6 +2,12 @@ extension ProgressBoard {
     /// One walk of a spec on the board (a spec run, or the walk of one
     /// element of a concurrent group): the closures it runs now, as a stack,
     /// outermost first. Its driver reports each closure's start and end.
+    ///
+    /// A start reads no clock: on a machine whose clock is a system call, one
+    /// read per closure would cost more than the rest of the board. The board's
+    /// thread (``ProgressTicker``) stamps each closure it has not seen yet when it
+    /// looks, every tick, so a closure's time counts from at most a tick after
+    /// it started; a report stamps what no tick has seen yet.
     package final class Run: Sendable {
         /// The description of the spec's root group.
         package let spec: String
@@ -15,8 +21,13 @@ extension ProgressBoard {
             self.test = test
         }
 
-        /// `closure` starts, inside those running, now (or at `instant`, for a test of the ticker).
-        package func started(_ closure: any RunningClosure, at instant: ContinuousClock.Instant = .now) {
+        /// `closure` starts, inside those running.
+        package func started(_ closure: any RunningClosure) {
+            stack.withLock { $0.append(Running(closure: closure, started: nil)) }
+        }
+
+        /// `closure` starts, inside those running, at `instant`: for a test of the ticker.
+        package func started(_ closure: any RunningClosure, at instant: ContinuousClock.Instant) {
             stack.withLock { $0.append(Running(closure: closure, started: instant)) }
         }
 
@@ -25,27 +36,47 @@ extension ProgressBoard {
             stack.withLock { _ = $0.popLast() }
         }
 
-        /// The closures running now, outermost first.
-        var closures: [Running] {
-            stack.withLock { $0 }
-        }
-
-        /// When `closure` started, if it runs in this walk.
-        func started(of closure: any RunningClosure) -> ContinuousClock.Instant? {
-            stack.withLock { stack in stack.last { $0.closure === closure }?.started }
-        }
-
-        /// What the ticker sees at `now`: whether the innermost closure is due
-        /// for a report (past `after` since it started, and `every` since it was
-        /// last reported, `slack` early at most), marked reported if so.
-        func check(at now: ContinuousClock.Instant, after: Duration, every: Duration, slack: Duration) -> Check {
+        /// The closures running now, outermost first, those not seen before stamped `now`.
+        func closures(stamping now: ContinuousClock.Instant) -> [Running] {
             stack.withLock { stack in
+                Self.stamp(&stack, now)
+                return stack
+            }
+        }
+
+        /// When `closure` started, if it runs in this walk, stamped `now` if not seen before.
+        func started(of closure: any RunningClosure, stamping now: ContinuousClock.Instant) -> ContinuousClock.Instant?
+        {
+            stack.withLock { stack in
+                Self.stamp(&stack, now)
+                return stack.last { $0.closure === closure }?.started
+            }
+        }
+
+        /// Stamps the closures not seen before with `now`; the innermost ones are the new ones.
+        private static func stamp(_ stack: inout [Running], _ now: ContinuousClock.Instant) {
+            var index = stack.count - 1
+            while index >= 0, stack[index].started == nil {
+                stack[index].started = now
+                index -= 1
+            }
+        }
+
+        /// What the ticker sees at `now`, with the closures not seen before
+        /// stamped: whether the innermost closure is due for a report (past
+        /// `after` since it started, and `every` since it was last reported,
+        /// `slack` early at most), marked reported if so. With no `after`, it
+        /// only stamps.
+        func check(at now: ContinuousClock.Instant, after: Duration?, every: Duration, slack: Duration) -> Check {
+            stack.withLock { stack in
+                Self.stamp(&stack, now)
                 guard let innermost = stack.last else { return .idle }
+                guard let after, let started = innermost.started else { return .running(stack) }
                 let due =
                     if let reported = innermost.reported {
                         reported.duration(to: now) >= every - slack
                     } else {
-                        innermost.started.duration(to: now) >= after - slack
+                        started.duration(to: now) >= after - slack
                     }
                 guard due else { return .running(stack) }
                 stack[stack.count - 1].reported = now
@@ -67,7 +98,8 @@ extension ProgressBoard {
     /// A closure that runs, on a run's stack.
     package struct Running: Sendable {
         let closure: any RunningClosure
-        let started: ContinuousClock.Instant
+        /// When the board first saw it running (see ``Run``); `nil` until it has.
+        var started: ContinuousClock.Instant?
         /// When the ticker last reported it, if it has.
         var reported: ContinuousClock.Instant?
     }
