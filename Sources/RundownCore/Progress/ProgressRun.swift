@@ -13,8 +13,32 @@ extension ProgressBoard {
         package let spec: String
         /// The test that runs the spec (a Swift Testing test, an XCTest method), if known.
         package let test: String?
-        /// The closures running, outermost first: an `aroundEach` hook below what its body runs.
-        private let stack = Protected<[Running]>([])
+        /// The closures running, and what the readers of the board noted of them.
+        private let state = Protected(State())
+
+        /// The closures running, outermost first (an `aroundEach` hook below what its body runs),
+        /// which the driver pushes and pops, and their stamps, which only readers write.
+        private struct State {
+            /// Only references, so that a push and a pop copy one reference each.
+            var closures: [any RunningClosure] = []
+            /// What readers noted of each closure, by depth: kept while the same closure is at that
+            /// depth. A stamp holds its closure, so that no other closure can take its address.
+            var stamps: [Running] = []
+
+            /// Stamps the closures not seen before with `now` and forgets those that ended; the
+            /// closures with their stamps, outermost first.
+            mutating func stamped(_ now: ContinuousClock.Instant) -> [Running] {
+                if stamps.count > closures.count { stamps.removeLast(stamps.count - closures.count) }
+                for (depth, closure) in closures.enumerated() {
+                    if depth < stamps.count {
+                        if stamps[depth].closure !== closure { stamps[depth] = Running(closure: closure, started: now) }
+                    } else {
+                        stamps.append(Running(closure: closure, started: now))
+                    }
+                }
+                return stamps
+            }
+        }
 
         init(spec: String, test: String?) {
             self.spec = spec
@@ -23,43 +47,32 @@ extension ProgressBoard {
 
         /// `closure` starts, inside those running.
         package func started(_ closure: any RunningClosure) {
-            stack.withLock { $0.append(Running(closure: closure, started: nil)) }
+            state.withLock { $0.closures.append(closure) }
         }
 
         /// `closure` starts, inside those running, at `instant`: for a test of the ticker.
         package func started(_ closure: any RunningClosure, at instant: ContinuousClock.Instant) {
-            stack.withLock { $0.append(Running(closure: closure, started: instant)) }
+            state.withLock { state in
+                _ = state.stamped(instant)
+                state.closures.append(closure)
+                _ = state.stamped(instant)
+            }
         }
 
         /// The innermost closure ended.
         package func ended() {
-            stack.withLock { _ = $0.popLast() }
+            state.withLock { _ = $0.closures.popLast() }
         }
 
         /// The closures running now, outermost first, those not seen before stamped `now`.
         func closures(stamping now: ContinuousClock.Instant) -> [Running] {
-            stack.withLock { stack in
-                Self.stamp(&stack, now)
-                return stack
-            }
+            state.withLock { $0.stamped(now) }
         }
 
         /// When `closure` started, if it runs in this walk, stamped `now` if not seen before.
         func started(of closure: any RunningClosure, stamping now: ContinuousClock.Instant) -> ContinuousClock.Instant?
         {
-            stack.withLock { stack in
-                Self.stamp(&stack, now)
-                return stack.last { $0.closure === closure }?.started
-            }
-        }
-
-        /// Stamps the closures not seen before with `now`; the innermost ones are the new ones.
-        private static func stamp(_ stack: inout [Running], _ now: ContinuousClock.Instant) {
-            var index = stack.count - 1
-            while index >= 0, stack[index].started == nil {
-                stack[index].started = now
-                index -= 1
-            }
+            state.withLock { $0.stamped(now).last { $0.closure === closure }?.started }
         }
 
         /// What the ticker sees at `now`, with the closures not seen before
@@ -68,19 +81,19 @@ extension ProgressBoard {
         /// `slack` early at most), marked reported if so. With no `after`, it
         /// only stamps.
         func check(at now: ContinuousClock.Instant, after: Duration?, every: Duration, slack: Duration) -> Check {
-            stack.withLock { stack in
-                Self.stamp(&stack, now)
-                guard let innermost = stack.last else { return .idle }
-                guard let after, let started = innermost.started else { return .running(stack) }
+            state.withLock { state in
+                let closures = state.stamped(now)
+                guard let innermost = closures.last else { return .idle }
+                guard let after else { return .running(closures) }
                 let due =
                     if let reported = innermost.reported {
                         reported.duration(to: now) >= every - slack
                     } else {
-                        started.duration(to: now) >= after - slack
+                        innermost.started.duration(to: now) >= after - slack
                     }
-                guard due else { return .running(stack) }
-                stack[stack.count - 1].reported = now
-                return .due(stack)
+                guard due else { return .running(closures) }
+                state.stamps[closures.count - 1].reported = now
+                return .due(closures)
             }
         }
 
@@ -95,11 +108,11 @@ extension ProgressBoard {
         }
     }
 
-    /// A closure that runs, on a run's stack.
+    /// A closure that runs, as a reader of the board saw it.
     package struct Running: Sendable {
         let closure: any RunningClosure
-        /// When the board first saw it running (see ``Run``); `nil` until it has.
-        var started: ContinuousClock.Instant?
+        /// When the board first saw it running (see ``Run``).
+        var started: ContinuousClock.Instant
         /// When the ticker last reported it, if it has.
         var reported: ContinuousClock.Instant?
     }

@@ -41,7 +41,7 @@ struct ProgressText {
             guard let innermost = sighting.closures.last else { continue }
             text.lines.append(
                 "  also running: \(Self.heading(of: sighting.run)): \(innermost.closure.elementDescription): "
-                    + "\(innermost.closure.runningPart), \(Self.seconds((innermost.started ?? now).duration(to: now)))")
+                    + "\(innermost.closure.runningPart), \(Self.seconds(innermost.started.duration(to: now)))")
         }
         if strays {
             text.strays(waits, running: (full + also).flatMap { $0.closures.map(\.closure) })
