@@ -191,7 +191,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         failFast = controls.failFast
         progressRun = ProgressBoard.shared.register(spec: root.description, test: host?.testName)
         if let after = controls.progressAfter {
-            ProgressBoard.shared.startTicker(after: after, every: controls.progressEvery)
+            ProgressBoard.shared.startReporting(after: after, every: controls.progressEvery)
         }
         let plan = RunPlan(root, controls: controls)
         reporter.filteredOut(plan.filteredOutCount)
