@@ -7,7 +7,8 @@ import Testing
 /// child run of this test binary on `TimeLimitSettingFixtures.swift` (XCTest,
 /// then Swift Testing) or to `RundownNoHostFixture`. An async example stuck on
 /// a gate nobody opens (for two minutes) is cancelled at the limit and fails
-/// naming its path, the limit and the setting, and the next example runs; a
+/// naming its path, the limit and the setting, with the report of what it ran and the gate it
+/// waited on (Behaviour#Progress-reports), and the next example runs; a
 /// sync example that sleeps 2 s fails when it ends, saying by how much. A grace
 /// period of 30 s (`RUNDOWN_GRACE_PERIOD`) keeps a busy machine from turning
 /// the cancelled gate wait into one left running. One child at a time.
@@ -40,6 +41,11 @@ struct TimeLimitSettingOutputTests {
         "the time limit of 1 second (RUNDOWN_TIME_LIMIT) of \(path) expired; it was cancelled; find what takes so long, or give it a '.timeLimit(_:)' of its own, or raise RUNDOWN_TIME_LIMIT"
     }
 
+    /// The line of the gate example's report that names the gate it waited on.
+    static func gateWait(_ path: String) -> String {
+        "  waits on Gate \"never opened\" (not opened; 1 parked: 1. \"\(path)\")"
+    }
+
     /// Whether `text` says the sleeping example ran past the 1 s limit, by 1 s or more (it slept 2 s). The
     /// normalised output writes a time with a fraction as `TIME` (`2.013 seconds`, and mostly the overrun
     /// too); the in-process tests check the numbers.
@@ -66,6 +72,14 @@ struct TimeLimitSettingOutputTests {
             errors.first
                 == "\(Self.fixturesFile):\(gateLine): error: TimeLimitSettingFixtures.testAStuckOnAGate : Gate, waits: \(Self.gateFailure("Gate, waits"))"
         )
+        // The failure's next line is the progress report made when the limit expired.
+        let afterGate = run.lines.firstIndex { $0 == errors.first }.map { $0 + 1 }
+        #expect(
+            afterGate.map { ReportTimes.masked(run.lines[$0]) }
+                == "when the limit expired: Gate, waits: its body (TimeLimitSettingFixtures.swift:\(gateLine)), running for N s"
+        )
+        // Then the wait it was in: the gate, by name (Behaviour#Toolkit-waits-show-in-progress-reports).
+        #expect(afterGate.map { run.lines[$0 + 1] } == Self.gateWait("Gate, waits"))
         let sleeper = try #require(errors.last)
         #expect(
             sleeper.hasPrefix(
@@ -88,11 +102,21 @@ struct TimeLimitSettingOutputTests {
         #expect(Self.ran(run) == ["Gate, goes on", "Sleep, goes on"])
         let issues = HostOutput.events(run.lines).filter { $0.first?.contains(" recorded an issue") == true }
         #expect(issues.count == 2)
+        let stuck =
+            "✘ Test stuckOnAGate() recorded an issue at TimeLimitSettingFixtures.swift:\(gate.line):\(gate.column): Caught error: \(Self.gateFailure("Gate, waits"))"
+        #expect(issues.first?.first == stuck)
+        // The issue's next lines: the progress report made when the limit expired (then the toolkit's waits),
+        // then the path.
+        let following =
+            run.lines.firstIndex(of: stuck).map {
+                Array(run.lines[($0 + 1)...].prefix(while: { !$0.hasPrefix("ran: ") }))
+            } ?? []
         #expect(
-            issues.first == [
-                "✘ Test stuckOnAGate() recorded an issue at TimeLimitSettingFixtures.swift:\(gate.line):\(gate.column): Caught error: \(Self.gateFailure("Gate, waits"))",
-                "↳ Gate, waits",
-            ])
+            following.first.map(ReportTimes.masked)
+                == "when the limit expired: Gate, waits: its body (TimeLimitSettingFixtures.swift:\(gate.line)), running for N s",
+            "\(following)")
+        #expect(following.dropFirst().first == Self.gateWait("Gate, waits"), "\(following)")
+        #expect(following.last == "↳ Gate, waits")
         let sleeper = try #require(issues.last)
         #expect(
             sleeper.first?.hasPrefix(
@@ -112,6 +136,13 @@ struct TimeLimitSettingOutputTests {
         #expect(Self.ran(run) == ["No host gate, goes on", "No host sleep, goes on"])
         let thrown = run.lines.filter { $0.hasPrefix("thrown: ") || $0.hasPrefix("at: ") }
         #expect(thrown.count == 4)
+        // The failure's report names the gate (Behaviour#Toolkit-waits-show-in-progress-reports).
+        let gateAt = run.lines.firstIndex { $0.hasPrefix("thrown: No host gate, waits: ") }
+        #expect(
+            gateAt.map { run.lines[($0 + 1)...].prefix(2).map(ReportTimes.masked) } == [
+                "when the limit expired: No host gate, waits: its body (main.swift:\(gateLine)), running for N s",
+                Self.gateWait("No host gate, waits"),
+            ])
         #expect(thrown.first == "thrown: No host gate, waits: \(Self.gateFailure("No host gate, waits"))")
         #expect(thrown.dropFirst().first == "at: RundownNoHostFixture/main.swift:\(gateLine)")
         let sleeper = thrown.dropFirst(2).first ?? ""
