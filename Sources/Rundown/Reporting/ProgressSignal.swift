@@ -1,0 +1,76 @@
+import Dispatch
+import Foundation
+import RundownEngine
+import RundownSettings
+
+/// `SIGUSR1`, and `SIGINFO` (Ctrl-T) on Apple platforms, asks a process that
+/// runs specs what it is doing: each one heard prints the progress report of
+/// everything running (``ProgressBoard/fullReport(reason:)``) on standard
+/// error, in one write, and the run goes on. `RUNDOWN_PROGRESS_SIGNAL=off`
+/// leaves the signals alone, for programs that use them: their default
+/// action applies.
+///
+/// A dispatch source, not a signal handler: a handler may call only
+/// async-signal-safe functions, and a report takes locks and allocates. The
+/// source hears the signal and runs ordinary code on a serial queue of its
+/// own, which no spec runs on, so a report comes while every thread of the
+/// specs is blocked (a synchronous spec on the main thread too), and two
+/// reports never write at once.
+///
+/// Before its source is made, a signal is set to be ignored: on Apple
+/// platforms the source reads a kernel queue, which sees an ignored signal
+/// too, and without it the default action (ending the process) would come
+/// first; on Linux, libdispatch installs a handler of its own when the source
+/// is registered. A signal sent in between is ignored, not fatal, and
+/// ``installOnce()`` returns only once the sources are registered, so that a
+/// signal sent while a spec runs is heard.
+enum ProgressSignal {
+    /// Listens for the signals, for the rest of the process, unless
+    /// `RUNDOWN_PROGRESS_SIGNAL=off`: the first spec of the process calls it,
+    /// and every later call finds it done.
+    static func installOnce() {
+        _ = sources
+    }
+
+    /// The process's sources, held for as long as it runs (a source nobody
+    /// holds is released, and hears nothing). In a `Protected` only to be
+    /// held by a global: nothing reads them again.
+    private static let sources = Protected(
+        RunSettings.current.progressSignal ? listen(to: signals, write: writeToStandardError) : [])
+
+    /// The signals that ask for a report, each with the name its report
+    /// gives as the reason.
+    static var signals: [(number: Int32, name: String)] {
+        #if canImport(ObjectiveC)
+        [(SIGUSR1, "SIGUSR1"), (SIGINFO, "SIGINFO")]
+        #else
+        [(SIGUSR1, "SIGUSR1")]
+        #endif
+    }
+
+    /// Listens for `signals`: each one heard hands `write` the report of
+    /// everything running, the signal's name as its reason. Returns the
+    /// sources once they are registered; they hear for as long as they are held.
+    static func listen(
+        to signals: [(number: Int32, name: String)], write: @escaping @Sendable (String) -> Void
+    ) -> [any DispatchSourceSignal] {
+        let queue = DispatchQueue(label: "Rundown progress signal")
+        return signals.map { number, name in
+            _ = signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            let registered = DispatchSemaphore(value: 0)
+            source.setRegistrationHandler { registered.signal() }
+            source.setEventHandler { write(ProgressBoard.shared.fullReport(reason: name)) }
+            source.resume()
+            // Bounded: a registration that never came would lose the signal, and must not stop the spec.
+            _ = registered.wait(timeout: .now() + 10)
+            return source
+        }
+    }
+
+    /// Writes a report to standard error in one write, so that no other
+    /// output splits it.
+    @Sendable private static func writeToStandardError(_ report: String) {
+        FileHandle.standardError.write(Data(report.utf8))
+    }
+}
