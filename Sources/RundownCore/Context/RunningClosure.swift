@@ -5,4 +5,23 @@
 package protocol RunningClosure: AnyObject, Sendable, CustomStringConvertible {
     /// Where the element or hook whose closure runs was declared.
     var location: CodeLocation { get }
+
+    /// The path of the element (or group) the closure belongs to, without
+    /// the step a hook adds: `Cache, evicts`, also while its `beforeEach`
+    /// hook runs. A progress report names it before ``runningPart``.
+    var elementDescription: String { get }
+
+    /// What of the element runs, with where it was declared:
+    /// `its body (CacheSpec.swift:12)`, `its beforeEach hook (CacheSpec.swift:9)`.
+    var runningPart: String { get }
+}
+
+extension RunningClosure {
+    package var elementDescription: String {
+        description
+    }
+
+    package var runningPart: String {
+        "(\(location))"
+    }
 }

@@ -1,17 +1,151 @@
-/// Everything of Rundown's that runs in the process now, as the progress
-/// reports read it.
-///
-/// PLACEHOLDER of helper "signal" until helper "board"'s version lands (the
-/// shared design of issue 30, /work/notes/task-30b.md): only the part the
-/// signal's report calls, with no registration yet. Replace it whole with
-/// board's file; nothing else of this branch depends on more than
-/// ``fullReport(reason:)``.
+// What of Rundown's runs in the process now, for progress reports: the
+// ticker of `RUNDOWN_PROGRESS_AFTER`, the signal (`SIGUSR1`), and the
+// failures that attach a report (a time limit, a grace period, a toolkit
+// wait that gives up). It lives in the core, beside the run context, so that
+// the engine, which registers closures, and the toolkit, which notes waits,
+// both reach it without importing each other.
+//
+// Invariants.
+// - Registration is always on (the signal is on by default), so it costs
+//   nothing a run would notice: a walk registers once, as a `Run`; each of
+//   its closures costs one clock read and one uncontended lock where it
+//   starts and one lock where it ends, on the run's own lock (never the
+//   board's, which parallel tests would share), and no allocation once the
+//   run's stack has grown to its depth.
+// - A walk runs one closure at a time, except that an `aroundEach` hook goes
+//   on running while the closures its body drives run: so the closures of a
+//   run start and end as a stack, and the innermost is the one that runs.
+//   The driver that started a closure ends it, also when a time limit left
+//   its task behind.
+// - A wait is noted on the board's lock with the closure of the context it
+//   is made in (a task started inside a closure names that closure), and is
+//   reported under that closure while it runs, under "left running by" once
+//   it has ended, and under "outside specs" where no closure is.
+// - A report reads the registry and the runs' stacks into values under
+//   their locks, one lock at a time, and writes its text with no lock held:
+//   a wait's description takes its tool's lock, and a tool may note a wait
+//   while it holds that lock.
+
+import Foundation
+
+/// Everything of Rundown's that runs in the process now: each running
+/// closure of a spec (registered by the engine's drivers, per ``Run``) and
+/// the toolkit waits each is in (noted by the toolkit). Read by progress
+/// reports (the ticker, the signal) and by failures that attach a report.
 package final class ProgressBoard: Sendable {
-    /// The board of the process.
+    /// The board of the process, which the engine and the toolkit use.
     package static let shared = ProgressBoard()
 
-    /// The report of everything running, as one string, for one write.
-    package func fullReport(reason: String) -> String {
-        "Rundown: progress report (\(reason))\n  nothing of Rundown's is running\n"
+    private let registry = Protected(Registry())
+
+    private struct Registry {
+        /// The walks that run, oldest first.
+        var runs: [Run] = []
+        /// The waits noted and not ended, oldest first.
+        var waits: [WaitNote] = []
+        /// The ticker, once a spec with `RUNDOWN_PROGRESS_AFTER` has started one.
+        var ticker: ProgressTicker?
     }
+
+    /// A board of its own, for a test; everything else uses ``shared``.
+    package init() {}
+
+    // MARK: The engine's side
+
+    /// Registers a walk of the spec `spec` run by the test `test`, whose
+    /// closures the driver then reports with ``Run/started(_:)`` and
+    /// ``Run/ended()``; the walk unregisters it when it ends.
+    package func register(spec: String, test: String?) -> Run {
+        let run = Run(spec: spec, test: test)
+        registry.withLock { $0.runs.append(run) }
+        return run
+    }
+
+    /// Removes a walk that has ended.
+    package func unregister(_ run: Run) {
+        registry.withLock { registry in
+            if let index = registry.runs.lastIndex(where: { $0 === run }) { registry.runs.remove(at: index) }
+        }
+    }
+
+    /// Starts the ticker of `RUNDOWN_PROGRESS_AFTER` unless it runs: the
+    /// settings are the process's, so the first spec that has them starts it.
+    package func startTicker(after: Duration, every: Duration) {
+        let started: ProgressTicker? = registry.withLock { registry in
+            guard registry.ticker == nil else { return nil }
+            let ticker = ProgressTicker(board: self, after: after, every: every, write: StandardError.write)
+            registry.ticker = ticker
+            return ticker
+        }
+        started?.start()
+    }
+
+    // MARK: The toolkit's side
+
+    /// Notes that the code running now (the closure of `RunContext.current`,
+    /// also in a task it started) is in a wait, until the note's
+    /// ``WaitNote/end()``. `describe` is called only when a report is made,
+    /// from any thread, with no lock of the board held, and returns the
+    /// wait's lines: `Gate "server replied" (not opened; 1 parked)`.
+    package static func noteWait(_ describe: @escaping @Sendable () -> String) -> WaitNote {
+        shared.note(waitOf: RunContext.current?.closure, describe)
+    }
+
+    /// Notes a wait of `closure` (or outside any spec) on this board.
+    package func note(waitOf closure: (any RunningClosure)?, _ describe: @escaping @Sendable () -> String)
+        -> WaitNote
+    {
+        let note = WaitNote(board: self, closure: closure, describe: describe)
+        registry.withLock { $0.waits.append(note) }
+        return note
+    }
+
+    /// Forgets `note`; nothing if it was forgotten already.
+    func remove(_ note: WaitNote) {
+        registry.withLock { registry in
+            if let index = registry.waits.lastIndex(where: { $0 === note }) { registry.waits.remove(at: index) }
+        }
+    }
+
+    // MARK: Reports
+
+    /// The report of the closure running in this task (its line and its
+    /// waits), or `nil` outside a spec.
+    package static func reportOfCurrentClosure() -> String? {
+        guard let closure = RunContext.current?.closure else { return nil }
+        return shared.report(of: closure)
+    }
+
+    /// The report of `closure`: its line (what runs, for how long, if it
+    /// still runs) and a line for each wait it is in.
+    package func report(of closure: any RunningClosure, at now: ContinuousClock.Instant = .now) -> String {
+        let (runs, waits) = registered
+        let started = runs.lazy.compactMap { $0.started(of: closure) }.first
+        var text = ProgressText(now: now)
+        text.closure(closure, started: started, indent: "")
+        text.waits(waits.filter { $0.closure === closure }, indent: "  ")
+        return text.lines.joined(separator: "\n")
+    }
+
+    /// The report of everything running, for the signal: one string, its
+    /// lines prefixed with `Rundown:`, for one write.
+    package func fullReport(reason: String, at now: ContinuousClock.Instant = .now) -> String {
+        let (runs, waits) = registered
+        let sightings = runs.compactMap { run in
+            let closures = run.closures
+            return closures.isEmpty ? nil : Sighting(run: run, closures: closures)
+        }
+        return ProgressText.report(reason: reason, full: sightings, also: [], waits: waits, strays: true, now: now)
+    }
+
+    /// The runs and waits registered now.
+    var registered: (runs: [Run], waits: [WaitNote]) {
+        registry.withLock { ($0.runs, $0.waits) }
+    }
+}
+
+/// What a report saw of one run: its closures running, outermost first.
+struct Sighting {
+    let run: ProgressBoard.Run
+    let closures: [ProgressBoard.Running]
 }

@@ -1,0 +1,22 @@
+extension ProgressBoard {
+    /// A wait of the toolkit on the board, from ``ProgressBoard/noteWait(_:)``
+    /// until ``end()``.
+    package final class WaitNote: Sendable {
+        private let board: ProgressBoard
+        /// The closure whose code waits, also in a task it started; `nil` outside specs.
+        let closure: (any RunningClosure)?
+        /// The wait's lines, made when a report is.
+        let describe: @Sendable () -> String
+
+        init(board: ProgressBoard, closure: (any RunningClosure)?, describe: @escaping @Sendable () -> String) {
+            self.board = board
+            self.closure = closure
+            self.describe = describe
+        }
+
+        /// The wait is over; ending it again is harmless.
+        package func end() {
+            board.remove(self)
+        }
+    }
+}
