@@ -68,9 +68,9 @@ enum ProgressSignal {
         }
     }
 
-    /// Writes a report to standard error in one write, so that no other
-    /// output splits it.
+    /// Writes a report and a newline to standard error in one write, so
+    /// that no other output splits it.
     @Sendable private static func writeToStandardError(_ report: String) {
-        FileHandle.standardError.write(Data(report.utf8))
+        FileHandle.standardError.write(Data((report + "\n").utf8))
     }
 }

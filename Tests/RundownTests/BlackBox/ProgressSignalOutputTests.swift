@@ -84,7 +84,8 @@ struct ProgressSignalOutputTests {
         return lines[start...].filter { $0.hasPrefix(header) }.count
     }
 
-    /// Each report in `lines`: its header and the indented lines after it (one write, so they stay together).
+    /// Each report in `lines`: its header and the indented lines after it (one write, so they stay
+    /// together), each line prefixed with `Rundown: `.
     static func reports(in lines: [String]) -> [[String]] {
         var reports: [[String]] = []
         var inReport = false
@@ -92,7 +93,7 @@ struct ProgressSignalOutputTests {
             if line.hasPrefix("Rundown: progress report (") {
                 reports.append([line])
                 inReport = true
-            } else if inReport, line.hasPrefix("  ") {
+            } else if inReport, line.hasPrefix("Rundown:   ") {
                 reports[reports.count - 1].append(line)
             } else {
                 inReport = false
