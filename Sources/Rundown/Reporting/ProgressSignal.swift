@@ -42,11 +42,18 @@ enum ProgressSignal {
     /// gives as the reason.
     static var signals: [(number: Int32, name: String)] {
         #if canImport(ObjectiveC)
-        [(SIGUSR1, "SIGUSR1"), (SIGINFO, "SIGINFO")]
+        [(SIGUSR1, "SIGUSR1"), (infoSignal, "SIGINFO")]
         #else
         [(SIGUSR1, "SIGUSR1")]
         #endif
     }
+
+    #if canImport(ObjectiveC)
+    /// `SIGINFO` (Ctrl-T), 29 in `<sys/signal.h>` on every Apple platform.
+    /// Its number, not its name: the Linux type-check of Apple branches
+    /// (`apple-check`) stands Glibc in for Darwin, and Glibc has no `SIGINFO`.
+    private static let infoSignal: Int32 = 29
+    #endif
 
     /// Listens for `signals`: each one heard hands `write` the report of
     /// everything running, the signal's name as its reason. Returns the
