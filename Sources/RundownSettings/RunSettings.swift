@@ -21,6 +21,8 @@ import RundownEngine
 /// | `RUNDOWN_JUNIT` | a file path, or a directory path (one that exists, or ends in `/`) | Write a JUnit XML report of every example to the file, which keeps the examples of every process of one run (`swift test`), or to `rundown-<pid>.xml` in the directory. Missing folders are made; a path that cannot be written fails the spec that tried. |
 /// | `RUNDOWN_TIME_LIMIT` | a duration: a number above 0 with `ms`, `s` or `m` (`500ms`, `90s`, `5m`, `1.5s`) | The time limit of every example and hook of an asynchronous spec that no `.timeLimit` covers; a synchronous spec's element that ends past it fails saying by how much. |
 /// | `RUNDOWN_GRACE_PERIOD` | a duration, as `RUNDOWN_TIME_LIMIT` | How long a closure cancelled by a time limit may take to stop before the spec goes on without it; by default the limit, at most one second. |
+/// | `RUNDOWN_PROGRESS_AFTER` | a duration, as `RUNDOWN_TIME_LIMIT`, or `off` | Print a progress report on standard error for every example or hook that has run longer than this (what runs, for how long, the toolkit's waits it is in, and a line for every other spec running), then again every `RUNDOWN_PROGRESS_EVERY` while it still runs. Off by default; `120s` when `CI` is set; `off` turns it off. |
+/// | `RUNDOWN_PROGRESS_EVERY` | a duration, as `RUNDOWN_TIME_LIMIT` | How often a closure still running is reported again; `30s` by default. |
 /// | `RUNDOWN_PROFILE` | a whole number from 1 (`10`) | When the process ends, print this many of the slowest examples and of the slowest groups (a group from its `beforeAll` to its `afterAll`) of every spec of the process, each with its time, path and file:line, as one block on standard output. |
 /// | `RUNDOWN_TIMEOUT_SCALE` | a number from 0.01 to 1000 (`3`, `2.5`) | Multiply every default deadline of the concurrency toolkit. |
 /// | `RUNDOWN_PROGRESS_SIGNAL` | `on` or `off` | `on`, the default: `SIGUSR1` (and `SIGINFO`, Ctrl-T, on Apple platforms) prints a progress report of everything running in the process, and the run goes on. `off`: Rundown leaves the signals alone, and their default action applies. |
@@ -74,6 +76,10 @@ package struct RunSettings: Sendable {
     package var timeLimit: Duration?
     /// The grace period of `RUNDOWN_GRACE_PERIOD`.
     package var gracePeriod: Duration?
+    /// How long a closure runs before a progress report names it (`RUNDOWN_PROGRESS_AFTER`; 120 s on CI), or `nil`.
+    package var progressAfter: Duration?
+    /// How often a progress report names a closure again while it runs (`RUNDOWN_PROGRESS_EVERY`).
+    package var progressEvery: Duration = .seconds(30)
     /// The repetitions of `RUNDOWN_REPEAT`.
     package var repetitions: RepeatSetting?
     /// The retries of `RUNDOWN_RETRIES`.
@@ -100,12 +106,15 @@ package struct RunSettings: Sendable {
 
     /// What the engine needs of these settings.
     package var controls: RunControls {
-        RunControls(
+        var controls = RunControls(
             filter: filter, shard: shard, seed: seed, forbidFocus: forbidFocus, example: example,
             knownFocus: knownFocus,
             labels: labels, parallelism: parallelism, repetitions: repetitions, retries: retries,
             exactPaths: exactPaths, exactPathsFile: exactPathsFile, settingFailures: settingFailures,
             timeLimit: timeLimit, gracePeriod: gracePeriod, failFast: failFast ? Self.failFastLatch : nil)
+        controls.progressAfter = progressAfter
+        controls.progressEvery = progressEvery
+        return controls
     }
 
     /// The one latch of `RUNDOWN_FAIL_FAST` that every spec of the process
@@ -293,6 +302,8 @@ package struct RunSettings: Sendable {
                 settings.forbidFocus = true
                 settings.strict = true
                 settings.strictBecause = "CI=\(value)"
+                // A job that hangs says where, long before the CI's own limit kills it.
+                settings.progressAfter = .seconds(120)
             }
         },
         Row(name: "RUNDOWN_STRICT") { value, settings, _, warn in
@@ -346,6 +357,22 @@ package struct RunSettings: Sendable {
                 settings.gracePeriod = grace
             } else {
                 warn(SettingsWarning.durationNotKnown(name: "RUNDOWN_GRACE_PERIOD", value: value).message)
+            }
+        },
+        Row(name: "RUNDOWN_PROGRESS_AFTER") { value, settings, _, warn in
+            if value == "off" {
+                settings.progressAfter = nil
+            } else if let after = duration(value) {
+                settings.progressAfter = after
+            } else {
+                warn(SettingsWarning.progressAfterNotKnown(value).message)
+            }
+        },
+        Row(name: "RUNDOWN_PROGRESS_EVERY") { value, settings, _, warn in
+            if let every = duration(value) {
+                settings.progressEvery = every
+            } else {
+                warn(SettingsWarning.progressEveryNotKnown(value).message)
             }
         },
         Row(name: "RUNDOWN_SCHEDULE") { value, settings, _, warn in

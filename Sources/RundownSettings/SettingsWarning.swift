@@ -39,6 +39,10 @@ package enum SettingsWarning: Sendable, Hashable {
     case seedNotKnown(String)
     /// A duration setting (`RUNDOWN_TIME_LIMIT`, `RUNDOWN_GRACE_PERIOD`) that is not a duration; `name` is the setting's.
     case durationNotKnown(name: String, value: String)
+    /// `RUNDOWN_PROGRESS_AFTER` that is neither a duration nor `off`.
+    case progressAfterNotKnown(String)
+    /// `RUNDOWN_PROGRESS_EVERY` that is not a duration.
+    case progressEveryNotKnown(String)
     /// `RUNDOWN_PROFILE` that is not a whole number from 1.
     case profileNotKnown(String)
     /// `RUNDOWN_FORBID_FOCUS` that is neither `1` nor `0`.
@@ -93,6 +97,10 @@ package enum SettingsWarning: Sendable, Hashable {
             "\(name)=\(value) is not a duration Rundown knows, and it is not set; valid forms: \(name)=<a number above 0 with ms, s or m>, such as \(name)=500ms, \(name)=90s, \(name)=5m, \(name)=1.5s"
         case .seedNotKnown(let value):
             "RUNDOWN_SEED=\(value) is not a seed Rundown knows; valid forms: RUNDOWN_SEED=<a whole number from 0 to \(UInt64.max)>, RUNDOWN_SEED=random"
+        case .progressAfterNotKnown(let value):
+            "RUNDOWN_PROGRESS_AFTER=\(value) is not a duration Rundown knows, and it keeps its default (off; 120s when CI is set); valid forms: RUNDOWN_PROGRESS_AFTER=<a number above 0 with ms, s or m>, such as RUNDOWN_PROGRESS_AFTER=90s, RUNDOWN_PROGRESS_AFTER=5m, RUNDOWN_PROGRESS_AFTER=1.5s; RUNDOWN_PROGRESS_AFTER=off"
+        case .progressEveryNotKnown(let value):
+            "RUNDOWN_PROGRESS_EVERY=\(value) is not a duration Rundown knows, and it keeps its default (30s); valid forms: RUNDOWN_PROGRESS_EVERY=<a number above 0 with ms, s or m>, such as RUNDOWN_PROGRESS_EVERY=500ms, RUNDOWN_PROGRESS_EVERY=30s, RUNDOWN_PROGRESS_EVERY=5m, RUNDOWN_PROGRESS_EVERY=1.5s"
         case .profileNotKnown(let value):
             "RUNDOWN_PROFILE=\(value) is not a count Rundown knows, and no profile is printed; valid forms: RUNDOWN_PROFILE=<a whole number from 1>, such as RUNDOWN_PROFILE=10 (how many of the slowest examples and groups to print when the process ends)"
         case .forbidFocusNotKnown(let value):

@@ -133,6 +133,66 @@ func timeLimit() throws {
     }
 }
 
+/// Behaviour#Progress-reports with no host: an example that holds an `AsyncLock` for 3 s while a
+/// task it started waits for it, and one waiting 3 s in `eventually`, under
+/// `RUNDOWN_PROGRESS_AFTER=1s RUNDOWN_PROGRESS_EVERY=1s`.
+func progress() throws {
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        do {
+            try await spec("No host progress") {
+                it("holds a lock") {  // line: no host lock holder
+                    let lock = AsyncLock("db")
+                    let holding = Gate("holding")
+                    let writer = Task(name: "writer") {
+                        try await holding.arrive(within: .seconds(60))
+                        try await lock.withLock {}
+                    }
+                    try await lock.withLock {
+                        holding.open()
+                        try await Task.sleep(for: .seconds(3))
+                    }
+                    try await writer.value
+                }
+                it("polls") {  // line: no host eventually
+                    let start = ContinuousClock.now
+                    try await eventually("the cache is warm", within: .seconds(60)) {
+                        start.duration(to: .now) > .seconds(3)
+                    }
+                }
+            }
+        } catch {
+            print("thrown: \(error)")
+        }
+        done.signal()
+    }
+    done.wait()
+}
+
+/// Behaviour#Toolkit-waits-show-in-progress-reports with no host: a gate nobody
+/// opens gives up in an example; the spec throws that failure, which carries
+/// the progress report of its element, and the next example runs.
+func waitGivesUp() throws {
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        do {
+            try await spec("No host reply") {
+                it("waits") {  // line: no host gives up
+                    try await Gate("no host reply").arrive(within: .milliseconds(100))
+                }
+                it("goes on") { print("ran: No host reply, goes on") }
+            }
+        } catch let failure as SpecFailure {
+            print("thrown: \(failure)")
+            print("at: \(failure.location.fileID):\(failure.location.line)")
+        } catch {
+            print("thrown: \(error)")
+        }
+        done.signal()
+    }
+    done.wait()
+}
+
 /// Behaviour#Fail-fast with no host: five examples whose second fails, then a
 /// later spec; each prints what ran, and what its `spec` call threw.
 func failFast() throws {
@@ -459,6 +519,8 @@ do {
     case "strict-settings": try strictSettings()
     case "time-limit": try timeLimit()
     case "fail-fast": try failFast()
+    case "progress": try progress()
+    case "wait-gives-up": try waitGivesUp()
     case "first-assertion": try firstAssertion()
     case "first-assertion-async": try firstAssertionAsync()
     case "late": try late()

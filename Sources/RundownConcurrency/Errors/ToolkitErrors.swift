@@ -80,23 +80,51 @@ extension SharedResource {
 /// The ways ``AsyncLock`` refuses a request instead of deadlocking or waiting forever.
 ///
 /// See <doc:SharingAResource>.
-public enum AsyncLockError: ExplainedError, Equatable {
+public enum AsyncLockError: ExplainedError, Equatable, CarriesProgressReport {
     /// The task that holds the lock (or a task that shares its hold) asked for it again.
     ///
     /// Waiting would never end, because the holder cannot release while it waits for itself.
     case reentrantAcquisition(lock: String)
     /// The caller's deadline passed while it waited in line; `holder` says who had the lock then
-    /// (a test or spec, or `nil` for code outside any).
-    case timedOut(lock: String, waited: Duration, holder: RunningTest?)
+    /// (a test or spec, or `nil` for code outside any). In a spec, `progressReport` is the progress
+    /// report of the element that waited, as it was when the wait gave up (see ``progressReport``).
+    case timedOut(lock: String, waited: Duration, holder: RunningTest?, progressReport: String? = nil)
 
-    /// Names the lock and says how to get out of the situation.
-    public var description: String { explanation }
+    /// Names the lock and says how to get out of the situation, followed by the progress report
+    /// of the element that waited, if there is one.
+    public var description: String { explanation + Self.attached(progressReport) }
+
+    /// The progress report attached when the wait gave up in a spec: the element, how long it has
+    /// run, and every toolkit wait it was in then (this one among them); `nil` outside a spec.
+    public var progressReport: String? {
+        guard case .timedOut(_, _, _, let report) = self else { return nil }
+        return report
+    }
+
+    /// Whether the two say the same of the lock; the attached progress report, a snapshot of what
+    /// ran when the wait gave up, is not compared.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case (.reentrantAcquisition(let left), .reentrantAcquisition(let right)): left == right
+        case (
+            .timedOut(let lock, let waited, let holder, _),
+            .timedOut(let otherLock, let otherWaited, let otherHolder, _)
+        ):
+            lock == otherLock && waited == otherWaited && holder == otherHolder
+        default: false
+        }
+    }
+
+    func attaching(progressReport: String) -> Self {
+        guard case .timedOut(let lock, let waited, let holder, _) = self else { return self }
+        return .timedOut(lock: lock, waited: waited, holder: holder, progressReport: progressReport)
+    }
 
     package var what: String {
         switch self {
         case .reentrantAcquisition(let lock):
             "AsyncLock '\(lock)' is already held by this task; acquiring it again would deadlock."
-        case .timedOut(let lock, let waited, let holder):
+        case .timedOut(let lock, let waited, let holder, _):
             "AsyncLock '\(lock)': waited \(waited) in line and gave up; it is still held by "
                 + "\(holder?.description ?? "a task outside any test")."
         }
@@ -115,21 +143,60 @@ public enum AsyncLockError: ExplainedError, Equatable {
 /// A ``Gate`` wait that ran out of time; the description names the gate and what was awaited.
 ///
 /// See <doc:ForcingAnInterleaving>.
-public enum GateError: ExplainedError, Equatable {
-    /// The test waited for callers to park at the gate, and not enough of them did.
-    case notReached(gate: String, expected: Int, parked: Int, arrivals: Int, waited: Duration)
-    /// A caller stayed parked at the gate until its deadline because nothing opened the gate.
-    case neverOpened(gate: String, waited: Duration)
+public enum GateError: ExplainedError, Equatable, CarriesProgressReport {
+    /// The test waited for callers to park at the gate, and not enough of them did. In a spec,
+    /// `progressReport` is the progress report of the element that waited (see ``progressReport``).
+    case notReached(
+        gate: String, expected: Int, parked: Int, arrivals: Int, waited: Duration, progressReport: String? = nil)
+    /// A caller stayed parked at the gate until its deadline because nothing opened the gate. In a
+    /// spec, `progressReport` is the progress report of the element that waited.
+    case neverOpened(gate: String, waited: Duration, progressReport: String? = nil)
 
-    /// Explains the timeout well enough to find the missing step without a debugger.
-    public var description: String { explanation }
+    /// Explains the timeout well enough to find the missing step without a debugger, followed by
+    /// the progress report of the element that waited, if there is one.
+    public var description: String { explanation + Self.attached(progressReport) }
+
+    /// The progress report attached when the wait gave up in a spec: the element, how long it has
+    /// run, and every toolkit wait it was in then (this one among them); `nil` outside a spec.
+    public var progressReport: String? {
+        switch self {
+        case .notReached(_, _, _, _, _, let report), .neverOpened(_, _, let report): report
+        }
+    }
+
+    /// Whether the two say the same of the gate; the attached progress report, a snapshot of what
+    /// ran when the wait gave up, is not compared.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case (
+            .notReached(let gate, let expected, let parked, let arrivals, let waited, _),
+            .notReached(let otherGate, let otherExpected, let otherParked, let otherArrivals, let otherWaited, _)
+        ):
+            gate == otherGate && expected == otherExpected && parked == otherParked && arrivals == otherArrivals
+                && waited == otherWaited
+        case (.neverOpened(let gate, let waited, _), .neverOpened(let otherGate, let otherWaited, _)):
+            gate == otherGate && waited == otherWaited
+        default: false
+        }
+    }
+
+    func attaching(progressReport: String) -> Self {
+        switch self {
+        case .notReached(let gate, let expected, let parked, let arrivals, let waited, _):
+            .notReached(
+                gate: gate, expected: expected, parked: parked, arrivals: arrivals, waited: waited,
+                progressReport: progressReport)
+        case .neverOpened(let gate, let waited, _):
+            .neverOpened(gate: gate, waited: waited, progressReport: progressReport)
+        }
+    }
 
     package var what: String {
         switch self {
-        case .notReached(let gate, let expected, let parked, let arrivals, let waited):
+        case .notReached(let gate, let expected, let parked, let arrivals, let waited, _):
             "Gate '\(gate)' was not reached: waited \(waited) for \(expected) parked caller(s), "
                 + "but \(parked) parked (\(arrivals) arrival(s) in total)."
-        case .neverOpened(let gate, let waited):
+        case .neverOpened(let gate, let waited, _):
             "Gate '\(gate)' was never opened: a caller stayed parked for \(waited) waiting for open()."
         }
     }
@@ -146,7 +213,7 @@ public enum GateError: ExplainedError, Equatable {
 ///
 /// It is a `LocatedError`, so a spec reports it at the `eventually` call rather than at the
 /// example that made the call. See <doc:RundownConcurrency>.
-public struct EventuallyError: LocatedError, ExplainedError {
+public struct EventuallyError: LocatedError, ExplainedError, CarriesProgressReport {
     /// The caller's description of the condition, if it gave one.
     public let conditionDescription: String?
     /// How long the condition was retried.
@@ -157,19 +224,33 @@ public struct EventuallyError: LocatedError, ExplainedError {
     public let lastSeen: String
     /// Where the `eventually` call is.
     public let location: CodeLocation
+    /// In a spec, the progress report of the element that waited, as it was when the wait gave up:
+    /// the element, how long it has run, and every toolkit wait it was in then; `nil` outside a spec.
+    public let progressReport: String?
 
     /// Creates the error; the `eventually` functions throw it.
-    public init(description: String?, timeout: Duration, attempts: Int, lastSeen: String, location: CodeLocation) {
+    public init(
+        description: String?, timeout: Duration, attempts: Int, lastSeen: String, location: CodeLocation,
+        progressReport: String? = nil
+    ) {
         self.conditionDescription = description
         self.timeout = timeout
         self.attempts = attempts
         self.lastSeen = lastSeen
         self.location = location
+        self.progressReport = progressReport
     }
 
     /// A one-line report, for example
-    /// `eventually("cache warmed") at App/CacheTests.swift:12:9 did not hold within 2.0 seconds (38 checks); last seen: false`.
-    public var description: String { explanation }
+    /// `eventually("cache warmed") at App/CacheTests.swift:12:9 did not hold within 2.0 seconds (38 checks); last seen: false`,
+    /// followed in a spec by the progress report of the element that waited.
+    public var description: String { explanation + Self.attached(progressReport) }
+
+    func attaching(progressReport: String) -> Self {
+        EventuallyError(
+            description: conditionDescription, timeout: timeout, attempts: attempts, lastSeen: lastSeen,
+            location: location, progressReport: progressReport)
+    }
 
     package var what: String {
         let call = conditionDescription.map { "eventually(\"\($0)\")" } ?? "eventually"
@@ -231,20 +312,29 @@ public struct InvalidArgumentError: ExplainedError, Equatable {
 /// Tasks started through a ``TrackingTaskStarter`` did not finish when the test needed them to.
 ///
 /// See <doc:TrackingTasks>.
-public struct TaskTrackingError: ExplainedError {
+public struct TaskTrackingError: ExplainedError, CarriesProgressReport {
     /// The tasks still running when the wait gave up.
     public let stillRunning: [TrackedTask]
     /// How long the wait lasted.
     public let waited: Duration
+    /// In a spec, the progress report of the element that waited, as it was when the wait gave up:
+    /// the element, how long it has run, and every toolkit wait it was in then; `nil` outside a spec.
+    public let progressReport: String?
 
     /// Creates the error; ``TrackingTaskStarter/waitForAll(within:)`` throws it.
-    public init(stillRunning: [TrackedTask], waited: Duration) {
+    public init(stillRunning: [TrackedTask], waited: Duration, progressReport: String? = nil) {
         self.stillRunning = stillRunning
         self.waited = waited
+        self.progressReport = progressReport
     }
 
-    /// Lists every task that is still running, by name.
-    public var description: String { explanation }
+    /// Lists every task that is still running, by name, followed in a spec by the progress report
+    /// of the element that waited.
+    public var description: String { explanation + Self.attached(progressReport) }
+
+    func attaching(progressReport: String) -> Self {
+        TaskTrackingError(stillRunning: stillRunning, waited: waited, progressReport: progressReport)
+    }
 
     package var what: String {
         "Waited \(waited) for tracked tasks to finish, but \(stillRunning.count) still running: "

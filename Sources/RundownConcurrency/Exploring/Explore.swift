@@ -87,6 +87,8 @@ final class Explorer: Sendable {
     /// The site part of the tokens this exploration prints: this call's, in this test.
     let tokenSite: String
     private let collection = Protected<[String]>([])
+    /// The run being made, for progress reports.
+    private let current = Protected<ScheduleRun?>(nil)
     /// How many failures the exploration itself has reported (a stuck task, a body that threw).
     private let reported = Protected(0)
 
@@ -105,6 +107,21 @@ final class Explorer: Sendable {
             return
         }
         firstStrategy = try strategy.make(location)
+    }
+
+    /// The exploration in a progress report: `explore(every interleaving) at File.swift:12:9:
+    /// interleaving 3, task "writer" taking a step from "after read"`.
+    private func describeProgress() -> String {
+        let location = site.location
+        let head = "explore(\(strategyText)) at \(location.fileID):\(location.line):\(location.column)"
+        guard let run = current.withLock({ $0 }) else { return head + ": starting" }
+        let step =
+            if let (task, lastPassed) = run.runningStep {
+                "task \"\(task)\" taking a step from \"\(lastPassed)\""
+            } else {
+                "no controlled task taking a step"
+            }
+        return "\(head): interleaving \(run.number), \(step)"
     }
 
     /// How messages name the exploration's strategy, with the seed that was picked.
@@ -133,6 +150,8 @@ final class Explorer: Sendable {
     ) async -> Exploration {
         let watchdog = Watchdog(stepTimeout: stepTimeout)
         defer { watchdog.stop() }
+        let note = WaitReporting.note { [self] in describeProgress() }
+        defer { note.end() }
         // What each run's listener does with a failure no spec takes, read where `explore` runs.
         let keeping = RunListener.keeping(hostless: hostless, list: collection, site: site)
         var strategy = firstStrategy
@@ -145,6 +164,7 @@ final class Explorer: Sendable {
                 number: number, strategy: strategy, stepTimeout: stepTimeout, site: site, hostless: hostless,
                 report: { [self] failure in report(failure) })
             watchdog.watch(run)
+            current.withLock { $0 = run }
             // The run's region: every failure recorded in the body or a task it starts is heard.
             let listener = RunListener(keeping: keeping)
             let reportedBefore = reported.withLock { $0 }

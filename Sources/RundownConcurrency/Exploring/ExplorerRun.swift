@@ -105,16 +105,21 @@ extension Explorer {
         ).explanation
     }
 
+    /// The failure of a run that `stop` ended; a deadline that passed (a stuck task, a stalled
+    /// body) carries the progress report of the closure exploring as it was then, whose controlled
+    /// tasks' waits say what the stuck one waited for.
     func message(for stop: RunStop, in run: ScheduleRun) -> ConcurrencyFailure {
+        let report = run.stopReport.map { "\n" + $0 } ?? ""
         switch stop {
         case .timedOut(let task, let lastPassed, let taskSite):
             return taskSite.saying(
                 ToolkitFailure.taskStuck(
                     task: task, within: stepTimeout, interleaving: run.number, lastPassed: lastPassed
-                ).explanation)
+                ).explanation + report)
         case .bodyStalled(let task, let taskSite):
             return taskSite.saying(
-                ToolkitFailure.bodyStalled(task: task, waited: stepTimeout, interleaving: run.number).explanation)
+                ToolkitFailure.bodyStalled(task: task, waited: stepTimeout, interleaving: run.number).explanation
+                    + report)
         case .diverged(let divergence):
             return site.saying(
                 ToolkitFailure.notDeterministic(interleaving: run.number, detail: divergence.detail).explanation)

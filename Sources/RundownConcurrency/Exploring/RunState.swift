@@ -10,6 +10,9 @@ struct RunState: Sendable {
     var driverCancelled = false
     var closed = false
     var stop: RunStop?
+    /// The progress report of the closure exploring when a deadline stopped the run, made before
+    /// its tasks were cancelled: what the stuck task waited for.
+    var stopReport: String?
     /// The task that was taking its step when the run stopped.
     var stoppedDuring: Int?
     var now = Duration.zero
@@ -123,6 +126,15 @@ enum RunStop: Error, Sendable {
     /// The schedule was used in a way that cannot work: said where `site` is, or at the `explore`
     /// call.
     case misuse(String, site: ConcurrencyFailure?)
+
+    /// Whether the run's failure carries the progress report of the closure exploring: a deadline
+    /// passed, and what the tasks waited for says why.
+    var attachesReport: Bool {
+        switch self {
+        case .timedOut, .bodyStalled: true
+        case .diverged, .cancelled, .misuse: false
+        }
+    }
 }
 
 /// One step of a run: a task going from one place to the next, or the clock moving on (`task` nil).

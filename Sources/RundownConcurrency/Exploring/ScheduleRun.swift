@@ -40,6 +40,9 @@ final class ScheduleRun: Sendable {
     let hostless: Bool
     /// Records a failure of this run where the exploration reports (a host, or its own list).
     let report: @Sendable (ConcurrencyFailure) -> Void
+    /// The context `explore` runs in, whose closure's progress report a deadline that stops the
+    /// run attaches (the watchdog, which may stop it, runs in no context).
+    private let context: RunContext?
     private let state: Protected<RunState>
 
     init(
@@ -51,6 +54,7 @@ final class ScheduleRun: Sendable {
         self.site = site
         self.hostless = hostless
         self.report = report
+        context = RunContext.current
         state = Protected(RunState(strategy: strategy))
     }
 
@@ -64,6 +68,8 @@ final class ScheduleRun: Sendable {
     var steps: [Step] { state.withLock { $0.steps } }
     /// Why the run stopped before its tasks ended, if it did.
     var stop: RunStop? { state.withLock { $0.stop } }
+    /// The progress report made when a deadline stopped the run, before its tasks were cancelled.
+    var stopReport: String? { state.withLock { $0.stopReport } }
     /// Virtual time, as an offset from the clock's zero.
     var now: Duration { state.withLock { $0.now } }
     /// The task that was taking its first step when the run stopped, if one was: it has no step to
@@ -72,6 +78,11 @@ final class ScheduleRun: Sendable {
         state.withLock { state in
             state.stoppedDuring.flatMap { state.tasks[$0].hasStepped ? nil : state.tasks[$0].name }
         }
+    }
+    /// The controlled task taking its step now and the last point it passed, for progress
+    /// reports; `nil` while none is.
+    var runningStep: (task: String, lastPassed: String)? {
+        state.withLock { state in state.running.map { (state.tasks[$0].name, state.tasks[$0].lastPassed) } }
     }
     /// Whether the run is over or stopped: a `start` or `point` now is a mistake, or too late.
     var isOver: Bool { state.withLock { $0.closed || $0.stop != nil } }
@@ -328,10 +339,15 @@ final class ScheduleRun: Sendable {
     /// Stops the run for `reason` (the first reason wins): every task still alive is cancelled,
     /// and every parked one released, to finish outside the explorer's control.
     func stop(_ reason: RunStop) {
+        // Made out of the lock (the report reads this run), while the tasks still wait where they are stuck.
+        let report =
+            reason.attachesReport && state.withLock({ $0.stop == nil })
+            ? RunContext.$current.withValue(context) { WaitReporting.reportOfCurrentClosure } : nil
         let (cancels, turnstiles) = state.withLock {
             state -> ([@Sendable () -> Void], [CheckedContinuation<Void, Never>]) in
             if state.stop == nil {
                 state.stop = reason
+                state.stopReport = report
                 state.stoppedDuring = state.running
             }
             var cancels: [@Sendable () -> Void] = []

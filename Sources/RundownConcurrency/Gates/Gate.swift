@@ -74,7 +74,7 @@ public final class Gate: Sendable {
     /// A one-shot gate that is already open lets the caller through at once.
     ///
     /// - Parameter timeout: How long to stay parked; `nil` uses the gate's ``timeout``.
-    /// - Throws: ``GateError/neverOpened(gate:waited:)`` when the deadline passes, or
+    /// - Throws: ``GateError/neverOpened(gate:waited:progressReport:)`` when the deadline passes, or
     ///   `CancellationError` if the task is cancelled; either way the caller is no longer parked.
     ///   ``InvalidArgumentError`` if the timeout is not more than zero.
     public func arrive(within timeout: Duration? = nil) async throws {
@@ -86,11 +86,14 @@ public final class Gate: Sendable {
         }
         guard let id else { return }
         let name = self.name
+        let party = WaitingParty.current
+        let note = WaitReporting.note { [self] in describeArrival(id) }
+        defer { note.end() }
         try await parkUntilAnswered(
             id, in: state, within: limit, answered: \.released,
             isAnswered: { $0.isOpen },
             enqueue: { state, continuation in
-                state.parked.append(State.Parked(id: id, continuation: continuation))
+                state.parked.append(State.Parked(id: id, party: party, continuation: continuation))
                 return state.watchers.satisfied(by: state.parked.count)
             },
             dequeue: { state in
@@ -108,7 +111,7 @@ public final class Gate: Sendable {
     /// - Parameters:
     ///   - count: How many parked callers to wait for.
     ///   - timeout: How long to wait; `nil` uses the gate's ``timeout``.
-    /// - Throws: ``GateError/notReached(gate:expected:parked:arrivals:waited:)`` when the deadline
+    /// - Throws: ``GateError/notReached(gate:expected:parked:arrivals:waited:progressReport:)`` when the deadline
     ///   passes, `CancellationError` if the task is cancelled, or ``InvalidArgumentError`` if
     ///   `count` is less than 1 or the timeout is not more than zero.
     public func waitUntilParked(count: Int = 1, within timeout: Duration? = nil) async throws {
@@ -117,6 +120,8 @@ public final class Gate: Sendable {
         try InvalidArgumentError.checkTimeout(limit, in: "Gate '\(name)'.waitUntilParked(count:within:)")
         let name = self.name
         let id: UInt64 = state.withLock { $0.nextID() }
+        let note = WaitReporting.note { [self] in describeWatch(count) }
+        defer { note.end() }
         try await parkUntilAnswered(
             id, in: state, within: limit, answered: \.watchers.answered,
             isAnswered: { $0.parked.count >= count },
@@ -146,9 +151,32 @@ public final class Gate: Sendable {
         for parked in released { parked.continuation.resume() }
     }
 
+    /// An arrival's line in a progress report: `Gate "server replied" (not opened; 1 parked: 1.
+    /// "Pager, loads" (task "loader"))`.
+    private func describeArrival(_ id: UInt64) -> String {
+        let (opened, parked) = state.withLock { state in
+            (state.isOpen || state.released.contains(id), state.firstParked)
+        }
+        return "Gate \"\(name)\" (\(opened ? "opened" : "not opened"); \(Self.parked(parked)))"
+    }
+
+    /// A test's wait for arrivals, as a progress report shows it: `Gate "x" (waiting until 2 parked;
+    /// 1 parked: 1. "Pager, loads"; 3 arrival(s))`.
+    private func describeWatch(_ count: Int) -> String {
+        let (parked, arrivals) = state.withLock { state in (state.firstParked, state.arrivals) }
+        return "Gate \"\(name)\" (waiting until \(count) parked; \(Self.parked(parked)); \(arrivals) arrival(s))"
+    }
+
+    private static func parked(_ parked: (first: [WaitingParty], count: Int)) -> String {
+        parked.count == 0
+            ? "none parked" : "\(parked.count) parked: \(WaitingParty.numbered(parked.first, of: parked.count))"
+    }
+
     struct State {
         struct Parked {
             let id: UInt64
+            /// Who parked, for progress reports.
+            let party: WaitingParty
             let continuation: CheckedContinuation<Void, any Error>
         }
 
@@ -159,6 +187,11 @@ public final class Gate: Sendable {
         /// Arrivals that `open()` let through while their wait was still under way.
         var released: Set<UInt64> = []
         var watchers = CountWatchers()
+
+        /// Who parked first, as many as a report names, and how many are parked.
+        var firstParked: (first: [WaitingParty], count: Int) {
+            (parked.prefix(WaitingParty.namedInLine).map(\.party), parked.count)
+        }
 
         mutating func nextID() -> UInt64 {
             lastID += 1

@@ -71,6 +71,9 @@ typealias ParkedTask = CheckedContinuation<Void, any Error>
 ///   waiter that parks only afterwards returns at once); if not, it fails with an error made from
 ///   the state the deadline saw.
 ///
+/// A wait that fails carries the progress report of the closure it runs for, when its error can
+/// (``CarriesProgressReport``): what that closure waited for, this wait among them.
+///
 /// `enqueue` stores the continuation and returns the other waiters that this one answers;
 /// `dequeue` takes it back out. `id` leaves `answered` when the wait ends.
 func parkUntilAnswered<State>(
@@ -94,7 +97,8 @@ func parkUntilAnswered<State>(
                 return (nil, dequeue(&state))
             }
             waiting?.resume()
-            return failure
+            // Made here, out of the lock: the report describes this wait too, under the same lock.
+            return failure.map(WaitReporting.attachingReport)
         }
     ) {
         try await parkCurrentTask(in: state) { state, continuation in

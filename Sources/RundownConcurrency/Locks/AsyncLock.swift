@@ -12,7 +12,7 @@ import RundownCore
 /// order they called `withLock`, on any actor: the place in line is taken synchronously, in the
 /// caller's isolation, before anything suspends, so main-actor callers keep their order too. A
 /// waiter whose task is cancelled leaves the line at once with `CancellationError`, and a waiter
-/// whose deadline passes leaves it with ``AsyncLockError/timedOut(lock:waited:holder:)``; the
+/// whose deadline passes leaves it with ``AsyncLockError/timedOut(lock:waited:holder:progressReport:)``; the
 /// others keep their places.
 ///
 /// The lock is not re-entrant. A holder that asks for it again would wait for itself forever, so
@@ -74,7 +74,7 @@ public final class AsyncLock: Sendable {
     /// - Returns: Whatever `body` returns.
     /// - Throws: `CancellationError` if the task is cancelled before it gets the lock (the closure
     ///   does not run then), ``AsyncLockError/reentrantAcquisition(lock:)`` if the task already
-    ///   holds this lock, ``AsyncLockError/timedOut(lock:waited:holder:)`` when `timeout` passes,
+    ///   holds this lock, ``AsyncLockError/timedOut(lock:waited:holder:progressReport:)`` when `timeout` passes,
     ///   ``InvalidArgumentError`` if `timeout` is not more than zero, or the error thrown by `body`.
     public func withLock<Value>(
         within timeout: Duration? = nil,
@@ -108,8 +108,8 @@ public final class AsyncLock: Sendable {
         }
         // Taken here, before the first suspension and in the caller's isolation, so callers on one
         // actor line up in the order they called, whatever executor hops follow.
-        let ticket = takeTicket(holder: FailureRouting.currentTest)
-        try await acquire(ticket: ticket, within: timeout)
+        let (ticket, queued) = takeTicket(holder: FailureRouting.currentTest, party: .current)
+        try await acquire(ticket: ticket, queued: queued, within: timeout)
         let outcome: Result<Value, any Error>
         do {
             outcome = .success(try await runHolding(ticket: ticket, held: held, body))
@@ -135,6 +135,8 @@ public final class AsyncLock: Sendable {
         let ticket: UInt64
         /// Who asked, for the message a timed-out waiter behind them reads.
         let holder: RunningTest?
+        /// Who asked, for progress reports.
+        let party: WaitingParty
         /// `nil` until the task has parked; the line is joined before that.
         var continuation: CheckedContinuation<Void, any Error>?
     }
@@ -142,6 +144,9 @@ public final class AsyncLock: Sendable {
     struct State {
         var holder: UInt64?
         var holderName: RunningTest?
+        /// Who holds, and since when, for progress reports.
+        var holderParty: WaitingParty?
+        var heldSince: ContinuousClock.Instant?
         var lastTicket: UInt64 = 0
         var waiters = WaitingLine()
         var watchers = CountWatchers()
@@ -160,10 +165,14 @@ public final class AsyncLock: Sendable {
             guard let first = waiters.removeFirst() else {
                 holder = nil
                 holderName = nil
+                holderParty = nil
+                heldSince = nil
                 return nil
             }
             holder = first.ticket
             holderName = first.holder
+            holderParty = first.party
+            heldSince = .now
             return first.continuation
         }
     }
@@ -182,33 +191,70 @@ public final class AsyncLock: Sendable {
         state.withLock { $0.holder != nil }
     }
 
-    /// Gives the caller its place: the lock at once if it is free, otherwise the end of the line.
-    private func takeTicket(holder: RunningTest?) -> UInt64 {
-        let (ticket, wake) = state.withLock { state -> (UInt64, [CheckedContinuation<Void, any Error>]) in
+    /// Gives the caller its place: the lock at once if it is free (`queued` is `false`), otherwise
+    /// the end of the line.
+    private func takeTicket(holder: RunningTest?, party: WaitingParty) -> (ticket: UInt64, queued: Bool) {
+        let (ticket, queued, wake) = state.withLock {
+            state -> (UInt64, Bool, [CheckedContinuation<Void, any Error>]) in
             let ticket = state.nextTicket()
             if state.holder == nil {
                 state.holder = ticket
                 state.holderName = holder
-                return (ticket, [])
+                state.holderParty = party
+                state.heldSince = .now
+                return (ticket, false, [])
             }
-            state.waiters.append(Waiter(ticket: ticket, holder: holder))
-            return (ticket, state.watchers.satisfied(by: state.waiters.count))
+            state.waiters.append(Waiter(ticket: ticket, holder: holder, party: party))
+            return (ticket, true, state.watchers.satisfied(by: state.waiters.count))
         }
         for watcher in wake { watcher.resume() }
-        return ticket
+        return (ticket, queued)
     }
 
-    /// Suspends until `ticket` holds the lock. On any failure the ticket leaves the line, and if
-    /// the lock was handed to it meanwhile, it passes the lock on.
-    private func acquire(ticket: UInt64, within timeout: Duration?) async throws {
+    /// A waiter's line in a progress report: `AsyncLock "db": held by "Cache, evicts" (task
+    /// "loader") for 1.2 s; waiting: 1. "Cache, evicts" (task "writer")`.
+    private func describeLine() -> String {
+        let (holder, since, waiting, total) = state.withLock { state in
+            (
+                state.holderParty, state.heldSince, state.waiters.first(WaitingParty.namedInLine).map(\.party),
+                state.waiters.count
+            )
+        }
+        let held =
+            if let holder, let since {
+                "held by \(holder) for \(WaitReporting.seconds(.now - since))"
+            } else {
+                "free, handing over"
+            }
+        return "\(kindAndName): \(held); waiting: \(WaitingParty.numbered(waiting, of: total))"
+    }
+
+    /// `AsyncLock "db"`, or `SharedResource "keychain"` for a resource's lock.
+    private var kindAndName: String {
+        resource.map { "SharedResource \"\($0.name)\"" } ?? "AsyncLock \"\(name)\""
+    }
+
+    /// Suspends until `ticket` holds the lock (`queued`: it waits in line, which progress reports
+    /// show). On any failure the ticket leaves the line, and if the lock was handed to it
+    /// meanwhile, it passes the lock on; a deadline that passed carries the progress report of the
+    /// closure that waited.
+    private func acquire(ticket: UInt64, queued: Bool, within timeout: Duration?) async throws {
+        let note = queued ? WaitReporting.note { [self] in describeLine() } : nil
+        defer { note?.end() }
+        let context = RunContext.current
         let timer = timeout.map { timeout in
             Task.detached { [state, name] in
                 try? await Task.sleep(for: timeout)
                 guard !Task.isCancelled else { return }
+                // Made in the waiter's context while it still waits in line, out of the lock, so
+                // that the report shows the line it gives up.
+                let report = RunContext.$current.withValue(context) { WaitReporting.reportOfCurrentClosure }
                 let (waiter, holder) = state.withLock { state in
                     (state.removeWaiter(ticket), state.holderName)
                 }
-                waiter?.resume(throwing: AsyncLockError.timedOut(lock: name, waited: timeout, holder: holder))
+                waiter?.resume(
+                    throwing: AsyncLockError.timedOut(
+                        lock: name, waited: timeout, holder: holder, progressReport: report))
             }
         }
         defer { timer?.cancel() }
@@ -231,7 +277,7 @@ public final class AsyncLock: Sendable {
                 return state.holder == ticket ? state.handOver() : nil
             }
             next?.resume()
-            throw error
+            throw WaitReporting.attachingReport(to: error)
         }
     }
 
@@ -264,6 +310,11 @@ public final class AsyncLock: Sendable {
     /// exactly the silent sharing this prevents; bounded instead, with a recorded failure.
     private func waitForSharers(of ticket: UInt64, failingAt site: HoldSite) async {
         let limit = sharedHoldLimit
+        guard state.withLock({ $0.leased.contains(ticket) }) else { return }
+        let note = WaitReporting.note { [kindAndName] in
+            "\(kindAndName): held until the tasks started inside the hold (Task { }) end"
+        }
+        defer { note.end() }
         let sharersGone = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             let parked = state.withLock { state -> Bool in
                 guard state.leased.contains(ticket) else { return false }

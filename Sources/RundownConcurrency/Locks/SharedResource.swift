@@ -76,7 +76,7 @@ public struct SharedResource: Hashable, Sendable, CustomStringConvertible {
     ///   - body: The work that needs the resource to itself.
     /// - Returns: Whatever `body` returns.
     /// - Throws: ``ExclusiveAccessError/lockOrderInversion(held:requested:holder:)`` at once if the
-    ///   task holds a resource whose name sorts after this one, ``AsyncLockError/timedOut(lock:waited:holder:)``
+    ///   task holds a resource whose name sorts after this one, ``AsyncLockError/timedOut(lock:waited:holder:progressReport:)``
     ///   naming the holder when `timeout` passes, `CancellationError` if the task is cancelled
     ///   while it waits, or the error thrown by `body`. Access is released on every path.
     public func withExclusiveAccess<Value>(

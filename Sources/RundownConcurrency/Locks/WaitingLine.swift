@@ -23,6 +23,17 @@ struct WaitingLine {
         order.append(waiter.ticket)
     }
 
+    /// The first `count` waiters in line, first first, for progress reports: at most `count`
+    /// lookups past the tickets that left, never the whole line.
+    func first(_ count: Int) -> [AsyncLock.Waiter] {
+        var first: [AsyncLock.Waiter] = []
+        for ticket in order[head...] {
+            guard first.count < count else { break }
+            if let waiter = waiters[ticket] { first.append(waiter) }
+        }
+        return first
+    }
+
     /// Whether `ticket` is in line.
     func contains(_ ticket: UInt64) -> Bool {
         waiters[ticket] != nil

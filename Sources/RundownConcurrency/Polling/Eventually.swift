@@ -126,7 +126,7 @@ public func eventually<Value>(
 }
 
 /// Where and how long a poll runs, kept together for the timeout message.
-struct PollSite {
+struct PollSite: Sendable {
     let description: String?
     let timeout: Duration
     let location: CodeLocation
@@ -139,6 +139,16 @@ struct PollSite {
         self.description = description
         self.timeout = timeout
         self.location = CodeLocation(fileID: fileID, filePath: filePath.description, line: line, column: column)
+    }
+
+    /// The call as messages quote it: `eventually("the export file exists")`, or `eventually`.
+    var call: String {
+        description.map { "eventually(\"\($0)\")" } ?? "eventually"
+    }
+
+    /// `File.swift:12:9`.
+    var place: String {
+        "\(location.fileID):\(location.line):\(location.column)"
     }
 }
 
@@ -157,6 +167,15 @@ func poll<Value, PollClock: Clock<Duration>>(
     var pause = Duration.milliseconds(1)
     var attempts = 0
     var lastSeen = "nothing (never checked)"
+    // What a progress report says of this wait, kept up to date after each check.
+    let progress = Protected((attempts: 0, lastSeen: lastSeen))
+    let note = WaitReporting.note {
+        let (attempts, lastSeen) = progress.withLock { $0 }
+        let left = max(clock.now.duration(to: deadline), .zero)
+        return "\(site.call) at \(site.place): \(attempts) check(s) so far, last seen \(lastSeen); "
+            + "\(WaitReporting.seconds(left)) left of \(WaitReporting.seconds(site.timeout))"
+    }
+    defer { note.end() }
     while true {
         try Task.checkCancellation()
         attempts += 1
@@ -169,15 +188,17 @@ func poll<Value, PollClock: Clock<Duration>>(
         } catch {
             lastSeen = "an error: \(error)"
         }
+        progress.withLock { $0 = (attempts, lastSeen) }
         let now = clock.now
         if now >= deadline {
-            throw EventuallyError(
-                description: site.description,
-                timeout: site.timeout,
-                attempts: attempts,
-                lastSeen: lastSeen,
-                location: site.location
-            )
+            throw WaitReporting.attachingReport(
+                to: EventuallyError(
+                    description: site.description,
+                    timeout: site.timeout,
+                    attempts: attempts,
+                    lastSeen: lastSeen,
+                    location: site.location
+                ))
         }
         // Never sleep past the deadline, so the final check happens on time.
         let wake = min(now.advanced(by: pause), deadline)

@@ -102,6 +102,8 @@ public final class TrackingTaskStarter: TaskStarting {
         let limit = timeout ?? TimeoutScale.scaled(.seconds(10))
         try InvalidArgumentError.checkTimeout(limit, in: "TrackingTaskStarter.waitForAll(within:)")
         let id = state.withLock { $0.nextWaiterID() }
+        let note = WaitReporting.note { [self] in describeWait() }
+        defer { note.end() }
         try await parkUntilAnswered(
             id, in: state, within: limit, answered: \.answeredWaiters,
             isAnswered: { $0.runningCount == 0 },
@@ -117,6 +119,18 @@ public final class TrackingTaskStarter: TaskStarting {
                 TaskTrackingError(stillRunning: state.records.filter(\.isRunning).map(\.snapshot), waited: limit)
             }
         )
+    }
+
+    /// A `waitForAll` in a progress report: `tracked tasks (waitForAll): 2 still running: 'upload
+    /// a.jpg', unnamed task #3`.
+    private func describeWait() -> String {
+        let running = runningTasks
+        let list =
+            running.isEmpty
+            ? "none running, ending"
+            : "\(running.count) still running: "
+                + running.map(\.label).joined(separator: ", ")
+        return "tracked tasks (waitForAll): " + list
     }
 
     /// Cancels every tracked task that is still running.

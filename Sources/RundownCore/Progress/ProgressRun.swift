@@ -15,10 +15,9 @@ extension ProgressBoard {
             self.test = test
         }
 
-        /// `closure` starts, inside those running.
-        package func started(_ closure: any RunningClosure) {
-            let now = ContinuousClock.now
-            stack.withLock { $0.append(Running(closure: closure, started: now)) }
+        /// `closure` starts, inside those running, now (or at `instant`, for a test of the ticker).
+        package func started(_ closure: any RunningClosure, at instant: ContinuousClock.Instant = .now) {
+            stack.withLock { $0.append(Running(closure: closure, started: instant)) }
         }
 
         /// The innermost closure ended.

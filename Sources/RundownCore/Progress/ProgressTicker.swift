@@ -8,13 +8,17 @@ import Foundation
 ///
 /// A thread rather than a task: a test that blocks every thread of the
 /// cooperative pool, the hang a report is for, must not stop its report.
-final class ProgressTicker: Sendable {
+package final class ProgressTicker: Sendable {
     let board: ProgressBoard
     let after: Duration
     let every: Duration
     private let write: @Sendable (String) -> Void
 
-    init(board: ProgressBoard, after: Duration, every: Duration, write: @escaping @Sendable (String) -> Void) {
+    /// A ticker of `board` that hands each report to `write`; ``ProgressBoard/startTicker(after:every:)``
+    /// makes the process's, which writes to standard error.
+    package init(
+        board: ProgressBoard, after: Duration, every: Duration, write: @escaping @Sendable (String) -> Void
+    ) {
         self.board = board
         self.after = after
         self.every = every
@@ -23,13 +27,13 @@ final class ProgressTicker: Sendable {
 
     /// How often the ticker looks: a quarter of the shorter interval,
     /// between 10 ms and 1 s. A walk is reported at most that late.
-    var tick: Duration {
+    package var tick: Duration {
         min(max(min(after, every) / 4, .milliseconds(10)), .seconds(1))
     }
 
     /// The report due at `now`, if any walk is due; the walks reported are
     /// marked so, for the next one to wait `every`.
-    func report(at now: ContinuousClock.Instant) -> String? {
+    package func report(at now: ContinuousClock.Instant) -> String? {
         let (runs, waits) = board.registered
         var due: [Sighting] = []
         var others: [Sighting] = []
@@ -65,9 +69,9 @@ final class ProgressTicker: Sendable {
 
 /// Standard error, written with one `write(2)` per text, so that a report
 /// never interleaves mid-line with other output.
-enum StandardError {
+package enum StandardError {
     /// Writes `text` and a newline.
-    static func write(_ text: String) {
+    package static func write(_ text: String) {
         var text = text + "\n"
         text.withUTF8 { bytes in
             guard var next = bytes.baseAddress else { return }

@@ -328,17 +328,31 @@ package struct TimeLimitExceeded: ExplainedError {
     package var ending: Ending
     /// Whether the limit is `RUNDOWN_TIME_LIMIT`'s rather than a `.timeLimit`'s.
     package var fromSetting = false
+    /// The progress report of the closure when the limit expired: what ran,
+    /// for how long, and the toolkit's waits it was in; `nil` if none was made.
+    package var report: String?
 
-    package init(path: [String], limit: Duration, ending: Ending, fromSetting: Bool = false) {
+    package init(
+        path: [String], limit: Duration, ending: Ending, fromSetting: Bool = false, report: String? = nil
+    ) {
         self.path = path
         self.limit = limit
         self.ending = ending
         self.fromSetting = fromSetting
+        self.report = report
     }
 
-    /// The failure of a closure under `limit`.
-    init(_ limit: TimeLimit, ending: Ending) {
-        self.init(path: limit.path, limit: limit.duration, ending: ending, fromSetting: limit.fromSetting)
+    /// The failure of a closure under `limit`, with the progress report made when it expired.
+    init(_ limit: TimeLimit, ending: Ending, report: String? = nil) {
+        self.init(
+            path: limit.path, limit: limit.duration, ending: ending, fromSetting: limit.fromSetting, report: report)
+    }
+
+    /// The ``explanation``, then the report: `when the limit expired: Cart, saves: its body (CartSpec.swift:8),
+    /// running for 1.0 s`, and a line for each wait.
+    package var description: String {
+        guard let report else { return explanation }
+        return explanation + "\nwhen the limit expired: " + report
     }
 
     /// `the time limit of 0.5 seconds of Cart, saves expired; it was cancelled`;

@@ -10,7 +10,24 @@ import Testing
 @Suite struct WaitingLineTests {
     private func waiter(_ ticket: UInt64) -> AsyncLock.Waiter {
         AsyncLock.Waiter(
-            ticket: ticket, holder: RunningTest(framework: nil, testName: nil, specPath: "waiter \(ticket)"))
+            ticket: ticket, holder: RunningTest(framework: nil, testName: nil, specPath: "waiter \(ticket)"),
+            party: WaitingParty(closure: nil, taskName: "waiter \(ticket)"))
+    }
+
+    /// Behaviour#Toolkit-waits-show-in-progress-reports: a progress report lists a lock's waiters in the
+    /// order they will be served, whoever left the line and however often it was compacted.
+    @Test func theLineListsItsWaitersInTheOrderTheyWillBeServed() {
+        var line = WaitingLine()
+        for ticket in UInt64(1)...100 { line.append(waiter(ticket)) }
+        for ticket in UInt64(1)...100 where ticket % 10 != 0 { _ = line.remove(ticket) }
+        _ = line.removeFirst()
+        #expect(line.first(20).map(\.ticket) == Array(stride(from: UInt64(20), through: 100, by: 10)))
+        #expect(line.first(3).map(\.party.description) == (2...4).map { "task \"waiter \($0 * 10)\"" })
+        // A report names the first few and counts the rest.
+        #expect(
+            WaitingParty.numbered(line.first(WaitingParty.namedInLine).map(\.party), of: line.count)
+                == "1. task \"waiter 20\", 2. task \"waiter 30\", 3. task \"waiter 40\", 4. task \"waiter 50\", "
+                + "5. task \"waiter 60\", and 4 more")
     }
 
     @Test func waitersWhoStayAreServedInArrivalOrderWhoeverLeft() {

@@ -66,6 +66,12 @@ struct TimeLimitSettingOutputTests {
             errors.first
                 == "\(Self.fixturesFile):\(gateLine): error: TimeLimitSettingFixtures.testAStuckOnAGate : Gate, waits: \(Self.gateFailure("Gate, waits"))"
         )
+        // The failure's next line is the progress report made when the limit expired.
+        let afterGate = run.lines.firstIndex { $0 == errors.first }.map { $0 + 1 }
+        #expect(
+            afterGate.map { ReportTimes.masked(run.lines[$0]) }
+                == "when the limit expired: Gate, waits: its body (TimeLimitSettingFixtures.swift:\(gateLine)), running for N s"
+        )
         let sleeper = try #require(errors.last)
         #expect(
             sleeper.hasPrefix(
@@ -88,11 +94,20 @@ struct TimeLimitSettingOutputTests {
         #expect(Self.ran(run) == ["Gate, goes on", "Sleep, goes on"])
         let issues = HostOutput.events(run.lines).filter { $0.first?.contains(" recorded an issue") == true }
         #expect(issues.count == 2)
+        let stuck =
+            "✘ Test stuckOnAGate() recorded an issue at TimeLimitSettingFixtures.swift:\(gate.line):\(gate.column): Caught error: \(Self.gateFailure("Gate, waits"))"
+        #expect(issues.first?.first == stuck)
+        // The issue's next lines: the progress report made when the limit expired (then the toolkit's waits),
+        // then the path.
+        let following =
+            run.lines.firstIndex(of: stuck).map {
+                Array(run.lines[($0 + 1)...].prefix(while: { !$0.hasPrefix("ran: ") }))
+            } ?? []
         #expect(
-            issues.first == [
-                "✘ Test stuckOnAGate() recorded an issue at TimeLimitSettingFixtures.swift:\(gate.line):\(gate.column): Caught error: \(Self.gateFailure("Gate, waits"))",
-                "↳ Gate, waits",
-            ])
+            following.first.map(ReportTimes.masked)
+                == "when the limit expired: Gate, waits: its body (TimeLimitSettingFixtures.swift:\(gate.line)), running for N s",
+            "\(following)")
+        #expect(following.last == "↳ Gate, waits")
         let sleeper = try #require(issues.last)
         #expect(
             sleeper.first?.hasPrefix(

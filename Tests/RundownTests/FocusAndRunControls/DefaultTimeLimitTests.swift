@@ -28,9 +28,12 @@ import Testing
             !LimitRung.leftSomethingBehind($0.1)
         }
         #expect(log.entries == ["waits", "goes on"])
+        // The report's own lines; the gate's line after them is the toolkit's (GateWaitReportTests).
+        #expect(report.failures.count == 1)
         #expect(
-            report.failures.map(\.description) == [
-                "Sync, waits: the time limit of \(rung.written) (RUNDOWN_TIME_LIMIT) of Sync, waits expired; it was cancelled; find what takes so long, or give it a '.timeLimit(_:)' of its own, or raise RUNDOWN_TIME_LIMIT"
+            ReportTimes.lines(report.failures.first?.description ?? "", first: 2) == [
+                "Sync, waits: the time limit of \(rung.written) (RUNDOWN_TIME_LIMIT) of Sync, waits expired; it was cancelled; find what takes so long, or give it a '.timeLimit(_:)' of its own, or raise RUNDOWN_TIME_LIMIT",
+                "when the limit expired: Sync, waits: its body (DefaultTimeLimitTests.swift:\(line)), running for N s",
             ])
         #expect(report.failures.first?.location.line == line)
         #expect(report.passedCount == 1 && report.failedCount == 1)
@@ -41,7 +44,7 @@ import Testing
             let log = Log()
             let report = await SpecEngine.run(
                 asyncRoot("Sync") {
-                    beforeEach {
+                    beforeEach {  // line: limited beforeEach
                         log("beforeEach")
                         try await Task.sleep(for: patience)
                     }
@@ -55,8 +58,8 @@ import Testing
         // The hook's limit is its own: the afterEach, a closure of its own, runs under a fresh one.
         #expect(log.entries == ["beforeEach", "afterEach"])
         #expect(
-            report.failures.map(\.description) == [
-                "Sync, never runs, beforeEach: the time limit of \(rung.written) (RUNDOWN_TIME_LIMIT) of Sync, never runs, beforeEach expired; it was cancelled; find what takes so long, or give it a '.timeLimit(_:)' of its own, or raise RUNDOWN_TIME_LIMIT"
+            report.failures.map { ReportTimes.masked($0.description) } == [
+                "Sync, never runs, beforeEach: the time limit of \(rung.written) (RUNDOWN_TIME_LIMIT) of Sync, never runs, beforeEach expired; it was cancelled; find what takes so long, or give it a '.timeLimit(_:)' of its own, or raise RUNDOWN_TIME_LIMIT\nwhen the limit expired: Sync, never runs: its beforeEach hook (DefaultTimeLimitTests.swift:\(SourceLine.marked("limited beforeEach"))), running for N s"
             ])
     }
 
@@ -76,13 +79,13 @@ import Testing
         let parked = Locked<CheckedContinuation<Void, Never>?>(nil)
         let report = await SpecEngine.run(
             asyncRoot("Sync") {
-                it("hangs", .timeLimit(.milliseconds(100))) {
+                it("hangs", .timeLimit(.milliseconds(100))) {  // line: hangs under the grace setting
                     await withCheckedContinuation { continuation in parked.withLock { $0 = continuation } }
                 }
             }, controls: RunControls(gracePeriod: .milliseconds(300)))
         #expect(
-            report.failures.map(\.description) == [
-                "Sync, hangs: the time limit of 0.1 seconds of Sync, hangs expired; it was cancelled and was still running 0.3 seconds later, so the spec went on without it; find what takes so long, or give it a longer '.timeLimit(_:)'"
+            report.failures.map { ReportTimes.masked($0.description) } == [
+                "Sync, hangs: the time limit of 0.1 seconds of Sync, hangs expired; it was cancelled and was still running 0.3 seconds later, so the spec went on without it; find what takes so long, or give it a longer '.timeLimit(_:)'\nwhen the limit expired: Sync, hangs: its body (DefaultTimeLimitTests.swift:\(SourceLine.marked("hangs under the grace setting"))), running for N s"
             ])
         // The body parked before the limit could expire, so its continuation is there to resume.
         parked.withLock { $0?.resume() }

@@ -32,15 +32,17 @@ import Testing
             !LimitRung.leftSomethingBehind($0.1)
         }
         #expect(log.entries == ["waits", "cancelled", "afterEach", "goes on", "afterEach"])
+        // The report made when the limit expired names the closure that ran (Behaviour#Progress-reports).
         #expect(
-            report.failures.map(\.description) == [
-                "Sync, waits: the time limit of \(rung.written) of Sync, waits expired; it was cancelled; find what takes so long, or give it a longer '.timeLimit(_:)'"
+            report.failures.map { ReportTimes.masked($0.description) } == [
+                "Sync, waits: the time limit of \(rung.written) of Sync, waits expired; it was cancelled; find what takes so long, or give it a longer '.timeLimit(_:)'\nwhen the limit expired: Sync, waits: its body (TimeLimitTests.swift:\(line)), running for N s"
             ])
         #expect(report.failures.first?.location.line == line)
         #expect(report.passedCount == 1 && report.failedCount == 1)
     }
 
     @Test func anExampleIgnoringCancellationIsLeftBehindAndTheSpecGoesOn() async {
+        let line = SourceLine.marked("hangs past its grace")
         let log = Log()
         let parked = Parked()
         // Were the spec to wait for the example, the watchdog would let it go on, and the log would say so.
@@ -50,7 +52,7 @@ import Testing
         }
         let report = await SpecEngine.run(
             asyncRoot("Sync") {
-                it("hangs", .timeLimit(.milliseconds(200))) {
+                it("hangs", .timeLimit(.milliseconds(200))) {  // line: hangs past its grace
                     await withCheckedContinuation { parked.park($0) }
                     log("hangs resumed")
                 }
@@ -59,9 +61,10 @@ import Testing
             })
         watchdog.cancel()
         #expect(log.entries == ["goes on", "afterAll"])
+        // The report made when the grace period ended says what still ran.
         #expect(
-            report.failures.map(\.description) == [
-                "Sync, hangs: the time limit of 0.2 seconds of Sync, hangs expired; it was cancelled and was still running 0.2 seconds later, so the spec went on without it; find what takes so long, or give it a longer '.timeLimit(_:)'"
+            report.failures.map { ReportTimes.masked($0.description) } == [
+                "Sync, hangs: the time limit of 0.2 seconds of Sync, hangs expired; it was cancelled and was still running 0.2 seconds later, so the spec went on without it; find what takes so long, or give it a longer '.timeLimit(_:)'\nwhen the limit expired: Sync, hangs: its body (TimeLimitTests.swift:\(line)), running for N s"
             ])
         parked.resume()
     }
@@ -74,7 +77,7 @@ import Testing
                 asyncRoot("Sync") {
                     describe("batch", .timeLimit(rung.limit)) {
                         it("a") { log("a") }
-                        it("b") { try await Task.sleep(for: patience) }
+                        it("b") { try await Task.sleep(for: patience) }  // line: b sleeps
                         it("c") { log("c") }
                         afterAll { log("batch afterAll") }
                     }
@@ -85,9 +88,10 @@ import Testing
             $0.0.entries.first == "a" && !LimitRung.leftSomethingBehind($0.1)
         }
         #expect(log.entries == ["a", "batch afterAll", "after"])
+        // The report names the closure that ran ("b"), not the group whose limit it was; "c" never ran, so has none.
         #expect(
-            report.failures.map(\.description) == [
-                "Sync, batch, b: the time limit of \(rung.written) of Sync, batch expired; it was cancelled; find what takes so long, or give it a longer '.timeLimit(_:)'",
+            report.failures.map { ReportTimes.masked($0.description) } == [
+                "Sync, batch, b: the time limit of \(rung.written) of Sync, batch expired; it was cancelled; find what takes so long, or give it a longer '.timeLimit(_:)'\nwhen the limit expired: Sync, batch, b: its body (TimeLimitTests.swift:\(SourceLine.marked("b sleeps"))), running for N s",
                 "Sync, batch, c: the time limit of \(rung.written) of Sync, batch expired before this could start; find what takes so long, or give it a longer '.timeLimit(_:)'",
             ])
         #expect(report.passedCount == 2 && report.failedCount == 2)

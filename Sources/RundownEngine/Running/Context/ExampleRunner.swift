@@ -136,6 +136,26 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The path of the element or group whose closure this is, without the
+    /// step a hook adds (`Cache, evicts` while its `beforeEach` runs), for
+    /// progress reports.
+    package var elementDescription: String {
+        guard given?.path == nil, let frame else { return description }
+        return frame.steps(appending: nil).joined(separator: ", ")
+    }
+
+    /// What of the element runs, with where it was declared, for progress
+    /// reports: `its body (CacheSpec.swift:12)`, `its beforeEach hook
+    /// (CacheSpec.swift:9)`, `a cleanup (CacheSpec.swift:14)`.
+    package var runningPart: String {
+        // A cleanup's runner is the one the walk makes with a location given.
+        if frame != nil, given != nil { return "a cleanup (\(location))" }
+        switch role {
+        case .example: return "its body (\(location))"
+        case .hook(let kind): return "its \(kind) hook (\(location))"
+        }
+    }
+
     /// The path as one string, its steps joined with ", ": `"Spec, in a context, does a thing"`.
     public var description: String {
         path.joined(separator: ", ")

@@ -82,6 +82,12 @@ package struct RunControls: Sendable, Hashable {
     /// The latch of `RUNDOWN_FAIL_FAST=1`, which every spec of the process
     /// shares, or `nil` to run every example whatever failed before it.
     package var failFast: FailFastLatch?
+    /// How long a closure runs before the progress ticker reports it
+    /// (`RUNDOWN_PROGRESS_AFTER`), or `nil` for no ticker. The first spec
+    /// of the process that has it starts the process's one ticker.
+    package var progressAfter: Duration?
+    /// How often the ticker reports a closure again while it still runs (`RUNDOWN_PROGRESS_EVERY`).
+    package var progressEvery: Duration = .seconds(30)
 
     /// Creates controls; the defaults change nothing.
     package init(
@@ -157,15 +163,18 @@ package struct RunControls: Sendable, Hashable {
     /// spec of a process is given), the parallelism, the fail-fast latch
     /// (an inner failure stops the process too), the one example a
     /// `Spec.Example` run asked for by name, the time limit and the grace
-    /// period, as they are; no selection (filter,
+    /// period, the progress ticker's settings, as they are; no selection (filter,
     /// path list, shard, labels), and no repetitions or retries, since its
     /// element repeats or retries already and the inner examples do not
     /// multiply that.
     package var nested: RunControls {
-        RunControls(
+        var nested = RunControls(
             seed: seed, forbidFocus: forbidFocus, example: example, knownFocus: knownFocus,
             parallelism: parallelismLimit, settingFailures: settingFailures, timeLimit: timeLimit,
             gracePeriod: gracePeriod, failFast: failFast)
+        nested.progressAfter = progressAfter
+        nested.progressEvery = progressEvery
+        return nested
     }
 
     /// What the filter, the shard and the labels are, as the settings that

@@ -36,6 +36,8 @@ extension Outcome {
             timer.cancel()
             return outcome
         }
+        // What the closure was doing and waiting on, read before the cancellation ends its waits.
+        var report = ProgressBoard.shared.report(of: runner)
         limit.expire()
         task.cancel()
         let grace = grace ?? limit.grace
@@ -49,9 +51,10 @@ extension Outcome {
             ending = .cancelled
         } else {
             ending = .stillRunning(grace: grace)
+            // What it still waits on, past its cancellation, says more than what it waited on before.
+            report = ProgressBoard.shared.report(of: runner)
         }
-        // The progress report of what the element was waiting on (issue 30) is to be attached here.
-        return .failed(TimeLimitExceeded(limit, ending: ending))
+        return .failed(TimeLimitExceeded(limit, ending: ending, report: report))
     }
 
     /// Starts the body's task on `isolation`, the spec's.

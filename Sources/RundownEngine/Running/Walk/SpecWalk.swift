@@ -166,6 +166,10 @@ final class SpecWalk<Mode: ExecutionMode> {
     let defaultLimit: Duration?
     /// How long a closure a limit cancelled may take to stop (`RUNDOWN_GRACE_PERIOD`), if set.
     let gracePeriod: Duration?
+    /// This walk on the process's progress board: the drivers push each
+    /// closure there as it starts and pop it when it ends, for progress
+    /// reports and the report a time limit's failure attaches.
+    let progressRun: ProgressBoard.Run
 
     /// A walk of the spec `root` under `controls`, whose closures post to
     /// `inbox` and report to `host`, inside the context that runs now.
@@ -185,6 +189,10 @@ final class SpecWalk<Mode: ExecutionMode> {
         defaultLimit = controls.timeLimit
         gracePeriod = controls.gracePeriod
         failFast = controls.failFast
+        progressRun = ProgressBoard.shared.register(spec: root.description, test: host?.testName)
+        if let after = controls.progressAfter {
+            ProgressBoard.shared.startTicker(after: after, every: controls.progressEvery)
+        }
         let plan = RunPlan(root, controls: controls)
         reporter.filteredOut(plan.filteredOutCount)
         // A setting the run could not read fails the spec where it was called, before anything runs.
@@ -243,6 +251,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         defaultLimit = walk.defaultLimit
         gracePeriod = walk.gracePeriod
         failFast = walk.failFast
+        progressRun = ProgressBoard.shared.register(spec: walk.progressRun.spec, test: walk.progressRun.test)
         // Timed from when a driver gives it a slot (`startsNow()`), not from now, as its group queues it.
         push(
             ElementFrame(
@@ -296,6 +305,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// Takes what is left in the inboxes once the last frame is done, and
     /// closes the run's.
     func end() {
+        ProgressBoard.shared.unregister(progressRun)
         if ownsInbox {
             attribute(inbox.close())
             for adopted in adoptedInboxes { attribute(adopted.close()) }

@@ -23,37 +23,39 @@ extension SpecWalk where Mode == Asynchronous {
             // closure's run instead of copied and each copy destroyed.
             switch consume instruction {
             case .call(let body, let runner):
+                // On the progress board while it runs, also while a time limit waits for it to stop.
+                progressRun.started(runner)
+                let outcome: Outcome
                 if let limit {
                     let context = context(running: runner, in: surroundings)
-                    finish(
-                        await Self.run(in: context, on: #isolation) {
-                            await Outcome.of(runner, recognizers: recognizers, limit: limit, grace: gracePeriod) {
-                                try await body()
-                            }
-                        })
+                    outcome = await Self.run(in: context, on: #isolation) {
+                        await Outcome.of(runner, recognizers: recognizers, limit: limit, grace: gracePeriod) {
+                            try await body()
+                        }
+                    }
                 } else if let defaultLimit {
                     // No `.timeLimit` covers the closure: `RUNDOWN_TIME_LIMIT` limits it alone.
                     let limit = TimeLimit(defaultLimit, path: runner.path, fromSetting: true)
                     let context = context(running: runner, in: self.surroundings(under: limit))
-                    finish(
-                        await Self.run(in: context, on: #isolation) {
-                            await Outcome.of(runner, recognizers: recognizers, limit: limit, grace: gracePeriod) {
-                                try await body()
-                            }
-                        })
+                    outcome = await Self.run(in: context, on: #isolation) {
+                        await Outcome.of(runner, recognizers: recognizers, limit: limit, grace: gracePeriod) {
+                            try await body()
+                        }
+                    }
                 } else {
                     let context = context(running: runner, in: surroundings)
                     switch body.closure {
                     case .synchronous(let body):
                         // Called as the synchronous driver calls it: nothing in it can suspend.
-                        finish(RunContext.$current.withValue(context) { Outcome.of(recognizers: recognizers, body) })
+                        outcome = RunContext.$current.withValue(context) { Outcome.of(recognizers: recognizers, body) }
                     case .asynchronous(let body):
-                        finish(
-                            await Self.run(in: context, on: #isolation) {
-                                await Outcome.of(recognizers: recognizers, body)
-                            })
+                        outcome = await Self.run(in: context, on: #isolation) {
+                            await Outcome.of(recognizers: recognizers, body)
+                        }
                     }
                 }
+                progressRun.ended()
+                finish(outcome)
             case .wrap(let around, let token):
                 // The hook may call its body from another executor: a hook
                 // written on the main actor hands it over through a thunk
@@ -69,7 +71,9 @@ extension SpecWalk where Mode == Asynchronous {
                 // runs bind their own.
                 let walk = WalkInHook(walk: self, token: token, limit: limit)
                 let context = context(running: token.runner, in: surroundings)
+                progressRun.started(token.runner)
                 let outcome = await Self.run(around, around: walk, in: context, recognizers, on: #isolation)
+                progressRun.ended()
                 finishAround(token, outcome, await token.gate.close())
             case .concurrently(let walks):
                 await Self.drive(walks, recognizers: recognizers, parallelism: parallelism, limit: limit)

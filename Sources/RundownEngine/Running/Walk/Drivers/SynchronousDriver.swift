@@ -15,16 +15,21 @@ extension SpecWalk where Mode == Synchronous {
             switch consume instruction {
             case .call(let body, let runner):
                 let started = defaultLimit.map { _ in ContinuousClock.now }
+                // On the progress board while it runs: the ticker, from its own thread, names it.
+                progressRun.started(runner)
                 let outcome = RunContext.$current.withValue(context(running: runner, in: surroundings)) {
                     scope.run(runner) { Outcome.of(recognizers: recognizers, body.closure) }
                 }
+                progressRun.ended()
                 if let started, let limit = defaultLimit {
                     finish(outcome.overrunning(limit, ran: .now - started, path: runner.path))
                 } else {
                     finish(outcome)
                 }
             case .wrap(let around, let token):
-                // In its own context, as the asynchronous driver runs it; the closures inside its body bind their own.
+                // In its own context, as the asynchronous driver runs it; the closures inside its body bind their own,
+                // and go on the progress board above it.
+                progressRun.started(token.runner)
                 let outcome = RunContext.$current.withValue(context(running: token.runner, in: surroundings)) {
                     scope.run(token.runner) {
                         Outcome.of(recognizers: recognizers) {
@@ -37,6 +42,7 @@ extension SpecWalk where Mode == Synchronous {
                         }
                     }
                 }
+                progressRun.ended()
                 finishAround(token, outcome, token.gate.close())
             case .concurrently(let walks):
                 // A synchronous spec runs one closure at a time (the walk reported the group).
