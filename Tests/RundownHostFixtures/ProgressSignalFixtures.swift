@@ -12,12 +12,18 @@ import Rundown
 import Testing
 import XCTest
 
-/// Says on standard error (unbuffered: the test reads it at once) that the
-/// example at `path` waits, then waits, polling, for the test's file.
+/// Waits, polling, for the test's file, and says on standard error
+/// (unbuffered: the test reads it at once) that the example at `path` waits,
+/// at the first check: by then `eventually` is noted on the progress board,
+/// so the report the test asks for names it.
 func waitForTheTest(_ path: String) async throws {
     let release = SignalFixtureRelease(path: path)
-    release.sayWaiting()
-    try await eventually("the test has read the report", within: .seconds(90)) { release.isThere }
+    var said = false
+    try await eventually("the test has read the report", within: .seconds(90)) {
+        if !said { release.sayWaiting() }
+        said = true
+        return release.isThere
+    }
 }
 
 /// ``waitForTheTest(_:)`` of a synchronous example, which blocks its thread.

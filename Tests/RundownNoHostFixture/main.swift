@@ -495,7 +495,7 @@ func progressSignal() throws {
     let path = "No host signal, waits for the test"
     let release = (ProcessInfo.processInfo.environment["SIGNAL_FIXTURE_RELEASE"] ?? "/nonexistent") + "/" + path
     try spec("No host signal") {
-        it("waits for the test") {
+        it("waits for the test") {  // line: no host signal wait
             FileHandle.standardError.write(Data("waiting: \(path)\n".utf8))
             let deadline = Date().addingTimeInterval(90)
             while !FileManager.default.fileExists(atPath: release), Date() < deadline {

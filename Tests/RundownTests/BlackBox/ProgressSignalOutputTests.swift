@@ -102,40 +102,79 @@ struct ProgressSignalOutputTests {
         return reports
     }
 
-    /// Whether `report` names the example at `path` and says that its body runs.
-    static func names(_ report: [String], _ path: String) -> Bool {
-        report.dropFirst().contains { $0.contains(path) && $0.contains("its body") }
+    static let fixturesFile = "Tests/RundownHostFixtures/ProgressSignalFixtures.swift"
+
+    /// `report` with what changes from run to run taken out: durations (`3.2 s`) and, of the
+    /// `eventually`, its checks so far and what it saw last.
+    static func normalised(_ report: [String]) -> [String] {
+        report.map { line in
+            line.replacing(/\d+\.\d s/, with: "T s").replacing(
+                /: \d+ check\(s\) so far, last seen [^;]*;/, with: ": N check(s) so far, last seen LAST;")
+        }
+    }
+
+    /// The report of the fixtures' asynchronous example at `path`, declared on `line`, in `test`: its
+    /// body waits in the `eventually` of `waitForTheTest`.
+    static func asyncReport(test: String, spec: String, path: String, line: Int) throws -> [String] {
+        let wait = try SourceFile(fixturesFile).position(
+            of: "(\"the test has read the report\"", in: "func waitForTheTest(")
+        return [
+            header,
+            "Rundown:   test \"\(test)\" · spec \"\(spec)\"",
+            "Rundown:     \(path): its body (ProgressSignalFixtures.swift:\(line)), running for T s",
+            "Rundown:       waits on eventually(\"the test has read the report\") at RundownHostFixtures/ProgressSignalFixtures.swift:\(wait.line):\(wait.column): N check(s) so far, last seen LAST; T s left of T s",
+        ]
     }
 
     @Test func xcTestPrintsAReportAtEachSignalAndTheRunGoesOn() async throws {
+        let fixtures = try SourceFile(Self.fixturesFile)
         let waits = ["Signal, waits for the test", "Blocked, waits for the test"]
         let run = try await Self.signalAtEachWait(Self.testBinary, Self.xcTest, waits: waits)
         #expect(run.ending == RunningChild.Ending(status: 0, bySignal: false), "\(run.lines)")
         #expect(run.reportsAtWaits == [1, 1], "\(run.lines)")
-        #expect(run.reports.map(\.first) == [Self.header, Self.header], "\(run.lines)")
-        for (report, path) in zip(run.reports, waits) {
-            #expect(Self.names(report, path), "\(report)")
-        }
+        #expect(
+            run.reports.map(Self.normalised) == [
+                try Self.asyncReport(
+                    test: "ProgressSignalFixtures.testAWaitsInATask", spec: "Signal", path: waits[0],
+                    line: fixtures.line(of: "it(\"waits for the test\")", in: "func testAWaitsInATask")),
+                [
+                    Self.header,
+                    "Rundown:   test \"ProgressSignalFixtures.testBWaitsOnTheMainThread\" · spec \"Blocked\"",
+                    "Rundown:     Blocked, waits for the test: its body (ProgressSignalFixtures.swift:\(fixtures.line(of: "it(\"waits for the test\")", in: "func testBWaitsOnTheMainThread"))), running for T s",
+                ],
+            ], "\(run.lines)")
         #expect(run.lines.filter { $0.hasPrefix("ran: ") } == ["ran: Signal, goes on", "ran: Blocked, goes on"])
     }
 
     @Test func swiftTestingPrintsAReportAtTheSignalAndTheRunGoesOn() async throws {
+        let fixtures = try SourceFile(Self.fixturesFile)
         let path = "Signal, waits for the test"
         let run = try await Self.signalAtEachWait(Self.testBinary, Self.swiftTesting, waits: [path])
         #expect(run.ending == RunningChild.Ending(status: 0, bySignal: false), "\(run.lines)")
         #expect(run.reportsAtWaits == [1], "\(run.lines)")
-        #expect(run.reports.map(\.first) == [Self.header], "\(run.lines)")
-        #expect(run.reports.first.map { Self.names($0, path) } == true, "\(run.reports)")
+        #expect(
+            run.reports.map(Self.normalised) == [
+                try Self.asyncReport(
+                    test: "waitsInATask()", spec: "Signal", path: path,
+                    line: fixtures.line(of: "it(\"waits for the test\")", in: "func waitsInATask"))
+            ], "\(run.lines)")
         #expect(run.lines.filter { $0.hasPrefix("ran: ") } == ["ran: Signal, goes on"])
     }
 
     @Test func withNoHostAReportComesWhileTheMainThreadIsBlocked() async throws {
+        let line = SourceLine.marked(
+            "no host signal wait", in: HostOutput.root + "Tests/RundownNoHostFixture/main.swift")
         let path = "No host signal, waits for the test"
         let run = try await Self.signalAtEachWait(Self.noHostFixture, ["progress-signal"], waits: [path])
         #expect(run.ending == RunningChild.Ending(status: 0, bySignal: false), "\(run.lines)")
         #expect(run.reportsAtWaits == [1], "\(run.lines)")
-        #expect(run.reports.map(\.first) == [Self.header], "\(run.lines)")
-        #expect(run.reports.first.map { Self.names($0, path) } == true, "\(run.reports)")
+        #expect(
+            run.reports.map(Self.normalised) == [
+                [
+                    Self.header, "Rundown:   spec \"No host signal\"",
+                    "Rundown:     \(path): its body (main.swift:\(line)), running for T s",
+                ]
+            ], "\(run.lines)")
         #expect(run.lines.filter { $0.hasPrefix("ran: ") } == ["ran: No host signal, goes on"])
         #expect(run.lines.contains("returned normally"))
     }
