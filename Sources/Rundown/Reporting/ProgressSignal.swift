@@ -17,11 +17,12 @@ import RundownSettings
 /// specs is blocked (a synchronous spec on the main thread too), and two
 /// reports never write at once.
 ///
-/// Before its source is made, a signal is set to be ignored: on Apple
-/// platforms the source reads a kernel queue, which sees an ignored signal
-/// too, and without it the default action (ending the process) would come
-/// first; on Linux, libdispatch installs a handler of its own when the source
-/// is registered. A signal sent in between is ignored, not fatal, and
+/// Before its source is made, a signal whose action is the default one is
+/// set to be ignored: on Apple platforms the source reads a kernel queue,
+/// which sees an ignored signal too, and without it the default action
+/// (ending the process) would come first; on Linux, libdispatch installs a
+/// handler of its own when the source is registered. A handler already there
+/// is left alone. A signal sent in between is ignored, not fatal, and
 /// ``installOnce()`` returns only once the sources are registered, so that a
 /// signal sent while a spec runs is heard.
 enum ProgressSignal {
@@ -63,7 +64,7 @@ enum ProgressSignal {
     ) -> [any DispatchSourceSignal] {
         let queue = DispatchQueue(label: "Rundown progress signal")
         return signals.map { number, name in
-            _ = signal(number, SIG_IGN)
+            ignoreUnlessHandled(number)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             let registered = DispatchSemaphore(value: 0)
             source.setRegistrationHandler { registered.signal() }
@@ -72,6 +73,21 @@ enum ProgressSignal {
             // Bounded: a registration that never came would lose the signal, and must not stop the spec.
             _ = registered.wait(timeout: .now() + 10)
             return source
+        }
+    }
+
+    /// Sets `number` to be ignored if its action is the default one, and
+    /// leaves it alone otherwise: a handler of the program's, or of
+    /// libdispatch for a source made earlier (another source of the same
+    /// signal, on Linux), must go on being called. `signal` is what tells
+    /// the default action (`nil`) on every platform; what was there is put
+    /// back with `sigaction`, flags and all. A signal that comes in between
+    /// is ignored, not lost to the default action.
+    private static func ignoreUnlessHandled(_ number: Int32) {
+        var previous = sigaction()
+        sigaction(number, nil, &previous)
+        if signal(number, SIG_IGN) != nil {
+            sigaction(number, &previous, nil)
         }
     }
 
