@@ -45,6 +45,26 @@ extension ProgressBoard {
             self.test = test
         }
 
+        /// `closure` starts at `depth` (how many `aroundEach` hooks of the walk
+        /// run around it), replacing what ran there before, which has ended:
+        /// the driver reports only starts, one lock each, and what ended stays
+        /// on the board only until the walk's next closure starts.
+        package func runs(_ closure: any RunningClosure, at depth: Int) {
+            state.withLock { state in
+                if state.closures.count > depth { state.closures.removeLast(state.closures.count - depth) }
+                state.closures.append(closure)
+            }
+        }
+
+        /// Nothing of the walk runs at `depth` or deeper any more: an
+        /// `aroundEach` hook ended, or the walk waits for the walks of a
+        /// concurrent group's elements, which are on the board themselves.
+        package func leaves(depth: Int) {
+            state.withLock { state in
+                if state.closures.count > depth { state.closures.removeLast(state.closures.count - depth) }
+            }
+        }
+
         /// `closure` starts, inside those running.
         package func started(_ closure: any RunningClosure) {
             state.withLock { $0.closures.append(closure) }
