@@ -83,11 +83,12 @@ package final class ProgressBoard: Sendable {
         return run
     }
 
-    /// Removes a walk that has ended.
+    /// Removes a walk that has ended, and what it ran.
     package func unregister(_ run: Run) {
         registry.withLock { registry in
             if let index = registry.runs.lastIndex(where: { $0 === run }) { registry.runs.remove(at: index) }
         }
+        run.clear()
     }
 
     /// Makes the board's thread report what runs past `after`, then every

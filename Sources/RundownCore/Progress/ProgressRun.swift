@@ -65,6 +65,16 @@ extension ProgressBoard {
             }
         }
 
+        /// The walk ended: forgets its closures and their stamps, so that the
+        /// run, which the walk (and a report under way) may still hold, keeps
+        /// no runner alive.
+        func clear() {
+            state.withLock { state in
+                state.closures.removeAll()
+                state.stamps.removeAll()
+            }
+        }
+
         /// `closure` starts, inside those running.
         package func started(_ closure: any RunningClosure) {
             state.withLock { $0.closures.append(closure) }
@@ -99,12 +109,13 @@ extension ProgressBoard {
         /// stamped: whether the innermost closure is due for a report (past
         /// `after` since it started, and `every` since it was last reported,
         /// `slack` early at most), marked reported if so. With no `after`, it
-        /// only stamps.
+        /// only stamps, and says `idle`.
         func check(at now: ContinuousClock.Instant, after: Duration?, every: Duration, slack: Duration) -> Check {
             state.withLock { state in
                 let closures = state.stamped(now)
                 guard let innermost = closures.last else { return .idle }
-                guard let after else { return .running(closures) }
+                // Only stamping: no copy of the closures leaves the lock.
+                guard let after else { return .idle }
                 let due =
                     if let reported = innermost.reported {
                         reported.duration(to: now) >= every - slack
