@@ -8,15 +8,23 @@
 // Invariants.
 // - Registration is always on (the signal is on by default), so it costs
 //   nothing a run would notice: a walk registers once, as a `Run`; each of
-//   its closures costs one clock read and one uncontended lock where it
-//   starts and one lock where it ends, on the run's own lock (never the
-//   board's, which parallel tests would share), and no allocation once the
-//   run's stack has grown to its depth.
+//   its closures costs one uncontended lock where it starts, on the run's
+//   own lock (never the board's, which parallel tests would share), the copy
+//   of one reference, no allocation once the run's stack has grown to its
+//   depth, and no clock read: the board's one thread, started with the
+//   first walk, stamps each closure it has not seen yet when it looks, every
+//   tick (at most 0.1 s), so a closure's time counts from at most a tick
+//   after it started.
 // - A walk runs one closure at a time, except that an `aroundEach` hook goes
-//   on running while the closures its body drives run: so the closures of a
-//   run start and end as a stack, and the innermost is the one that runs.
-//   The driver that started a closure ends it, also when a time limit left
-//   its task behind.
+//   on running while the closures its body drives run: so a run's closures
+//   are a stack, one per depth (how many of the walk's `aroundEach` hooks
+//   run around it), and the innermost is the one that runs. A closure's
+//   start replaces what ran at its depth, which has ended: the driver
+//   reports no end, except an `aroundEach` hook's and the wait for a
+//   concurrent group's element walks, which leave their depth. A closure
+//   that ended thus stays on the board until the walk's next one starts,
+//   which is the walk's own bookkeeping in between; a walk that ends clears
+//   its run.
 // - A wait is noted on the board's lock with the closure of the context it
 //   is made in (a task started inside a closure names that closure), and is
 //   reported under that closure while it runs, under "left running by" once
@@ -34,21 +42,33 @@ import Foundation
 /// reports (the ticker, the signal) and by failures that attach a report.
 package final class ProgressBoard: Sendable {
     /// The board of the process, which the engine and the toolkit use.
-    package static let shared = ProgressBoard()
+    package static let shared = ProgressBoard(ticking: true)
 
     private let registry = Protected(Registry())
+    /// Whether the first walk starts the board's thread: the process's board only.
+    private let ticking: Bool
 
     private struct Registry {
         /// The walks that run, oldest first.
         var runs: [Run] = []
         /// The waits noted and not ended, oldest first.
         var waits: [WaitNote] = []
-        /// The ticker, once a spec with `RUNDOWN_PROGRESS_AFTER` has started one.
+        /// The board's thread, started with the first walk: it stamps the closures, and reports them
+        /// once a spec with `RUNDOWN_PROGRESS_AFTER` has set ``reporting``.
         var ticker: ProgressTicker?
+        /// `RUNDOWN_PROGRESS_AFTER` and `RUNDOWN_PROGRESS_EVERY`, once a spec that has them started.
+        var reporting: (after: Duration, every: Duration)?
     }
 
-    /// A board of its own, for a test; everything else uses ``shared``.
-    package init() {}
+    /// A board of its own, for a test, which starts no thread: the test
+    /// drives a ``ProgressTicker`` of it. Everything else uses ``shared``.
+    package convenience init() {
+        self.init(ticking: false)
+    }
+
+    private init(ticking: Bool) {
+        self.ticking = ticking
+    }
 
     // MARK: The engine's side
 
@@ -57,27 +77,37 @@ package final class ProgressBoard: Sendable {
     /// ``Run/ended()``; the walk unregisters it when it ends.
     package func register(spec: String, test: String?) -> Run {
         let run = Run(spec: spec, test: test)
-        registry.withLock { $0.runs.append(run) }
+        let ticker: ProgressTicker? = registry.withLock { registry in
+            registry.runs.append(run)
+            guard ticking, registry.ticker == nil else { return nil }
+            let ticker = ProgressTicker(board: self, write: StandardError.write)
+            registry.ticker = ticker
+            return ticker
+        }
+        ticker?.start()
         return run
     }
 
-    /// Removes a walk that has ended.
+    /// Removes a walk that has ended, and what it ran.
     package func unregister(_ run: Run) {
         registry.withLock { registry in
             if let index = registry.runs.lastIndex(where: { $0 === run }) { registry.runs.remove(at: index) }
         }
+        run.clear()
     }
 
-    /// Starts the ticker of `RUNDOWN_PROGRESS_AFTER` unless it runs: the
-    /// settings are the process's, so the first spec that has them starts it.
-    package func startTicker(after: Duration, every: Duration) {
-        let started: ProgressTicker? = registry.withLock { registry in
-            guard registry.ticker == nil else { return nil }
-            let ticker = ProgressTicker(board: self, after: after, every: every, write: StandardError.write)
-            registry.ticker = ticker
-            return ticker
+    /// Makes the board's thread report what runs past `after`, then every
+    /// `every`, unless it does already: the settings are the process's, so
+    /// the first spec that has them sets them.
+    package func startReporting(after: Duration, every: Duration) {
+        registry.withLock { registry in
+            if registry.reporting == nil { registry.reporting = (after, every) }
         }
-        started?.start()
+    }
+
+    /// What the board's thread reports past, if anything.
+    var reporting: (after: Duration, every: Duration)? {
+        registry.withLock { $0.reporting }
     }
 
     // MARK: The toolkit's side
@@ -120,7 +150,7 @@ package final class ProgressBoard: Sendable {
     /// still runs) and a line for each wait it is in.
     package func report(of closure: any RunningClosure, at now: ContinuousClock.Instant = .now) -> String {
         let (runs, waits) = registered
-        let started = runs.lazy.compactMap { $0.started(of: closure) }.first
+        let started = runs.lazy.compactMap { $0.started(of: closure, stamping: now) }.first
         var text = ProgressText(now: now)
         text.closure(closure, started: started, indent: "")
         text.waits(waits.filter { $0.closure === closure }, indent: "  ")
@@ -132,7 +162,7 @@ package final class ProgressBoard: Sendable {
     package func fullReport(reason: String, at now: ContinuousClock.Instant = .now) -> String {
         let (runs, waits) = registered
         let sightings = runs.compactMap { run in
-            let closures = run.closures
+            let closures = run.closures(stamping: now)
             return closures.isEmpty ? nil : Sighting(run: run, closures: closures)
         }
         return ProgressText.report(reason: reason, full: sightings, also: [], waits: waits, strays: true, now: now)

@@ -1,64 +1,65 @@
 import Foundation
 
-/// The ticker of `RUNDOWN_PROGRESS_AFTER` and `RUNDOWN_PROGRESS_EVERY`: a
-/// thread of its own that looks at the board a few times per interval and,
-/// when the innermost closure of a walk has run past `after` (and then each
-/// `every` while it still runs), writes one report: those walks with their
-/// waits, and one line for each other walk that runs.
+/// The board's thread: it looks at the board every tick, stamping the
+/// closures it has not seen yet (so that a closure's time counts from at
+/// most a tick after it started, with no clock read where it starts), and,
+/// under `RUNDOWN_PROGRESS_AFTER`, when the innermost closure of a walk has
+/// run past `after` (and then each `every` while it still runs), writes one
+/// report: those walks with their waits, and one line for each other walk
+/// that runs.
 ///
 /// A thread rather than a task: a test that blocks every thread of the
 /// cooperative pool, the hang a report is for, must not stop its report.
 package final class ProgressTicker: Sendable {
     let board: ProgressBoard
-    let after: Duration
-    let every: Duration
     private let write: @Sendable (String) -> Void
 
-    /// A ticker of `board` that hands each report to `write`; ``ProgressBoard/startTicker(after:every:)``
-    /// makes the process's, which writes to standard error.
-    package init(
-        board: ProgressBoard, after: Duration, every: Duration, write: @escaping @Sendable (String) -> Void
-    ) {
+    /// A ticker of `board` that hands each report to `write`; the board makes
+    /// the process's, which writes to standard error, with its first walk.
+    package init(board: ProgressBoard, write: @escaping @Sendable (String) -> Void) {
         self.board = board
-        self.after = after
-        self.every = every
         self.write = write
     }
 
-    /// How often the ticker looks: a quarter of the shorter interval,
-    /// between 10 ms and 1 s. A walk is reported at most that late.
-    package var tick: Duration {
-        min(max(min(after, every) / 4, .milliseconds(10)), .seconds(1))
+    /// How often the ticker looks: a quarter of the shorter interval of
+    /// `reporting`, between 10 ms and 0.1 s, the precision of a report's times.
+    package static func tick(_ reporting: (after: Duration, every: Duration)?) -> Duration {
+        guard let (after, every) = reporting else { return .milliseconds(100) }
+        return min(max(min(after, every) / 4, .milliseconds(10)), .milliseconds(100))
     }
 
-    /// The report due at `now`, if any walk is due; the walks reported are
-    /// marked so, for the next one to wait `every`.
-    package func report(at now: ContinuousClock.Instant) -> String? {
+    /// The report due at `now` under `reporting` (the board's, by default),
+    /// if any walk is due; the walks reported are marked so, for the next one
+    /// to wait `every`. Stamps what it sees for the first time.
+    package func report(
+        at now: ContinuousClock.Instant, reporting given: (after: Duration, every: Duration)? = nil
+    ) -> String? {
+        let reporting = given ?? board.reporting
         let (runs, waits) = board.registered
         var due: [Sighting] = []
         var others: [Sighting] = []
         // Half a tick early at most, so that a report every second is not a tick late every time.
-        let slack = tick / 2
+        let slack = Self.tick(reporting) / 2
         for run in runs {
-            switch run.check(at: now, after: after, every: every, slack: slack) {
+            switch run.check(at: now, after: reporting?.after, every: reporting?.every ?? .zero, slack: slack) {
             case .idle: continue
             case .running(let closures): others.append(Sighting(run: run, closures: closures))
             case .due(let closures): due.append(Sighting(run: run, closures: closures))
             }
         }
-        guard !due.isEmpty else { return nil }
+        guard let reporting, !due.isEmpty else { return nil }
         return ProgressText.report(
-            reason: "running for more than \(ProgressText.setting(after))", full: due, also: others, waits: waits,
-            strays: false, now: now)
+            reason: "running for more than \(ProgressText.setting(reporting.after))", full: due, also: others,
+            waits: waits, strays: false, now: now)
     }
 
     /// Starts the thread, which runs as long as the process.
     func start() {
         let thread = Thread { [self] in
             while true {
+                let tick = Self.tick(board.reporting)
                 Thread.sleep(
-                    forTimeInterval: Double(tick.components.attoseconds) / 1e18
-                        + Double(tick.components.seconds))
+                    forTimeInterval: Double(tick.components.seconds) + Double(tick.components.attoseconds) / 1e18)
                 if let text = report(at: .now) { write(text) }
             }
         }
@@ -78,7 +79,7 @@ package enum StandardError {
             var left = bytes.count
             // One write, unless the system takes only part of it.
             while left > 0 {
-                let written = Foundation.write(STDERR_FILENO, next, left)
+                let written = writeToStandardError(next, left)
                 if written < 0, errno == EINTR { continue }
                 guard written > 0 else { return }
                 next += written
@@ -86,4 +87,9 @@ package enum StandardError {
             }
         }
     }
+}
+
+/// `write(2)` on standard error, out of ``StandardError``, whose own `write` would hide the system's.
+private func writeToStandardError(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    write(STDERR_FILENO, bytes, count)
 }

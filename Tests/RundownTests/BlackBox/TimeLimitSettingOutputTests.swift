@@ -7,7 +7,8 @@ import Testing
 /// child run of this test binary on `TimeLimitSettingFixtures.swift` (XCTest,
 /// then Swift Testing) or to `RundownNoHostFixture`. An async example stuck on
 /// a gate nobody opens (for two minutes) is cancelled at the limit and fails
-/// naming its path, the limit and the setting, and the next example runs; a
+/// naming its path, the limit and the setting, with the report of what it ran and the gate it
+/// waited on (Behaviour#Progress-reports), and the next example runs; a
 /// sync example that sleeps 2 s fails when it ends, saying by how much. A grace
 /// period of 30 s (`RUNDOWN_GRACE_PERIOD`) keeps a busy machine from turning
 /// the cancelled gate wait into one left running. One child at a time.
@@ -38,6 +39,11 @@ struct TimeLimitSettingOutputTests {
     /// What the gate example's failure says after its path.
     static func gateFailure(_ path: String) -> String {
         "the time limit of 1 second (RUNDOWN_TIME_LIMIT) of \(path) expired; it was cancelled; find what takes so long, or give it a '.timeLimit(_:)' of its own, or raise RUNDOWN_TIME_LIMIT"
+    }
+
+    /// The line of the gate example's report that names the gate it waited on.
+    static func gateWait(_ path: String) -> String {
+        "  waits on Gate \"never opened\" (not opened; 1 parked: 1. \"\(path)\")"
     }
 
     /// Whether `text` says the sleeping example ran past the 1 s limit, by 1 s or more (it slept 2 s). The
@@ -72,6 +78,8 @@ struct TimeLimitSettingOutputTests {
             afterGate.map { ReportTimes.masked(run.lines[$0]) }
                 == "when the limit expired: Gate, waits: its body (TimeLimitSettingFixtures.swift:\(gateLine)), running for N s"
         )
+        // Then the wait it was in: the gate, by name (Behaviour#Toolkit-waits-show-in-progress-reports).
+        #expect(afterGate.map { run.lines[$0 + 1] } == Self.gateWait("Gate, waits"))
         let sleeper = try #require(errors.last)
         #expect(
             sleeper.hasPrefix(
@@ -107,6 +115,7 @@ struct TimeLimitSettingOutputTests {
             following.first.map(ReportTimes.masked)
                 == "when the limit expired: Gate, waits: its body (TimeLimitSettingFixtures.swift:\(gate.line)), running for N s",
             "\(following)")
+        #expect(following.dropFirst().first == Self.gateWait("Gate, waits"), "\(following)")
         #expect(following.last == "↳ Gate, waits")
         let sleeper = try #require(issues.last)
         #expect(
@@ -127,6 +136,13 @@ struct TimeLimitSettingOutputTests {
         #expect(Self.ran(run) == ["No host gate, goes on", "No host sleep, goes on"])
         let thrown = run.lines.filter { $0.hasPrefix("thrown: ") || $0.hasPrefix("at: ") }
         #expect(thrown.count == 4)
+        // The failure's report names the gate (Behaviour#Toolkit-waits-show-in-progress-reports).
+        let gateAt = run.lines.firstIndex { $0.hasPrefix("thrown: No host gate, waits: ") }
+        #expect(
+            gateAt.map { run.lines[($0 + 1)...].prefix(2).map(ReportTimes.masked) } == [
+                "when the limit expired: No host gate, waits: its body (main.swift:\(gateLine)), running for N s",
+                Self.gateWait("No host gate, waits"),
+            ])
         #expect(thrown.first == "thrown: No host gate, waits: \(Self.gateFailure("No host gate, waits"))")
         #expect(thrown.dropFirst().first == "at: RundownNoHostFixture/main.swift:\(gateLine)")
         let sleeper = thrown.dropFirst(2).first ?? ""

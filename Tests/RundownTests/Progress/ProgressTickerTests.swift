@@ -8,6 +8,7 @@ import Testing
 /// Behaviour#Progress-reports: the ticker of `RUNDOWN_PROGRESS_AFTER` and `RUNDOWN_PROGRESS_EVERY`
 /// on a board of its own, at instants the test gives: a closure is reported once past AFTER, then
 /// every EVERY while it runs, with one line for each other spec running; none once it ended.
+/// (`register` also starts the process's board thread for `ProgressBoard.shared` only.)
 @Suite struct ProgressTickerTests {
     private static func runner(_ path: [String], line: Int) -> ExampleRunner {
         ExampleRunner(
@@ -18,7 +19,8 @@ import Testing
 
     @Test func aClosureIsReportedPastAfterThenEveryIntervalWithTheOthersOnALineEach() {
         let board = ProgressBoard()
-        let ticker = ProgressTicker(board: board, after: .seconds(1), every: .seconds(1)) { _ in }
+        let ticker = ProgressTicker(board: board) { _ in }
+        board.startReporting(after: .seconds(1), every: .seconds(1))
         let start = ContinuousClock.now
         let pager = board.register(spec: "Pager", test: "loadsPages()")
         let cache = board.register(spec: "Cache", test: nil)
@@ -56,7 +58,8 @@ import Testing
 
     @Test func whatAnInnerClosureRunsInsideIsOnTheReportAboveIt() {
         let board = ProgressBoard()
-        let ticker = ProgressTicker(board: board, after: .milliseconds(500), every: .seconds(5)) { _ in }
+        let ticker = ProgressTicker(board: board) { _ in }
+        board.startReporting(after: .milliseconds(500), every: .seconds(5))
         let start = ContinuousClock.now
         let run = board.register(spec: "Cart", test: nil)
         run.started(Self.runner(["Cart", "around"], line: 3), at: start)
@@ -76,14 +79,35 @@ import Testing
         board.unregister(run)
     }
 
-    @Test func theTickLooksAFewTimesPerIntervalBetweenTenMillisecondsAndASecond() {
+    @Test func theTickLooksAFewTimesPerIntervalBetweenTenAndAHundredMilliseconds() {
+        #expect(ProgressTicker.tick(nil) == .milliseconds(100))
+        #expect(ProgressTicker.tick((.seconds(1), .seconds(1))) == .milliseconds(100))
+        #expect(ProgressTicker.tick((.milliseconds(200), .seconds(30))) == .milliseconds(50))
+        #expect(ProgressTicker.tick((.milliseconds(20), .seconds(30))) == .milliseconds(10))
+    }
+
+    /// A closure's start reads no clock: the ticker stamps it when it first sees it, and reports
+    /// its time from then; with no `RUNDOWN_PROGRESS_AFTER` it only stamps.
+    @Test func aClosureIsTimedFromWhenTheTickerFirstSawIt() {
         let board = ProgressBoard()
-        func tick(_ after: Duration, _ every: Duration) -> Duration {
-            ProgressTicker(board: board, after: after, every: every) { _ in }.tick
-        }
-        #expect(tick(.seconds(1), .seconds(1)) == .milliseconds(250))
-        #expect(tick(.seconds(120), .seconds(30)) == .seconds(1))
-        #expect(tick(.milliseconds(20), .seconds(30)) == .milliseconds(10))
+        let ticker = ProgressTicker(board: board) { _ in }
+        let start = ContinuousClock.now
+        let run = board.register(spec: "Feed", test: nil)
+        let loads = Self.runner(["Feed", "loads"], line: 4)
+        run.started(loads)
+        #expect(ticker.report(at: start) == nil)
+        #expect(
+            board.report(of: loads, at: start + .seconds(2))
+                == "Feed, loads: its body (FeedSpec.swift:4), running for 2.0 s")
+        #expect(
+            ticker.report(at: start + .seconds(3), reporting: (.seconds(1), .seconds(1)))
+                == """
+                Rundown: progress report (running for more than 1 s)
+                Rundown:   spec "Feed"
+                Rundown:     Feed, loads: its body (FeedSpec.swift:4), running for 3.0 s
+                """)
+        run.ended()
+        board.unregister(run)
     }
 
     @Test func theFullReportOfAnIdleBoardSaysNothingRuns() {
