@@ -25,6 +25,7 @@ import RundownEngine
 /// | `RUNDOWN_PROGRESS_EVERY` | a duration, as `RUNDOWN_TIME_LIMIT` | How often a closure still running is reported again; `30s` by default. |
 /// | `RUNDOWN_PROFILE` | a whole number from 1 (`10`) | When the process ends, print this many of the slowest examples and of the slowest groups (a group from its `beforeAll` to its `afterAll`) of every spec of the process, each with its time, path and file:line, as one block on standard output. |
 /// | `RUNDOWN_TIMEOUT_SCALE` | a number from 0.01 to 1000 (`3`, `2.5`) | Multiply every default deadline of the concurrency toolkit. |
+/// | `RUNDOWN_PROGRESS_SIGNAL` | `on` or `off` | `on`, the default: `SIGUSR1` (and `SIGINFO`, Ctrl-T, on Apple platforms) prints a progress report of everything running in the process, and the run goes on. `off`: Rundown leaves the signals alone, and their default action applies. |
 /// | `RUNDOWN_SCHEDULE` | a replay token a failed `explore` printed (`v1.3fa2.0102.9c1e22ab`) | The `explore` call that printed it, in the test that printed it, runs that one interleaving instead of its strategy. |
 ///
 /// It is a module of its own so that `Rundown` and the concurrency toolkit,
@@ -66,6 +67,9 @@ package struct RunSettings: Sendable {
     package var knownFocus: [FocusedElementLeftIn]?
     /// How many of the slowest examples and groups `RUNDOWN_PROFILE` prints, or `nil` for no profile.
     package var profileCount: Int?
+    /// Whether `SIGUSR1` (and `SIGINFO` on Apple platforms) prints a progress report
+    /// (`RUNDOWN_PROGRESS_SIGNAL`, on unless `off`).
+    package var progressSignal = true
     /// The factor of `RUNDOWN_TIMEOUT_SCALE`; 1 when unset or not understood.
     package var timeoutScale: Double = 1
     /// The default time limit of `RUNDOWN_TIME_LIMIT`.
@@ -378,6 +382,13 @@ package struct RunSettings: Sendable {
                 settings.schedule = value
             } else {
                 warn(SettingsWarning.scheduleNotKnown(value).message)
+            }
+        },
+        Row(name: "RUNDOWN_PROGRESS_SIGNAL") { value, settings, _, warn in
+            switch value {
+            case "on": settings.progressSignal = true
+            case "off": settings.progressSignal = false
+            default: warn(SettingsWarning.progressSignalNotKnown(value).message)
             }
         },
         // Rundown's own: the switch of its failing test fixtures, and the

@@ -51,6 +51,8 @@ package enum SettingsWarning: Sendable, Hashable {
     case strictNotKnown(String)
     /// `RUNDOWN_FAIL_FAST` that is neither `1` nor `0`.
     case failFastNotKnown(String)
+    /// `RUNDOWN_PROGRESS_SIGNAL` that is neither `on` nor `off`.
+    case progressSignalNotKnown(String)
     /// `RUNDOWN_TIMEOUT_SCALE` that is not a number; `range` is the factors it accepts.
     case timeoutScaleNotUnderstood(String, range: ClosedRange<Double>)
     /// `RUNDOWN_TIMEOUT_SCALE` that is a number out of the `range` it accepts.
@@ -107,6 +109,8 @@ package enum SettingsWarning: Sendable, Hashable {
             "RUNDOWN_STRICT=\(value) is not a value Rundown knows; valid forms: RUNDOWN_STRICT=1, RUNDOWN_STRICT=0"
         case .failFastNotKnown(let value):
             "RUNDOWN_FAIL_FAST=\(value) is not a value Rundown knows; valid forms: RUNDOWN_FAIL_FAST=1, RUNDOWN_FAIL_FAST=0"
+        case .progressSignalNotKnown(let value):
+            "RUNDOWN_PROGRESS_SIGNAL=\(value) is not a value Rundown knows, and the signal stays on; valid forms: RUNDOWN_PROGRESS_SIGNAL=on (SIGUSR1 prints a progress report), RUNDOWN_PROGRESS_SIGNAL=off (Rundown leaves the signal alone)"
         case .timeoutScaleNotUnderstood(let raw, let range):
             "RUNDOWN_TIMEOUT_SCALE='\(raw)' is not understood; " + Self.timeoutScaleForms(range)
         case .timeoutScaleOutOfRange(let raw, let range):

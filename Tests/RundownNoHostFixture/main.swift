@@ -486,6 +486,26 @@ func profiled() throws {
     }
 }
 
+/// The progress signal with no host: a synchronous example says on standard
+/// error that it waits, then waits, blocking the main thread, until the test
+/// (having signalled the process and read the report) makes the file named
+/// after its path in the folder `SIGNAL_FIXTURE_RELEASE` names; the example
+/// after it must still run.
+func progressSignal() throws {
+    let path = "No host signal, waits for the test"
+    let release = (ProcessInfo.processInfo.environment["SIGNAL_FIXTURE_RELEASE"] ?? "/nonexistent") + "/" + path
+    try spec("No host signal") {
+        it("waits for the test") {  // line: no host signal wait
+            FileHandle.standardError.write(Data("waiting: \(path)\n".utf8))
+            let deadline = Date().addingTimeInterval(90)
+            while !FileManager.default.fileExists(atPath: release), Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+        }
+        it("goes on") { print("ran: No host signal, goes on") }
+    }
+}
+
 struct FailuresFileError: Error, CustomStringConvertible {
     var description: String { "FailuresFileError" }
 }
@@ -515,6 +535,7 @@ do {
     case "repeated": try repeated()
     case "spec-arguments": try specArguments()
     case "profile": try profiled()
+    case "progress-signal": try progressSignal()
     default:
         print("unknown scenario '\(scenario)'")
         exit(2)

@@ -28,6 +28,7 @@ struct SpecRun<Call: CallKind> {
         self.root = root
         self.settings = settings
         host = HostChoice.host(testCase: testCase, file: root.filePath, line: root.location.line)
+        ProgressSignal.installOnce()
     }
 
     /// Where the run's output goes: the tree, when it is asked for.

@@ -8,18 +8,23 @@
 // Invariants.
 // - Registration is always on (the signal is on by default), so it costs
 //   nothing a run would notice: a walk registers once, as a `Run`; each of
-//   its closures costs one uncontended lock where it starts and one where it
-//   ends, on the run's own lock (never the board's, which parallel tests
-//   would share), no allocation once the run's stack has grown to its depth,
-//   and no clock read: the board's one thread, started with the first walk,
-//   stamps each closure it has not seen yet when it looks, every tick (at
-//   most 0.1 s), so a closure's time counts from at most a tick after it
-//   started.
+//   its closures costs one uncontended lock where it starts, on the run's
+//   own lock (never the board's, which parallel tests would share), the copy
+//   of one reference, no allocation once the run's stack has grown to its
+//   depth, and no clock read: the board's one thread, started with the
+//   first walk, stamps each closure it has not seen yet when it looks, every
+//   tick (at most 0.1 s), so a closure's time counts from at most a tick
+//   after it started.
 // - A walk runs one closure at a time, except that an `aroundEach` hook goes
-//   on running while the closures its body drives run: so the closures of a
-//   run start and end as a stack, and the innermost is the one that runs.
-//   The driver that started a closure ends it, also when a time limit left
-//   its task behind.
+//   on running while the closures its body drives run: so a run's closures
+//   are a stack, one per depth (how many of the walk's `aroundEach` hooks
+//   run around it), and the innermost is the one that runs. A closure's
+//   start replaces what ran at its depth, which has ended: the driver
+//   reports no end, except an `aroundEach` hook's and the wait for a
+//   concurrent group's element walks, which leave their depth. A closure
+//   that ended thus stays on the board until the walk's next one starts,
+//   which is the walk's own bookkeeping in between; a walk that ends clears
+//   its run.
 // - A wait is noted on the board's lock with the closure of the context it
 //   is made in (a task started inside a closure names that closure), and is
 //   reported under that closure while it runs, under "left running by" once
@@ -83,11 +88,12 @@ package final class ProgressBoard: Sendable {
         return run
     }
 
-    /// Removes a walk that has ended.
+    /// Removes a walk that has ended, and what it ran.
     package func unregister(_ run: Run) {
         registry.withLock { registry in
             if let index = registry.runs.lastIndex(where: { $0 === run }) { registry.runs.remove(at: index) }
         }
+        run.clear()
     }
 
     /// Makes the board's thread report what runs past `after`, then every

@@ -45,6 +45,36 @@ extension ProgressBoard {
             self.test = test
         }
 
+        /// `closure` starts at `depth` (how many `aroundEach` hooks of the walk
+        /// run around it), replacing what ran there before, which has ended:
+        /// the driver reports only starts, one lock each, and what ended stays
+        /// on the board only until the walk's next closure starts.
+        package func runs(_ closure: any RunningClosure, at depth: Int) {
+            state.withLock { state in
+                if state.closures.count > depth { state.closures.removeLast(state.closures.count - depth) }
+                state.closures.append(closure)
+            }
+        }
+
+        /// Nothing of the walk runs at `depth` or deeper any more: an
+        /// `aroundEach` hook ended, or the walk waits for the walks of a
+        /// concurrent group's elements, which are on the board themselves.
+        package func leaves(depth: Int) {
+            state.withLock { state in
+                if state.closures.count > depth { state.closures.removeLast(state.closures.count - depth) }
+            }
+        }
+
+        /// The walk ended: forgets its closures and their stamps, so that the
+        /// run, which the walk (and a report under way) may still hold, keeps
+        /// no runner alive.
+        func clear() {
+            state.withLock { state in
+                state.closures.removeAll()
+                state.stamps.removeAll()
+            }
+        }
+
         /// `closure` starts, inside those running.
         package func started(_ closure: any RunningClosure) {
             state.withLock { $0.closures.append(closure) }
@@ -79,12 +109,13 @@ extension ProgressBoard {
         /// stamped: whether the innermost closure is due for a report (past
         /// `after` since it started, and `every` since it was last reported,
         /// `slack` early at most), marked reported if so. With no `after`, it
-        /// only stamps.
+        /// only stamps, and says `idle`.
         func check(at now: ContinuousClock.Instant, after: Duration?, every: Duration, slack: Duration) -> Check {
             state.withLock { state in
                 let closures = state.stamped(now)
                 guard let innermost = closures.last else { return .idle }
-                guard let after else { return .running(closures) }
+                // Only stamping: no copy of the closures leaves the lock.
+                guard let after else { return .idle }
                 let due =
                     if let reported = innermost.reported {
                         reported.duration(to: now) >= every - slack

@@ -170,6 +170,9 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// closure there as it starts and pop it when it ends, for progress
     /// reports and the report a time limit's failure attaches.
     let progressRun: ProgressBoard.Run
+    /// How many `aroundEach` hooks of this walk run around the closure it
+    /// runs now: where on ``progressRun`` that closure goes.
+    var progressDepth = 0
 
     /// A walk of the spec `root` under `controls`, whose closures post to
     /// `inbox` and report to `host`, inside the context that runs now.

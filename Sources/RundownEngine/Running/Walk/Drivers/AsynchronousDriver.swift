@@ -23,8 +23,9 @@ extension SpecWalk where Mode == Asynchronous {
             // closure's run instead of copied and each copy destroyed.
             switch consume instruction {
             case .call(let body, let runner):
-                // On the progress board while it runs, also while a time limit waits for it to stop.
-                progressRun.started(runner)
+                // On the progress board while it runs (and until the next closure), also while a time limit
+                // waits for it to stop.
+                progressRun.runs(runner, at: progressDepth)
                 let outcome: Outcome
                 if let limit {
                     let context = context(running: runner, in: surroundings)
@@ -54,7 +55,6 @@ extension SpecWalk where Mode == Asynchronous {
                         }
                     }
                 }
-                progressRun.ended()
                 finish(outcome)
             case .wrap(let around, let token):
                 // The hook may call its body from another executor: a hook
@@ -71,11 +71,15 @@ extension SpecWalk where Mode == Asynchronous {
                 // runs bind their own.
                 let walk = WalkInHook(walk: self, token: token, limit: limit)
                 let context = context(running: token.runner, in: surroundings)
-                progressRun.started(token.runner)
+                let depth = progressDepth
+                progressRun.runs(token.runner, at: depth)
+                progressDepth = depth + 1
                 let outcome = await Self.run(around, around: walk, in: context, recognizers, on: #isolation)
-                progressRun.ended()
+                progressDepth = depth
+                progressRun.leaves(depth: depth)
                 finishAround(token, outcome, await token.gate.close())
             case .concurrently(let walks):
+                progressRun.leaves(depth: progressDepth)
                 await Self.drive(walks, recognizers: recognizers, parallelism: parallelism, limit: limit)
                 finishConcurrently(walks)
             case .unwrap:

@@ -15,12 +15,12 @@ extension SpecWalk where Mode == Synchronous {
             switch consume instruction {
             case .call(let body, let runner):
                 let started = defaultLimit.map { _ in ContinuousClock.now }
-                // On the progress board while it runs: the ticker, from its own thread, names it.
-                progressRun.started(runner)
+                // On the progress board while it runs (and until the next closure): the ticker, from its own
+                // thread, names it.
+                progressRun.runs(runner, at: progressDepth)
                 let outcome = RunContext.$current.withValue(context(running: runner, in: surroundings)) {
                     scope.run(runner) { Outcome.of(recognizers: recognizers, body.closure) }
                 }
-                progressRun.ended()
                 if let started, let limit = defaultLimit {
                     finish(outcome.overrunning(limit, ran: .now - started, path: runner.path))
                 } else {
@@ -29,7 +29,9 @@ extension SpecWalk where Mode == Synchronous {
             case .wrap(let around, let token):
                 // In its own context, as the asynchronous driver runs it; the closures inside its body bind their own,
                 // and go on the progress board above it.
-                progressRun.started(token.runner)
+                let depth = progressDepth
+                progressRun.runs(token.runner, at: depth)
+                progressDepth = depth + 1
                 let outcome = RunContext.$current.withValue(context(running: token.runner, in: surroundings)) {
                     scope.run(token.runner) {
                         Outcome.of(recognizers: recognizers) {
@@ -42,9 +44,11 @@ extension SpecWalk where Mode == Synchronous {
                         }
                     }
                 }
-                progressRun.ended()
+                progressDepth = depth
+                progressRun.leaves(depth: depth)
                 finishAround(token, outcome, token.gate.close())
             case .concurrently(let walks):
+                progressRun.leaves(depth: progressDepth)
                 // A synchronous spec runs one closure at a time (the walk reported the group).
                 for walk in walks { walk.drive(recognizers: recognizers, scope: scope) }
                 finishConcurrently(walks)
