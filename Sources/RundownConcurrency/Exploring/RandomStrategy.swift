@@ -14,7 +14,10 @@ extension ExplorationStrategy {
             }
             let picked = seed ?? UInt64.random(in: 0...UInt64.max)
             if seed == nil {
-                print(ToolkitWarning.seedPicked(at: site, runs: runs, seed: picked).message)
+                print(
+                    ToolkitWarning.seedPicked(
+                        at: site, strategy: written, seed: picked, again: ".random(runs: \(runs), seed: \(picked))"
+                    ).message)
             }
             return RandomStrategy(runs: runs, seed: picked)
         }

@@ -1,6 +1,7 @@
 /// How an exploration picks its orders: what the run loop and the driver of one run ask of a
 /// strategy, so that a strategy is one file (`EveryInterleavingStrategy.swift`,
-/// `RandomStrategy.swift`, `ReplayStrategy.swift`) and nothing else switches over them.
+/// `RandomStrategy.swift`, `PCTStrategy.swift`, `ReplayStrategy.swift`) and nothing else switches
+/// over them.
 ///
 /// One value lives for the whole exploration, and every run moves it on: the driver asks it at each
 /// step with more than one option (``choose(_:)``), the loop tells it when a run begins and ends,
@@ -50,6 +51,8 @@ struct Choice: Sendable {
     /// Which option is the task whose step just ended at a point, if it is one of them: taking
     /// another option there is a preemption.
     let continuing: Int?
+    /// The tasks asleep on the clock, in start order: what moving the clock leads to.
+    let sleeping: [Int]
     /// How many steps the run has taken so far.
     let step: Int
     /// How many choices the run has made so far; this one is the next.
