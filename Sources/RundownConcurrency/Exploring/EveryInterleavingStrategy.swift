@@ -44,6 +44,9 @@ extension ExplorationStrategy {
 /// then visits exactly the orders within the bound, each once, as it prunes whole subtrees and
 /// never an order inside one it keeps.
 ///
+/// Past its limit, it runs ``probes`` more orders, drawn at random down the tree of choices
+/// (open options only), to say about how many orders there are (``OrderCountEstimate``).
+///
 /// A run that repeats a recorded choice must have taken the same steps since the choice before
 /// and be offered the same options there, or the body is not deterministic: a run that differs
 /// only after its last choice is never repeated, so it cannot be seen.
@@ -52,10 +55,17 @@ struct EveryInterleavingStrategy: SchedulingStrategy {
     let limit: Int
     let preemptions: Int?
     var seed: UInt64? { nil }
+    var exhaustive: Bool { true }
+    /// How many random orders estimate the size of a space past the limit.
+    static let probes = 32
     /// The choices of the run being made, each with the options it had.
     private var path: [PathChoice] = []
     /// How many of `path`'s choices this run has made.
     private var position = 0
+    /// The steps of the last run, to learn the tasks' lengths from when probing begins.
+    private var lastSteps: [Step] = []
+    /// Past the limit: the probes that estimate the size of the space.
+    private var estimate: OrderCountEstimate?
 
     /// One choice of the path, with what decides which of its options are open.
     private struct PathChoice {
@@ -67,7 +77,12 @@ struct EveryInterleavingStrategy: SchedulingStrategy {
 
         /// The preemptions the path has made once it takes `option` here.
         func preempted(taking option: Int) -> Int {
-            preemptedBefore + (continuing.map { $0 != option } == true ? 1 : 0)
+            preemptedBefore + Self.cost(of: option, continuing: continuing)
+        }
+
+        /// 1 when taking `option` preempts the task that could go on, else 0.
+        static func cost(of option: Int, continuing: Int?) -> Int {
+            continuing.map { $0 != option } == true ? 1 : 0
         }
     }
 
@@ -79,9 +94,19 @@ struct EveryInterleavingStrategy: SchedulingStrategy {
 
     mutating func beginRun(number: Int) {
         position = 0
+        estimate?.beginProbe()
     }
 
     mutating func choose(_ choice: Choice) throws(ScheduleDivergence) -> Int {
+        if var probing = estimate.take() {
+            defer { estimate = probing }
+            let bound = preemptions ?? .max
+            return probing.choose(choice) {
+                PathChoice.cost(of: $0, continuing: choice.continuing)
+            } within: {
+                bound
+            }
+        }
         defer { position += 1 }
         if position < path.count {
             try path[position].decision.check(against: choice)
@@ -99,12 +124,25 @@ struct EveryInterleavingStrategy: SchedulingStrategy {
     }
 
     mutating func endRun(decisions: [Decision], steps: [Step]) throws(ScheduleDivergence) {
+        if estimate != nil {
+            estimate?.endProbe(steps: steps)
+            return
+        }
         if position < path.count {
             throw ScheduleDivergence(endedAfter: position, recordedCount: path.count)
         }
+        lastSteps = steps
     }
 
     mutating func afterPassing(run number: Int) -> NextRun {
+        if let estimate {
+            guard estimate.probesMade >= Self.probes else { return .another }
+            return .overLimit(
+                .tooManyInterleavings(
+                    strategy: name, limit: limit, ran: limit, estimate: estimate.count, probes: estimate.probesMade,
+                    preemptions: preemptions),
+                ran: limit, estimate: estimate.count)
+        }
         while let last = path.popLast() {
             guard let open = firstOpen(in: last, after: last.decision.chosen) else { continue }
             var next = last
@@ -112,7 +150,10 @@ struct EveryInterleavingStrategy: SchedulingStrategy {
                 options: last.decision.options, chosen: open, stepsBefore: last.decision.stepsBefore)
             path.append(next)
             guard number < limit else {
-                return .overLimit(.tooManyInterleavings(strategy: name, limit: limit, ran: number))
+                // More orders remain: probe the tree for how many, then fail saying so.
+                estimate = OrderCountEstimate(learningFrom: lastSteps)
+                path = []
+                return .another
             }
             return .another
         }

@@ -18,6 +18,9 @@ protocol SchedulingStrategy: Sendable {
     /// The seed the strategy draws from, for ``Exploration/seed``; `nil` if it draws from none.
     var seed: UInt64? { get }
 
+    /// Whether, when it says the exploration passed, it ran every order it covers.
+    var exhaustive: Bool { get }
+
     /// A run begins; `number` counts from 1.
     mutating func beginRun(number: Int)
 
@@ -38,6 +41,8 @@ protocol SchedulingStrategy: Sendable {
 }
 
 extension SchedulingStrategy {
+    var exhaustive: Bool { false }
+
     func token(for decisions: [Decision], site: String) -> ReplayToken {
         ReplayToken(site: site, decisions: decisions)
     }
@@ -79,8 +84,9 @@ enum NextRun: Sendable {
     case another
     /// The exploration is over, every run having passed.
     case passed
-    /// The exploration is over and fails: more orders remain than it may run.
-    case overLimit(ToolkitFailure)
+    /// The exploration is over and fails: more orders remain than it may run. `ran` of them ran,
+    /// of about `estimate`.
+    case overLimit(ToolkitFailure, ran: Int, estimate: Double)
 }
 
 /// One step at which the explorer had more than one option: their names, in the order offered, the
