@@ -66,6 +66,20 @@ struct OrderCountEstimateTests {
             ))
     }
 
+    @Test("four tasks of nine steps: about 2.1 × 10^19 orders, as the article says")
+    func theArticlesEstimate() async throws {
+        let steps = [Shape.Task](repeating: .steps(9), count: 4)
+        var exploration: Exploration?
+        let failures = try await capturingRoutedFailures {
+            exploration = try await Shape.explore(steps, .everyInterleaving(limit: 5))
+        }
+        // 36! / (9!)^4 = 21,452,752,266,265,320,000.
+        let estimate = try #require(exploration?.estimatedInterleavings)
+        #expect(estimate > 1.07e19 && estimate < 4.3e19)
+        try #require(failures.count == 1)
+        #expect(failures[0].message.contains("more remain, about 2.1 × 10^19 in all (estimated from 32 random orders)"))
+    }
+
     @Test("the result says whether every order ran: only for an exhaustive exploration that passed")
     func ranEveryOrder() async throws {
         let every = try await Shape.explore([.steps(2), .steps(2)], .everyInterleaving())
