@@ -98,7 +98,9 @@ struct EveryInterleavingStrategy: SchedulingStrategy {
     }
 
     mutating func choose(_ choice: Choice) throws(ScheduleDivergence) -> Int {
-        if var probing = estimate.take() {
+        if var probing = estimate {
+            // Moved out and back, so that the probe's arrays are not copied at every choice.
+            estimate = nil
             defer { estimate = probing }
             let bound = preemptions ?? .max
             return probing.choose(choice) {
