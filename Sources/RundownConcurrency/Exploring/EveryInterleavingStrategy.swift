@@ -12,9 +12,11 @@ extension ExplorationStrategy {
     /// task to its end before another starts) and 8 with at most one.
     ///
     /// - Parameters:
-    ///   - limit: The most orders to run. When there are more, the exploration fails, saying so,
-    ///     after running `limit` of them: bound the preemptions, sample the space with
-    ///     ``pct(runs:depth:seed:)`` or ``random(runs:seed:)``, or take fewer steps.
+    ///   - limit: The most orders to run. When there are more, the exploration fails after
+    ///     running `limit` of them, saying about how many there are: it runs 32 more orders,
+    ///     drawn at random, to estimate it (a failure in one of them is reported like any
+    ///     other). Then bound the preemptions, sample the space with ``pct(runs:depth:seed:)`` or
+    ///     ``random(runs:seed:)``, or take fewer steps.
     ///   - preemptions: The most preemptions an order may make; `nil` for no bound.
     public static func everyInterleaving(limit: Int = 10_000, preemptions: Int? = nil) -> ExplorationStrategy {
         var arguments: [String] = []

@@ -80,6 +80,41 @@ struct OrderCountEstimateTests {
         #expect(failures[0].message.contains("more remain, about 2.1 × 10^19 in all (estimated from 32 random orders)"))
     }
 
+    @Test("a random order past the limit that fails is reported like any failing order, and its token replays it")
+    func aProbeThatFails() async throws {
+        // Depth first, run 1 starts A first; only an order that starts B first fails.
+        func body(_ schedule: Schedule) async throws {
+            let first = Locked<String?>(nil)
+            for name in ["A", "B"] {
+                schedule.start(name) {
+                    first.withLock { $0 = $0 ?? name }
+                    await schedule.point("p1")
+                    await schedule.point("p2")
+                }
+            }
+            try await schedule.finish()
+            if first.current == "B" { FailureRouting.record(ConcurrencyFailure("B went first")) }
+        }
+        var exploration: Exploration?
+        let failures = try await capturingRoutedFailures {
+            exploration = try await explore(.everyInterleaving(limit: 1)) { try await body($0) }
+        }
+        let result = try #require(exploration)
+        #expect(result.failed && result.interleavings > 1 && result.estimatedInterleavings == nil)
+        try #require(failures.count == 2)
+        #expect(failures[0].message == "B went first")
+        #expect(
+            failures[1].message.hasPrefix(
+                "explore(.everyInterleaving(limit: 1)) failed in interleaving \(result.interleavings): B: start → p1"))
+        let token = try #require(result.replayToken)
+        var replayed: Exploration?
+        let again = try await capturingRoutedFailures {
+            replayed = try await explore(.replay(token)) { try await body($0) }
+        }
+        #expect(replayed?.failed == true)
+        #expect(again.first?.message == "B went first")
+    }
+
     @Test("the result says whether every order ran: only for an exhaustive exploration that passed")
     func ranEveryOrder() async throws {
         let every = try await Shape.explore([.steps(2), .steps(2)], .everyInterleaving())
