@@ -12,13 +12,17 @@ struct StepsLeft: Sendable {
     private var most: [Int] = []
     /// The steps each task has taken in this run so far.
     private var taken: [Int] = []
+    /// How many of this run's steps `taken` counts.
+    private var counted = 0
 
     mutating func beginRun() {
-        taken.removeAll(keepingCapacity: true)
+        for task in taken.indices { taken[task] = 0 }
+        counted = 0
     }
 
     /// Counts the steps taken since the previous choice.
-    mutating func count(_ steps: [Step]) {
+    mutating func count(_ steps: some Collection<Step>) {
+        counted += steps.count
         for step in steps {
             guard let task = step.taskIndex else { continue }
             while taken.count <= task { taken.append(0) }
@@ -26,16 +30,12 @@ struct StepsLeft: Sendable {
         }
     }
 
-    /// Learns from a run that ended, having taken `steps`.
+    /// Learns from a run that ended, having taken `steps`: those after its last choice are
+    /// counted now, and each task's count is kept if it is the most so far.
     mutating func learn(from steps: [Step]) {
-        var counts: [Int] = []
-        for step in steps {
-            guard let task = step.taskIndex else { continue }
-            while counts.count <= task { counts.append(0) }
-            counts[task] += 1
-        }
-        while most.count < counts.count { most.append(0) }
-        for (task, count) in counts.enumerated() { most[task] = max(most[task], count) }
+        count(steps.dropFirst(counted))
+        while most.count < taken.count { most.append(0) }
+        for task in taken.indices { most[task] = max(most[task], taken[task]) }
     }
 
     /// The steps task `task` has left, as far as is known.
@@ -52,14 +52,16 @@ struct StepsLeft: Sendable {
     }
 
     /// Draws one of `candidates` (indices of `choice.options`), each with the probability of its
-    /// weight; returns it with the probability it had.
+    /// weight; returns it with the probability it had. Weighs each twice rather than keep an
+    /// array of weights: a draw is made at every choice of a run.
     func draw(
         among candidates: some Collection<Int>, of choice: Choice, with generator: inout SplitMix64
     ) -> (option: Int, probability: Double) {
-        let weights = candidates.map { weight(of: choice.options[$0], in: choice) }
-        let total = weights.reduce(0, +)
+        var total = 0
+        for candidate in candidates { total += weight(of: choice.options[candidate], in: choice) }
         var ticket = generator.next(below: total)
-        for (candidate, weight) in zip(candidates, weights) {
+        for candidate in candidates {
+            let weight = weight(of: choice.options[candidate], in: choice)
             if ticket < weight { return (candidate, Double(weight) / Double(total)) }
             ticket -= weight
         }
