@@ -74,11 +74,18 @@ package struct RunContext: Sendable {
         package let timeLimit: (any ClosureTimeLimit)?
         /// The listening regions the code is part of, innermost first.
         package let regions: ListeningRegion?
+        /// The walk of the spec on the progress board, which a toolkit wait
+        /// is reported under; `nil` outside a spec.
+        package let progressRun: ProgressBoard.Run?
 
-        package init(sink: (any FailureSink)?, timeLimit: (any ClosureTimeLimit)?, regions: ListeningRegion?) {
+        package init(
+            sink: (any FailureSink)?, timeLimit: (any ClosureTimeLimit)?, regions: ListeningRegion?,
+            progressRun: ProgressBoard.Run? = nil
+        ) {
             self.sink = sink
             self.timeLimit = timeLimit
             self.regions = regions
+            self.progressRun = progressRun
         }
     }
 
@@ -103,14 +110,17 @@ package struct RunContext: Sendable {
             closure: enclosing?.closure,
             in: Surroundings(
                 sink: enclosing?.sink, timeLimit: enclosing?.timeLimit,
-                regions: ListeningRegion(listener: listener, enclosing: enclosing?.regions)))
+                regions: ListeningRegion(listener: listener, enclosing: enclosing?.regions),
+                progressRun: enclosing?.surroundings?.progressRun))
     }
 
     /// `context` (or nothing) with `limit` as its innermost time limit.
     package static func limited(by limit: any ClosureTimeLimit, in context: RunContext?) -> RunContext {
         RunContext(
             closure: context?.closure,
-            in: Surroundings(sink: context?.sink, timeLimit: limit, regions: context?.regions))
+            in: Surroundings(
+                sink: context?.sink, timeLimit: limit, regions: context?.regions,
+                progressRun: context?.surroundings?.progressRun))
     }
 }
 

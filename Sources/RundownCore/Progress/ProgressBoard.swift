@@ -6,15 +6,19 @@
 // both reach it without importing each other.
 //
 // Invariants.
-// - Registration is always on (the signal is on by default), so it costs
-//   nothing a run would notice: a walk registers once, as a `Run`; each of
-//   its closures costs one uncontended lock where it starts, on the run's
-//   own lock (never the board's, which parallel tests would share), the copy
-//   of one reference, no allocation once the run's stack has grown to its
-//   depth, and no clock read: the board's one thread, started with the
-//   first walk, stamps each closure it has not seen yet when it looks, every
-//   tick (at most 0.1 s), so a closure's time counts from at most a tick
-//   after it started.
+// - Every walk registers once, as a `Run`, with its test, spec and start,
+//   and every toolkit wait notes its closure and walk (from the run
+//   context): that much is always on, for the signal, and costs a spec, not
+//   an example. A walk tracks its closures only where
+//   `RUNDOWN_PROGRESS_AFTER` is set (CI sets it): one uncontended lock per
+//   closure, on the run's own lock (never the board's, which parallel tests
+//   would share), is still about a fifth of what the walk spends on a
+//   synchronous example, too much to pay where nobody asked for reports.
+//   A tracked closure costs the copy of one reference, no allocation once
+//   the run's stack has grown to its depth, and no clock read: the board's
+//   one thread, started with the first walk that tracks, stamps each closure
+//   it has not seen yet when it looks, every tick (at most 0.1 s), so a
+//   closure's time counts from at most a tick after it started.
 // - A walk runs one closure at a time, except that an `aroundEach` hook goes
 //   on running while the closures its body drives run: so a run's closures
 //   are a stack, one per depth (how many of the walk's `aroundEach` hooks
@@ -51,9 +55,11 @@ package final class ProgressBoard: Sendable {
     private struct Registry {
         /// The walks that run, oldest first.
         var runs: [Run] = []
-        /// The waits noted and not ended, oldest first.
-        var waits: [WaitNote] = []
-        /// The board's thread, started with the first walk: it stamps the closures, and reports them
+        /// The waits noted and not ended, each with its place in the order they were noted.
+        var waits: [ObjectIdentifier: (order: UInt64, note: WaitNote)] = [:]
+        /// The place of the wait noted last.
+        var lastWait: UInt64 = 0
+        /// The board's thread, started with the first walk that tracks its closures: it stamps them, and reports them
         /// once a spec with `RUNDOWN_PROGRESS_AFTER` has set ``reporting``.
         var ticker: ProgressTicker?
         /// `RUNDOWN_PROGRESS_AFTER` and `RUNDOWN_PROGRESS_EVERY`, once a spec that has them started.
@@ -73,13 +79,14 @@ package final class ProgressBoard: Sendable {
     // MARK: The engine's side
 
     /// Registers a walk of the spec `spec` run by the test `test`, whose
-    /// closures the driver then reports with ``Run/started(_:)`` and
-    /// ``Run/ended()``; the walk unregisters it when it ends.
-    package func register(spec: String, test: String?) -> Run {
-        let run = Run(spec: spec, test: test)
+    /// closures the driver then reports with ``Run/runs(_:at:)``, if it
+    /// `tracksClosures`; the walk unregisters it when it ends. The first walk
+    /// that tracks its closures starts the board's thread, which stamps them.
+    package func register(spec: String, test: String?, tracksClosures: Bool = true) -> Run {
+        let run = Run(spec: spec, test: test, tracksClosures: tracksClosures)
         let ticker: ProgressTicker? = registry.withLock { registry in
             registry.runs.append(run)
-            guard ticking, registry.ticker == nil else { return nil }
+            guard ticking, tracksClosures, registry.ticker == nil else { return nil }
             let ticker = ProgressTicker(board: self, write: StandardError.write)
             registry.ticker = ticker
             return ticker
@@ -118,22 +125,28 @@ package final class ProgressBoard: Sendable {
     /// from any thread, with no lock of the board held, and returns the
     /// wait's lines: `Gate "server replied" (not opened; 1 parked)`.
     package static func noteWait(_ describe: @escaping @Sendable () -> String) -> WaitNote {
-        shared.note(waitOf: RunContext.current?.closure, describe)
+        let context = RunContext.current
+        return shared.note(waitOf: context?.closure, in: context?.surroundings?.progressRun, describe)
     }
 
     /// Notes a wait of `closure` (or outside any spec) on this board.
-    package func note(waitOf closure: (any RunningClosure)?, _ describe: @escaping @Sendable () -> String)
-        -> WaitNote
-    {
-        let note = WaitNote(board: self, closure: closure, describe: describe)
-        registry.withLock { $0.waits.append(note) }
+    package func note(
+        waitOf closure: (any RunningClosure)?, in run: Run? = nil, _ describe: @escaping @Sendable () -> String
+    ) -> WaitNote {
+        let note = WaitNote(board: self, closure: closure, run: run, describe: describe)
+        registry.withLock { registry in
+            registry.lastWait += 1
+            registry.waits[ObjectIdentifier(note)] = (registry.lastWait, note)
+        }
         return note
     }
 
     /// Forgets `note`; nothing if it was forgotten already.
     func remove(_ note: WaitNote) {
         registry.withLock { registry in
-            if let index = registry.waits.lastIndex(where: { $0 === note }) { registry.waits.remove(at: index) }
+            // By its identity, which is its own while the registry holds it: a long line of a lock's
+            // waiters leaves in any order, and a search of an array would make that quadratic.
+            _ = registry.waits.removeValue(forKey: ObjectIdentifier(note))
         }
     }
 
@@ -142,17 +155,25 @@ package final class ProgressBoard: Sendable {
     /// The report of the closure running in this task (its line and its
     /// waits), or `nil` outside a spec.
     package static func reportOfCurrentClosure() -> String? {
-        guard let closure = RunContext.current?.closure else { return nil }
-        return shared.report(of: closure)
+        guard let context = RunContext.current, let closure = context.closure else { return nil }
+        // Asked from inside the closure: it runs, whether or not its walk tracks it.
+        return shared.report(of: closure, untracked: context.surroundings?.progressRun?.tracksClosures == false)
     }
 
     /// The report of `closure`: its line (what runs, for how long, if it
-    /// still runs) and a line for each wait it is in.
-    package func report(of closure: any RunningClosure, at now: ContinuousClock.Instant = .now) -> String {
+    /// still runs) and a line for each wait it is in. `started` is when it
+    /// started, if the caller knows (a time limit does); otherwise the board
+    /// knows where its walk tracks its closures.
+    package func report(
+        of closure: any RunningClosure, started: ContinuousClock.Instant? = nil, untracked: Bool = false,
+        at now: ContinuousClock.Instant = .now
+    ) -> String {
         let (runs, waits) = registered
-        let started = runs.lazy.compactMap { $0.started(of: closure, stamping: now) }.first
+        let started = started ?? runs.lazy.compactMap { $0.started(of: closure, stamping: now) }.first
         var text = ProgressText(now: now)
-        text.closure(closure, started: started, indent: "")
+        // Not on a stack: it ended, unless its walk does not track its closures.
+        let untracked = untracked || waits.contains { $0.closure === closure && $0.run?.tracksClosures == false }
+        text.closure(closure, started: started, untracked: untracked, indent: "")
         text.waits(waits.filter { $0.closure === closure }, indent: "  ")
         return text.lines.joined(separator: "\n")
     }
@@ -162,15 +183,17 @@ package final class ProgressBoard: Sendable {
     package func fullReport(reason: String, at now: ContinuousClock.Instant = .now) -> String {
         let (runs, waits) = registered
         let sightings = runs.compactMap { run in
-            let closures = run.closures(stamping: now)
+            let closures = run.tracksClosures ? run.closures(stamping: now) : []
             return closures.isEmpty ? nil : Sighting(run: run, closures: closures)
         }
-        return ProgressText.report(reason: reason, full: sightings, also: [], waits: waits, strays: true, now: now)
+        return ProgressText.report(
+            reason: reason, full: sightings, also: [], untracked: runs.filter { !$0.tracksClosures }, waits: waits,
+            strays: true, now: now)
     }
 
     /// The runs and waits registered now.
     var registered: (runs: [Run], waits: [WaitNote]) {
-        registry.withLock { ($0.runs, $0.waits) }
+        registry.withLock { ($0.runs, $0.waits.values.sorted { $0.order < $1.order }.map(\.note)) }
     }
 }
 

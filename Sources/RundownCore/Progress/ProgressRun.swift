@@ -40,9 +40,19 @@ extension ProgressBoard {
             }
         }
 
-        init(spec: String, test: String?) {
+        /// Whether its driver reports each closure's start: only where
+        /// `RUNDOWN_PROGRESS_AFTER` is set. A run that does not is listed
+        /// with when it started, and its closures only where they wait in
+        /// the toolkit (each wait knows its closure and its walk).
+        package let tracksClosures: Bool
+        /// When the walk started.
+        let since: ContinuousClock.Instant
+
+        init(spec: String, test: String?, tracksClosures: Bool) {
             self.spec = spec
             self.test = test
+            self.tracksClosures = tracksClosures
+            since = .now
         }
 
         /// `closure` starts at `depth` (how many `aroundEach` hooks of the walk

@@ -17,11 +17,12 @@ struct ProgressText {
         self.now = now
     }
 
-    /// A whole report: `full` with their waits, `also` one line each, and,
-    /// if `strays`, the waits of no closure that runs.
+    /// A whole report: `full` with their waits, `also` one line each,
+    /// `untracked` (walks that do not track their closures) with the closures
+    /// their waits name, and, if `strays`, the waits of no closure seen running.
     static func report(
-        reason: String, full: [Sighting], also: [Sighting], waits: [ProgressBoard.WaitNote], strays: Bool,
-        now: ContinuousClock.Instant
+        reason: String, full: [Sighting], also: [Sighting], untracked: [ProgressBoard.Run],
+        waits: [ProgressBoard.WaitNote], strays: Bool, now: ContinuousClock.Instant
     ) -> String {
         var text = ProgressText(now: now)
         text.lines.append("progress report (\(reason))")
@@ -33,7 +34,7 @@ struct ProgressText {
                 heading = runHeading
             }
             for running in sighting.closures {
-                text.closure(running.closure, started: running.started, indent: "    ")
+                text.closure(running.closure, started: running.started, untracked: false, indent: "    ")
                 text.waits(waits.filter { $0.closure === running.closure }, indent: "      ")
             }
         }
@@ -43,8 +44,28 @@ struct ProgressText {
                 "  also running: \(Self.heading(of: sighting.run)): \(innermost.closure.elementDescription): "
                     + "\(innermost.closure.runningPart), \(Self.seconds(innermost.started.duration(to: now)))")
         }
+        for run in untracked {
+            text.lines.append("  \(Self.heading(of: run)): running for \(Self.seconds(run.since.duration(to: now)))")
+            // Its closures are known where they wait in the toolkit: each wait knows its closure and walk.
+            let theirs = waits.filter { $0.run === run }
+            var named: [any RunningClosure] = []
+            for wait in theirs {
+                guard let closure = wait.closure, !named.contains(where: { $0 === closure }) else { continue }
+                named.append(closure)
+                text.lines.append("    \(closure.elementDescription): \(closure.runningPart)")
+                text.waits(theirs.filter { $0.closure === closure }, indent: "      ")
+            }
+        }
+        if !untracked.isEmpty {
+            text.lines.append(
+                "  (a spec's closure is named while it waits in the toolkit; set RUNDOWN_PROGRESS_AFTER, as CI does, "
+                    + "to name every closure that runs)")
+        }
         if strays {
-            text.strays(waits, running: (full + also).flatMap { $0.closures.map(\.closure) })
+            let shown = Set(untracked.map(ObjectIdentifier.init))
+            text.strays(
+                waits.filter { $0.run.map { !shown.contains(ObjectIdentifier($0)) } ?? true },
+                running: (full + also).flatMap { $0.closures.map(\.closure) })
         }
         if text.lines.count == 1 { text.lines.append("  nothing of Rundown's runs") }
         return text.lines.map { "Rundown: " + $0 }.joined(separator: "\n")
@@ -56,9 +77,19 @@ struct ProgressText {
     }
 
     /// `Pager, loads: its body (PagerSpec.swift:42), running for 3.2 s`; `…, ended` if it no longer runs.
-    mutating func closure(_ closure: any RunningClosure, started: ContinuousClock.Instant?, indent: String) {
-        let time = started.map { "running for \(Self.seconds($0.duration(to: now)))" } ?? "ended"
-        lines.append("\(indent)\(closure.elementDescription): \(closure.runningPart), \(time)")
+    /// With no start, nothing of its time where its walk does not track its closures (`untracked`).
+    mutating func closure(
+        _ closure: any RunningClosure, started: ContinuousClock.Instant?, untracked: Bool, indent: String
+    ) {
+        let time =
+            if let started {
+                ", running for \(Self.seconds(started.duration(to: now)))"
+            } else if untracked {
+                ""
+            } else {
+                ", ended"
+            }
+        lines.append("\(indent)\(closure.elementDescription): \(closure.runningPart)\(time)")
     }
 
     /// `waits on …` for each of `waits`, a description's further lines indented under its first.

@@ -50,7 +50,7 @@ package final class ProgressTicker: Sendable {
         guard let reporting, !due.isEmpty else { return nil }
         return ProgressText.report(
             reason: "running for more than \(ProgressText.setting(reporting.after))", full: due, also: others,
-            waits: waits, strays: false, now: now)
+            untracked: [], waits: waits, strays: false, now: now)
     }
 
     /// Starts the thread, which runs as long as the process.

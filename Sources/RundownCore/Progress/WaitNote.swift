@@ -8,9 +8,17 @@ extension ProgressBoard {
         /// The wait's lines, made when a report is.
         let describe: @Sendable () -> String
 
-        init(board: ProgressBoard, closure: (any RunningClosure)?, describe: @escaping @Sendable () -> String) {
+        /// The walk that runs ``closure``, if known: a report of a walk that
+        /// does not track its closures names the closure under it.
+        let run: Run?
+
+        init(
+            board: ProgressBoard, closure: (any RunningClosure)?, run: Run?,
+            describe: @escaping @Sendable () -> String
+        ) {
             self.board = board
             self.closure = closure
+            self.run = run
             self.describe = describe
         }
 

@@ -38,7 +38,7 @@ struct ProgressBoardTests {
                     for line in fullReport(lines: "Board async") { log(line) }
                 }
                 afterEach { log(current()) }  // line: async afterEach
-            })
+            }, controls: .tracking)
         #expect(report.failures.isEmpty && report.passedCount == 1)
         let line = { SourceLine.marked($0) }
         #expect(
@@ -71,7 +71,7 @@ struct ProgressBoardTests {
                     for line in fullReport(lines: "Board sync, runs") { log(line) }
                 }
                 afterAll { log(current()) }  // line: sync afterAll
-            })
+            }, controls: .tracking)
         #expect(report.failures.isEmpty && report.passedCount == 1)
         let line = { SourceLine.marked($0) }
         #expect(
@@ -96,7 +96,7 @@ struct ProgressBoardTests {
                     it("blocks") {  // line: blocking body
                         _ = release.wait(timeout: .now() + .seconds(60))
                     }
-                }
+                }, controls: .tracking
             ).passedCount
         }
         await Self.untilBoardShows("Board blocking, blocks: its body")
@@ -124,7 +124,7 @@ struct ProgressBoardTests {
                     fromTask.end()
                     log(current())
                 }
-            })
+            }, controls: .tracking)
         let body = "Board waits, waits: its body (\(Self.file):\(SourceLine.marked("waiting body"))), running for N s"
         #expect(
             log.entries == [
@@ -145,7 +145,7 @@ struct ProgressBoardTests {
                     // The task outlives its example, still waiting: the example ended, its wait did not.
                     await Task { left.withLock { $0 = ProgressBoard.noteWait { "Left \"board test\"" } } }.value
                 }
-            })
+            }, controls: .tracking)
         defer { left.withLock { $0?.end() } }
         let lines = ReportTimes.masked(ProgressBoard.shared.fullReport(reason: "test")).split(separator: "\n")
             .map(String.init)
@@ -187,9 +187,9 @@ struct ProgressBoardTests {
                                 }
                                 for line in lines { log(line) }
                             }
-                        })
+                        }, controls: .tracking)
                 }
-            }, controls: RunControls(parallelism: 2))
+            }, controls: .tracking(parallelism: 2))
         #expect(report.failures.isEmpty && report.passedCount == 3)
         let line = { SourceLine.marked($0) }
         #expect(
@@ -224,12 +224,24 @@ struct ProgressBoardTests {
                     defer { note.end() }
                     try await Task.sleep(for: patience)
                 }
-            })
+            }, controls: .tracking)
         #expect(report.failures.count == 1)
         #expect(
             ReportTimes.lines(report.failures.first?.description ?? "", first: 3).dropFirst() == [
                 "when the limit expired: Board limit, waits: its body (\(Self.file):\(SourceLine.marked("limited body"))), running for N s",
                 "  waits on Thing \"never\" (not opened)",
             ])
+    }
+}
+
+extension RunControls {
+    /// Controls whose walks put every closure on the progress board, as `RUNDOWN_PROGRESS_AFTER` does.
+    static var tracking: RunControls { tracking() }
+
+    /// ``tracking`` with at most `parallelism` elements of a concurrent group at once.
+    static func tracking(parallelism: Int? = nil) -> RunControls {
+        var controls = RunControls(parallelism: parallelism)
+        controls.tracksClosures = true
+        return controls
     }
 }

@@ -71,10 +71,12 @@ import Testing
         let report = try #require(written.current.first)
         let line = SourceLine.marked("signalled example")
         #expect(report.hasPrefix("Rundown: progress report (SIGUSR2)\n"), "\(report)")
-        #expect(report.contains(" · spec \"Signalled\"\n"), "\(report)")
+        // Outside CI and without RUNDOWN_PROGRESS_AFTER, a walk does not track its closures: it is named with its
+        // time, and its closure where that waits in the toolkit.
+        #expect(report.contains(" · spec \"Signalled\": running for "), "\(report)")
         #expect(
             report.contains(
-                "\nRundown:     Signalled, waits for its report: its body (ProgressSignalTests.swift:\(line)), running for "
+                "\nRundown:     Signalled, waits for its report: its body (ProgressSignalTests.swift:\(line))\n"
             ), "\(report)")
         #expect(
             report.contains(

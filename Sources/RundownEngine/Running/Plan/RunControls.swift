@@ -82,6 +82,10 @@ package struct RunControls: Sendable, Hashable {
     /// The latch of `RUNDOWN_FAIL_FAST=1`, which every spec of the process
     /// shares, or `nil` to run every example whatever failed before it.
     package var failFast: FailFastLatch?
+    /// Whether every walk puts each closure it runs on the progress board
+    /// even without ``progressAfter`` (which does so too): for tests of the
+    /// board.
+    package var tracksClosures = false
     /// How long a closure runs before the progress ticker reports it
     /// (`RUNDOWN_PROGRESS_AFTER`), or `nil` for no ticker. The first spec
     /// of the process that has it starts the process's one ticker.
@@ -173,6 +177,7 @@ package struct RunControls: Sendable, Hashable {
             parallelism: parallelismLimit, settingFailures: settingFailures, timeLimit: timeLimit,
             gracePeriod: gracePeriod, failFast: failFast)
         nested.progressAfter = progressAfter
+        nested.tracksClosures = tracksClosures
         nested.progressEvery = progressEvery
         return nested
     }

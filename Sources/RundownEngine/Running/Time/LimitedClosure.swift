@@ -25,6 +25,8 @@ extension Outcome {
             }
         }
         let limit = limit.earliest
+        // For the report, which names how long it ran also where the progress board does not track closures.
+        let started = ContinuousClock.now
         let race = FirstEnding()
         let work = LimitedBody(body: body)
         let task = start(work, recognizers: recognizers, race: race, on: #isolation)
@@ -37,7 +39,7 @@ extension Outcome {
             return outcome
         }
         // What the closure was doing and waiting on, read before the cancellation ends its waits.
-        var report = ProgressBoard.shared.report(of: runner)
+        var report = ProgressBoard.shared.report(of: runner, started: started)
         limit.expire()
         task.cancel()
         let grace = grace ?? limit.grace
@@ -52,7 +54,7 @@ extension Outcome {
         } else {
             ending = .stillRunning(grace: grace)
             // What it still waits on, past its cancellation, says more than what it waited on before.
-            report = ProgressBoard.shared.report(of: runner)
+            report = ProgressBoard.shared.report(of: runner, started: started)
         }
         return .failed(TimeLimitExceeded(limit, ending: ending, report: report))
     }

@@ -185,14 +185,17 @@ final class SpecWalk<Mode: ExecutionMode> {
         run = SpecRunState(inbox: inbox, host: host)
         let outer = RunContext.current
         outerLimit = outer?.limit
-        surroundings = RunContext.Surroundings(sink: run, timeLimit: outerLimit, regions: outer?.regions)
+        progressRun = ProgressBoard.shared.register(
+            spec: root.description, test: host?.testName,
+            tracksClosures: controls.progressAfter != nil || controls.tracksClosures)
+        surroundings = RunContext.Surroundings(
+            sink: run, timeLimit: outerLimit, regions: outer?.regions, progressRun: progressRun)
         self.inbox = inbox
         ownsInbox = true
         parallelismLimit = controls.parallelismLimit
         defaultLimit = controls.timeLimit
         gracePeriod = controls.gracePeriod
         failFast = controls.failFast
-        progressRun = ProgressBoard.shared.register(spec: root.description, test: host?.testName)
         if let after = controls.progressAfter {
             ProgressBoard.shared.startReporting(after: after, every: controls.progressEvery)
         }
@@ -248,13 +251,15 @@ final class SpecWalk<Mode: ExecutionMode> {
         inbox = walk.inbox.sharingLateHandling()
         run = SpecRunState(inbox: inbox, host: walk.run.host)
         outerLimit = walk.outerLimit
-        surroundings = RunContext.Surroundings(sink: run, timeLimit: outerLimit, regions: walk.surroundings.regions)
+        progressRun = ProgressBoard.shared.register(
+            spec: walk.progressRun.spec, test: walk.progressRun.test, tracksClosures: walk.progressRun.tracksClosures)
+        surroundings = RunContext.Surroundings(
+            sink: run, timeLimit: outerLimit, regions: walk.surroundings.regions, progressRun: progressRun)
         ownsInbox = false
         parallelismLimit = walk.parallelismLimit
         defaultLimit = walk.defaultLimit
         gracePeriod = walk.gracePeriod
         failFast = walk.failFast
-        progressRun = ProgressBoard.shared.register(spec: walk.progressRun.spec, test: walk.progressRun.test)
         // Timed from when a driver gives it a slot (`startsNow()`), not from now, as its group queues it.
         push(
             ElementFrame(
@@ -280,7 +285,8 @@ final class SpecWalk<Mode: ExecutionMode> {
     /// under one limit, and binds each closure's context in them.
     func surroundings(under limit: TimeLimit?) -> RunContext.Surroundings {
         if limit === outerLimit { return surroundings }
-        return RunContext.Surroundings(sink: run, timeLimit: limit, regions: surroundings.regions)
+        return RunContext.Surroundings(
+            sink: run, timeLimit: limit, regions: surroundings.regions, progressRun: progressRun)
     }
 
     /// The context the driver binds around a closure that `runner` runs:
@@ -303,6 +309,24 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
         end()
         return nil
+    }
+
+    /// `closure` starts at `depth`: on the progress board, if this walk
+    /// tracks its closures (``ProgressBoard/Run/runs(_:at:)``).
+    ///
+    /// Only then: a lock for every closure of every spec costs a synchronous
+    /// example a fifth more than the rest of the walk (Benchmarks/RESULTS.md,
+    /// "Progress reports"), for a report that only `RUNDOWN_PROGRESS_AFTER`
+    /// (set on CI by default) asks for.
+    @inline(__always)
+    func progressRuns(_ closure: ExampleRunner, at depth: Int) {
+        if progressRun.tracksClosures { progressRun.runs(closure, at: depth) }
+    }
+
+    /// Nothing of this walk runs at `depth` or deeper any more: off the progress board, if it tracks its closures.
+    @inline(__always)
+    func progressLeaves(depth: Int) {
+        if progressRun.tracksClosures { progressRun.leaves(depth: depth) }
     }
 
     /// Takes what is left in the inboxes once the last frame is done, and

@@ -25,7 +25,7 @@ extension SpecWalk where Mode == Asynchronous {
             case .call(let body, let runner):
                 // On the progress board while it runs (and until the next closure), also while a time limit
                 // waits for it to stop.
-                progressRun.runs(runner, at: progressDepth)
+                progressRuns(runner, at: progressDepth)
                 let outcome: Outcome
                 if let limit {
                     let context = context(running: runner, in: surroundings)
@@ -72,14 +72,14 @@ extension SpecWalk where Mode == Asynchronous {
                 let walk = WalkInHook(walk: self, token: token, limit: limit)
                 let context = context(running: token.runner, in: surroundings)
                 let depth = progressDepth
-                progressRun.runs(token.runner, at: depth)
+                progressRuns(token.runner, at: depth)
                 progressDepth = depth + 1
                 let outcome = await Self.run(around, around: walk, in: context, recognizers, on: #isolation)
                 progressDepth = depth
-                progressRun.leaves(depth: depth)
+                progressLeaves(depth: depth)
                 finishAround(token, outcome, await token.gate.close())
             case .concurrently(let walks):
-                progressRun.leaves(depth: progressDepth)
+                progressLeaves(depth: progressDepth)
                 await Self.drive(walks, recognizers: recognizers, parallelism: parallelism, limit: limit)
                 finishConcurrently(walks)
             case .unwrap:

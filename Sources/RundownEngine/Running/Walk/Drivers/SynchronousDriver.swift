@@ -14,23 +14,24 @@ extension SpecWalk where Mode == Synchronous {
             // closure's run instead of copied and each copy destroyed.
             switch consume instruction {
             case .call(let body, let runner):
-                let started = defaultLimit.map { _ in ContinuousClock.now }
                 // On the progress board while it runs (and until the next closure): the ticker, from its own
                 // thread, names it.
-                progressRun.runs(runner, at: progressDepth)
-                let outcome = RunContext.$current.withValue(context(running: runner, in: surroundings)) {
-                    scope.run(runner) { Outcome.of(recognizers: recognizers, body.closure) }
-                }
-                if let started, let limit = defaultLimit {
-                    finish(outcome.overrunning(limit, ran: .now - started, path: runner.path))
+                progressRuns(runner, at: progressDepth)
+                if let limit = defaultLimit {
+                    let timed = Self.call(
+                        body, runner, in: context(running: runner, in: surroundings), scope, recognizers)
+                    finish(timed.outcome.overrunning(limit, ran: timed.ran, path: runner.path))
                 } else {
-                    finish(outcome)
+                    finish(
+                        RunContext.$current.withValue(context(running: runner, in: surroundings)) {
+                            scope.run(runner) { Outcome.of(recognizers: recognizers, body.closure) }
+                        })
                 }
             case .wrap(let around, let token):
                 // In its own context, as the asynchronous driver runs it; the closures inside its body bind their own,
                 // and go on the progress board above it.
                 let depth = progressDepth
-                progressRun.runs(token.runner, at: depth)
+                progressRuns(token.runner, at: depth)
                 progressDepth = depth + 1
                 let outcome = RunContext.$current.withValue(context(running: token.runner, in: surroundings)) {
                     scope.run(token.runner) {
@@ -45,10 +46,10 @@ extension SpecWalk where Mode == Synchronous {
                     }
                 }
                 progressDepth = depth
-                progressRun.leaves(depth: depth)
+                progressLeaves(depth: depth)
                 finishAround(token, outcome, token.gate.close())
             case .concurrently(let walks):
-                progressRun.leaves(depth: progressDepth)
+                progressLeaves(depth: progressDepth)
                 // A synchronous spec runs one closure at a time (the walk reported the group).
                 for walk in walks { walk.drive(recognizers: recognizers, scope: scope) }
                 finishConcurrently(walks)
@@ -56,6 +57,24 @@ extension SpecWalk where Mode == Synchronous {
                 return
             }
         }
+    }
+}
+
+extension SpecWalk where Mode == Synchronous {
+    /// Calls `body` in `context` and times it, for `RUNDOWN_TIME_LIMIT`.
+    /// Out of line: where it is inlined, every closure of the drive makes
+    /// room for an instant of the opaque layout, and copies and destroys it,
+    /// also where no limit is set.
+    @inline(never)
+    private static func call(
+        _ body: Synchronous.Body, _ runner: ExampleRunner, in context: RunContext, _ scope: ClosureScope?,
+        _ recognizers: [SkipRecognizer]
+    ) -> (outcome: Outcome, ran: Duration) {
+        let started = ContinuousClock.now
+        let outcome = RunContext.$current.withValue(context) {
+            scope.run(runner) { Outcome.of(recognizers: recognizers, body.closure) }
+        }
+        return (outcome, started.duration(to: .now))
     }
 }
 
