@@ -33,11 +33,12 @@ final class ProgressSignalXCTests: CheckedTestCase {
         let report = try XCTUnwrap(written.current.first)
         let line = SourceLine.marked("xctest signalled example")
         XCTAssertTrue(report.hasPrefix("Rundown: progress report (SIGUSR2)\n"), report)
-        // Without RUNDOWN_PROGRESS_AFTER, the walk is named with its time, and its closure where that waits in the toolkit.
-        XCTAssertTrue(report.contains("spec \"Signalled\": running for "), report)
+        // Without RUNDOWN_PROGRESS_AFTER, the walk is named with its time, and its closure where that waits in the
+        // toolkit; on CI, every closure with its time.
+        XCTAssertTrue(report.contains("spec \"Signalled\""), report)
         XCTAssertTrue(
             report.contains(
-                "\nRundown:     Signalled, waits for its report: its body (ProgressSignalXCTests.swift:\(line))\n"
+                "\nRundown:     Signalled, waits for its report: its body (ProgressSignalXCTests.swift:\(line))"
             ), report)
         XCTAssertTrue(
             report.contains(
