@@ -180,13 +180,10 @@ final class Explorer: Sendable {
             case .another:
                 continue
             case .passed:
-                return Exploration(
-                    interleavings: number, replayToken: nil, failed: false, seed: seed,
-                    ranEveryOrder: strategy.exhaustive)
-            case .overLimit(let failure, let ran, let estimate):
+                return Exploration(interleavings: number, replayToken: nil, failed: false, seed: seed)
+            case .overLimit(let failure):
                 report(site.saying(failure.explanation))
-                return Exploration(
-                    interleavings: ran, replayToken: nil, failed: true, seed: seed, estimatedInterleavings: estimate)
+                return Exploration(interleavings: number, replayToken: nil, failed: true, seed: seed)
             }
         }
     }
