@@ -316,7 +316,7 @@ final class SpecWalk<Mode: ExecutionMode> {
     ///
     /// Only then: a lock for every closure of every spec costs a synchronous
     /// example a fifth more than the rest of the walk (Benchmarks/RESULTS.md,
-    /// "Progress reports"), for a report that only `RUNDOWN_PROGRESS_AFTER`
+    /// "Issue 30"), for a report that only `RUNDOWN_PROGRESS_AFTER`
     /// (set on CI by default) asks for.
     @inline(__always)
     func progressRuns(_ closure: ExampleRunner, at depth: Int) {
