@@ -85,7 +85,7 @@ public struct Spec: Sendable {
     /// example keeps its id when others are inserted above it, unless they
     /// share its path.
     private static func id(of path: [String], unlike used: Set<String>) -> String {
-        let joined = path.joined(separator: ", ")
+        let joined = PathText.joined(path)
         guard used.contains(joined) else { return joined }
         var occurrence = 2
         while used.contains("\(joined) (\(occurrence))") { occurrence += 1 }
@@ -135,7 +135,7 @@ public struct Spec: Sendable {
         let focus: [FocusedElementLeftIn]
 
         /// The path joined with ", ": `A stack, when empty, pops nothing`.
-        public var description: String { path.joined(separator: ", ") }
+        public var description: String { PathText.joined(path) }
 
         /// Runs the example, with the hooks of its groups, in a tree built
         /// afresh, and reports as `spec` does where it is called. An example
