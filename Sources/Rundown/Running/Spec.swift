@@ -134,7 +134,9 @@ public struct Spec: Sendable {
         /// The focused elements of the whole spec, found when the examples were listed.
         let focus: [FocusedElementLeftIn]
 
-        /// The path joined with ", ": `A stack, when empty, pops nothing`.
+        /// The path joined with ", ": `A stack, when empty, pops nothing`; a
+        /// step that holds ", " (or begins with `"`) is written in double
+        /// quotes, `Cart, "a, b", c`, as every report writes the path.
         public var description: String { PathText.joined(path) }
 
         /// Runs the example, with the hooks of its groups, in a tree built
