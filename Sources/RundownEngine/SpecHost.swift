@@ -112,7 +112,7 @@ package struct FinishedRun: Sendable {
     /// `the example 'Cart, saves' was skipped` for a run of one example, or
     /// `no example of 'Cart' was selected` when the filter or the shard left out everything.
     package var skippedWhat: String {
-        if let example { return "the example '\(example.joined(separator: ", "))' was skipped" }
+        if let example { return "the example '\(PathText.joined(example))' was skipped" }
         if report.skippedCount == 0 { return "no example of '\(specName)' was selected" }
         return "every example of '\(specName)' was skipped"
     }

@@ -94,7 +94,7 @@ package struct SwiftTestingHost: SpecHost {
             case .flaky(_, _, let failures):
                 for failure in failures {
                     let below = failure.path.dropFirst(notice.path.count)
-                    let what = (below.isEmpty ? "" : below.joined(separator: ", ") + ": ") + failure.message
+                    let what = (below.isEmpty ? "" : PathText.joined(below) + ": ") + failure.message
                     let warning = SwiftTestingWarning.earlierAttemptFailed(
                         notice: notice.description, failure: what, seed: seed)
                     Issue.record(

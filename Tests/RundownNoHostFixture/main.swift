@@ -41,7 +41,7 @@ func assertions() throws {
 /// forwarding that the first spec starts is running before its first example,
 /// so neither is lost. The async form is the same spec awaited in a task.
 func firstAssertion() throws {
-    try spec("No host, first") {
+    try spec("No host: first") {
         it("asserts at once") {
             #if canImport(XCTest)
             XCTAssertEqual(1, 2)  // line: first assert
@@ -57,7 +57,7 @@ func firstAssertionAsync() throws {
     nonisolated(unsafe) var thrown: (any Error)?
     Task.detached {
         do {
-            try await spec("No host, first") {
+            try await spec("No host: first") {
                 it("asserts at once") {
                     await Task.yield()
                     #if canImport(XCTest)
@@ -76,7 +76,7 @@ func firstAssertionAsync() throws {
 }
 
 func passing() throws {
-    try spec("No host, passing") {
+    try spec("No host: passing") {
         it("passes") { #expect(1 == 1) }
     }
 }
@@ -85,7 +85,7 @@ func passing() throws {
 /// printing what it throws and where; under strict settings the first throws the
 /// setting's failure, at its `spec` call, and the second passes.
 func strictSettings() throws {
-    for name in ["No host, first", "No host, second"] {
+    for name in ["No host: first", "No host: second"] {
         do {
             try spec(name) {  // line: strict spec
                 it("runs") { print("ran: \(name)") }
@@ -197,7 +197,7 @@ func waitGivesUp() throws {
 /// later spec; each prints what ran, and what its `spec` call threw.
 func failFast() throws {
     do {
-        try spec("No host, five") {
+        try spec("No host: five") {
             it("one") { print("ran: one") }
             it("two") {
                 print("ran: two")
@@ -210,10 +210,10 @@ func failFast() throws {
         print("thrown: \(error)")
     }
     do {
-        try spec("No host, later") {
+        try spec("No host: later") {
             it("a") { print("ran: later a") }
         }
-        print("returned: No host, later")
+        print("returned: No host: later")
     } catch {
         print("thrown: \(error)")
     }
@@ -227,7 +227,7 @@ struct NoHostFailFastError: Error, CustomStringConvertible {
 func late() throws {
     let mayFail = DispatchSemaphore(value: 0)
     let failed = DispatchSemaphore(value: 0)
-    try spec("No host, late") {
+    try spec("No host: late") {
         it("leaks a task") {
             Task {
                 mayFail.wait()
@@ -244,7 +244,7 @@ func late() throws {
 /// A `#require` in closures the walk binds in different ways (an
 /// `aroundEach` hook after its body, a group's cleanup): each is one failure.
 func runningClosure() throws {
-    try spec("No host, running closure") {
+    try spec("No host: running closure") {
         context("wrapped") {
             aroundEach("wrap") { body in
                 try body()
@@ -266,7 +266,7 @@ func runningClosure() throws {
 // Safe: only the synchronous specs below touch it, on the main thread, one closure at a time.
 nonisolated(unsafe) var calls = 0
 func flaky() throws {
-    try spec("No host, flaky") {
+    try spec("No host: flaky") {
         it("answers", .retries(2)) {
             calls += 1
             #expect(calls == 2)  // line: flaky expect
@@ -275,7 +275,7 @@ func flaky() throws {
 }
 
 func retriesFail() throws {
-    try spec("No host, broken") {
+    try spec("No host: broken") {
         it("never answers", .retries(1)) {
             calls += 1
             #expect(calls == 0)  // line: broken expect
@@ -290,7 +290,7 @@ func lateAttempt() throws {
     let mayFail = DispatchSemaphore(value: 0)
     let failed = DispatchSemaphore(value: 0)
     var attempts = 0
-    try spec("No host, late attempt") {
+    try spec("No host: late attempt") {
         it("retries", .retries(2)) {  // line: late attempt example
             attempts += 1
             print("ran: attempt \(attempts)")
@@ -311,7 +311,7 @@ func lateAttempt() throws {
 /// What is printed where no framework runs: a spec that skipped every example, a toolkit
 /// check that no spec or test claims, and the seed that `.random(runs:)` picked.
 func notices() throws {
-    try spec("No host, skipped") {
+    try spec("No host: skipped") {
         it("a") { throw Skip("why") }
     }
     _ = SharedResource("no host: beta").expectHeld()  // line: unclaimed check
@@ -432,7 +432,7 @@ func freshDetached() throws {
         afterRun.signal()
         _ = usedAfterRun.wait(timeout: .now() + 10)
     }
-    try spec("No host, detached") {
+    try spec("No host: detached") {
         let number = fresh { 0 }  // line: detached fresh
         let later = fresh { 0 }  // line: detached fresh after the run
         it("starts detached tasks") {

@@ -34,11 +34,11 @@ enum RundownWarning {
         case .filteredOut(let specName, let selected, let filteredOut, let selection):
             "'\(specName)': \(selected == 0 ? "no example selected" : "\(Self.examples(selected)) selected"), \(filteredOut) filtered out (\(selection))"
         case .flaky(let paths):
-            "\(Self.examples(paths.count)) flaky: " + paths.map { $0.joined(separator: ", ") }.joined(separator: "; ")
+            "\(Self.examples(paths.count)) flaky: " + paths.map(PathText.joined).joined(separator: "; ")
         case .repeated(let name, let tally):
             Self.repeated(name, tally)
         case .exampleFilteredOut(let path, let selection):
-            "'\(path.joined(separator: ", "))': filtered out" + (selection.isEmpty ? "" : " (\(selection))")
+            "'\(PathText.joined(path))': filtered out" + (selection.isEmpty ? "" : " (\(selection))")
         }
     }
 

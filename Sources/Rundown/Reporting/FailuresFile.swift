@@ -27,7 +27,7 @@ enum FailuresFile {
             return Result { () throws(SystemError) in
                 try LockedFile.update(path) { existing in
                     FailuresList.adding(
-                        paths.map { $0.joined(separator: ", ") }, to: existing, inRun: TestRunKey.current)
+                        paths.map(PathText.joined), to: existing, inRun: TestRunKey.current)
                 }
             }
         }

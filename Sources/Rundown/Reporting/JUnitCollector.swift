@@ -38,7 +38,7 @@ struct JUnitSuite: Sendable {
 final class JUnitCollector {
     private struct Case {
         var path: [String]
-        var name: String { path.joined(separator: ", ") }
+        var name: String { PathText.joined(path) }
         var time: Duration
         var failures: [SpecFailure] = []
         var skipReason: String??
@@ -145,7 +145,7 @@ final class JUnitCollector {
     private func text(of failure: SpecFailure, in item: Case) -> (message: String, location: String) {
         let below = failure.path.dropFirst(item.path.count)
         let message =
-            (below.isEmpty ? "" : below.joined(separator: ", ") + ": ")
+            (below.isEmpty ? "" : PathText.joined(below) + ": ")
             + String(describing: SeededFailure.adding(seed, to: failure).error)
         return (message, "\(failure.location.filePath):\(failure.location.line)")
     }

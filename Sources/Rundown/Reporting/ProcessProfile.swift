@@ -78,7 +78,7 @@ enum ProcessProfile {
                 + entries.map { entry in
                     let time = seconds(entry.duration)
                     let padding = String(repeating: " ", count: width - time.count)
-                    return "  \(padding)\(time)  \(entry.path.joined(separator: ", "))  \(entry.location)"
+                    return "  \(padding)\(time)  \(PathText.joined(entry.path))  \(entry.location)"
                 }
         }
         let lines = section(examples, of: exampleCount, "example") + section(groups, of: groupCount, "group")

@@ -129,7 +129,7 @@ final class RunOutputs {
     /// example repeated. A run of one example (a `Spec.Example`) names it.
     static func repeatedLine(_ report: SpecReport, specName: String, settings: RunSettings) -> String? {
         guard report.repetitions.examples > 0 else { return nil }
-        let name = settings.example?.joined(separator: ", ") ?? specName
+        let name = settings.example.map(PathText.joined) ?? specName
         return RundownWarning.repeated(name: name, report.repetitions).message
     }
 

@@ -115,7 +115,7 @@ final class TreeReport {
     /// The failure's error, after the steps of its path below `path`.
     private func describe(_ failure: SpecFailure, under path: [String]) -> String {
         let steps = failure.path.dropFirst(path.count)
-        return (steps.isEmpty ? "" : steps.joined(separator: ", ") + ": ") + String(describing: failure.error)
+        return (steps.isEmpty ? "" : PathText.joined(steps) + ": ") + String(describing: failure.error)
     }
 
     private func indent(_ path: [String]) -> String {

@@ -69,9 +69,12 @@ public struct Spec: Sendable {
             case .async(let content): Self.listing(root(content).node)
             }
         var used: Set<String> = []
+        var met: [[String]: Int] = [:]
         return paths.enumerated().map { index, path in
+            met[path, default: 0] += 1
             let example = Example(
-                spec: self, path: path, index: index, id: Self.id(of: path, unlike: used), focus: focus)
+                spec: self, path: path, index: index, occurrence: met[path, default: 1],
+                id: Self.id(of: path, unlike: used), focus: focus)
             used.insert(example.id)
             return example
         }
@@ -82,7 +85,7 @@ public struct Spec: Sendable {
     /// example keeps its id when others are inserted above it, unless they
     /// share its path.
     private static func id(of path: [String], unlike used: Set<String>) -> String {
-        let joined = path.joined(separator: ", ")
+        let joined = PathText.joined(path)
         guard used.contains(joined) else { return joined }
         var occurrence = 2
         while used.contains("\(joined) (\(occurrence))") { occurrence += 1 }
@@ -120,6 +123,9 @@ public struct Spec: Sendable {
         public let path: [String]
         /// Its place among the spec's examples, from 0.
         public let index: Int
+        /// Which of the examples with its path it is, in declaration order:
+        /// 1 for the first. Its run builds that one alone.
+        let occurrence: Int
         /// The path joined with ", " (as ``description``), followed by ` (2)`,
         /// ` (3)`, … for the second, third, … example with the same path:
         /// unique within the spec, and unchanged when examples are added or
@@ -128,12 +134,14 @@ public struct Spec: Sendable {
         /// The focused elements of the whole spec, found when the examples were listed.
         let focus: [FocusedElementLeftIn]
 
-        /// The path joined with ", ": `A stack, when empty, pops nothing`.
-        public var description: String { path.joined(separator: ", ") }
+        /// The path joined with ", ": `A stack, when empty, pops nothing`; a
+        /// step that holds ", " (or begins with `"`) is written in double
+        /// quotes, `Cart, "a, b", c`, as every report writes the path.
+        public var description: String { PathText.joined(path) }
 
         /// Runs the example, with the hooks of its groups, in a tree built
         /// afresh, and reports as `spec` does where it is called. An example
-        /// whose path another example shares runs with it.
+        /// that shares its path with others runs alone all the same.
         nonisolated(nonsending) public func run() async throws {
             switch spec.content {
             case .sync(let content): try SpecRun(root(content), settings: settings).run()
@@ -154,10 +162,11 @@ public struct Spec: Sendable {
             }
         }
 
-        /// The tree with only what lies on this example's path: the run
-        /// would select nothing else.
+        /// The tree with only what lies on this example's path, and of the
+        /// examples with that path only this one: the run would select
+        /// nothing else.
         private func root<Call: CallKind>(_ content: () -> ExampleGroup<Call>) -> SpecRoot<Call> {
-            PrunedBuild.$current.withValue(PrunedBuild(path: path)) { spec.root(content) }
+            PrunedBuild.$current.withValue(PrunedBuild(path: path, occurrence: occurrence)) { spec.root(content) }
         }
 
         /// The process's settings, for this example alone; where focus is

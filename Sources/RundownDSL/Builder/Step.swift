@@ -197,12 +197,19 @@ extension Steps where First == ExamplesPhase, Last == ExamplesPhase {
         switch pruned.decide(group: description) {
         case .omit:
             return Self(content: GroupContent())
-        case .descend where tooDeep, .whole where tooDeep:
+        case .descend where tooDeep:
             return Self.tooDeep(description, traits, location)
+        case .whole where tooDeep:
+            return pruned.isAskedOccurrence()
+                ? Self.tooDeep(description, traits, location) : Self(content: GroupContent())
         case .descend(let deeper):
             return group(description, traits, location, PrunedBuild.$current.withValue(deeper) { nested() })
         case .whole:
-            return group(description, traits, location, PrunedBuild.$current.withValue(nil) { nested() })
+            let built = group(description, traits, location, PrunedBuild.$current.withValue(nil) { nested() })
+            // An empty group is built as an example with the path, which the
+            // spec lists among its examples: it counts as one of the twins.
+            guard case .example = built.content.elements.first, !pruned.isAskedOccurrence() else { return built }
+            return Self(content: GroupContent())
         }
     }
 

@@ -252,7 +252,7 @@ package struct FocusedElementLeftIn: ExplainedError, Hashable {
 
     /// `focused element left in: Cart, saves (CartTests.swift:12); …`.
     package var what: String {
-        "focused element left in: \(path.joined(separator: ", ")) (\(location)); focus is forbidden in this run,"
+        "focused element left in: \(PathText.joined(path)) (\(location)); focus is forbidden in this run,"
     }
     package var fix: String { "remove the focus before committing" }
 }
@@ -298,7 +298,7 @@ package struct TimeLimitOverrun: ExplainedError {
 
     /// `Cart, saves ran 2.01 seconds, 1.01 seconds past the time limit of 1 second (RUNDOWN_TIME_LIMIT); …`.
     package var what: String {
-        "\(path.joined(separator: ", ")) ran \(TimeLimitExceeded.seconds(ran)), "
+        "\(PathText.joined(path)) ran \(TimeLimitExceeded.seconds(ran)), "
             + "\(TimeLimitExceeded.seconds(ran - limit)) past the time limit of \(TimeLimitExceeded.seconds(limit)) "
             + "(RUNDOWN_TIME_LIMIT); a synchronous spec cannot be interrupted, so it failed when it ended"
     }
@@ -359,7 +359,7 @@ package struct TimeLimitExceeded: ExplainedError {
     /// `the time limit of 1 second (RUNDOWN_TIME_LIMIT) of …` for the setting's.
     package var what: String {
         let source = fromSetting ? " (RUNDOWN_TIME_LIMIT)" : ""
-        let head = "the time limit of \(Self.seconds(limit))\(source) of \(path.joined(separator: ", ")) expired"
+        let head = "the time limit of \(Self.seconds(limit))\(source) of \(PathText.joined(path)) expired"
         switch ending {
         case .cancelled: return "\(head); it was cancelled"
         case .stillRunning(let grace):

@@ -48,7 +48,7 @@ package struct SpecSkip: Sendable, Hashable, CustomStringConvertible {
 
     /// `Parser, on Linux: skipped (no GPU)`.
     package var description: String {
-        let joined = path.joined(separator: ", ")
+        let joined = PathText.joined(path)
         return reason.map { "\(joined): skipped (\($0))" } ?? "\(joined): skipped"
     }
 }

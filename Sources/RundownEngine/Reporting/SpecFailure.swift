@@ -25,7 +25,7 @@ public struct SpecFailure: Error, CustomStringConvertible {
 
     /// The path joined with ", ": `Parser, when empty, throws`.
     public var pathDescription: String {
-        path.joined(separator: ", ")
+        PathText.joined(path)
     }
 
     /// The path, a colon and the error: `Parser, when empty, throws: unexpectedEnd`,

@@ -39,6 +39,6 @@ package struct SpecNotice: Sendable, CustomStringConvertible {
 
     /// `Cart, saves: flaky: passed on attempt 2 of 3`.
     package var description: String {
-        "\(path.joined(separator: ", ")): \(summary)"
+        "\(PathText.joined(path)): \(summary)"
     }
 }

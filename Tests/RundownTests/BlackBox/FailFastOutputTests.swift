@@ -135,9 +135,9 @@ struct FailFastOutputTests {
         #expect(
             run.lines.filter { $0.hasPrefix("thrown: ") || $0.hasPrefix("returned: ") || $0.hasPrefix("Rundown: ") }
                 == [
-                    "thrown: No host, five, two: two fails",
-                    "Rundown: every example of 'No host, later' was skipped: No host, later: skipped (\(Self.reason))",
-                    "returned: No host, later",
+                    "thrown: No host: five, two: two fails",
+                    "Rundown: every example of 'No host: later' was skipped: No host: later: skipped (\(Self.reason))",
+                    "returned: No host: later",
                 ])
     }
 }

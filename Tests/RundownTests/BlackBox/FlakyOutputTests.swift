@@ -124,9 +124,9 @@ struct FlakyOutputTests {
         #expect(run.status == 0)
         #expect(
             run.lines == [
-                "Rundown: warning: No host, flaky, answers: flaky: passed on attempt 2 of 3",
-                "  \(file):\(line): No host, flaky, answers: Expectation failed: (calls → 1) == 2 (attempt 1 of 3)",
-                "Rundown: 'No host, flaky': 1 example flaky: No host, flaky, answers",
+                "Rundown: warning: No host: flaky, answers: flaky: passed on attempt 2 of 3",
+                "  \(file):\(line): No host: flaky, answers: Expectation failed: (calls → 1) == 2 (attempt 1 of 3)",
+                "Rundown: 'No host: flaky': 1 example flaky: No host: flaky, answers",
                 "returned normally",
             ])
     }
@@ -143,11 +143,11 @@ struct FlakyOutputTests {
             run.lines == [
                 "ran: attempt 1",
                 "ran: attempt 2",
-                "Rundown: warning: No host, late attempt, retries: flaky: passed on attempt 2 of 3",
-                "  \(file):\(line("late attempt example")): No host, late attempt, retries: Failed() (attempt 1 of 3)",
-                "  \(file):\(line("late attempt")): No host, late attempt, retries: Expectation failed: Bool(false) - late "
-                    + "(late: after 'No host, late attempt, retries' had finished attempt 1 of 3, from a task it started)",
-                "Rundown: 'No host, late attempt': 1 example flaky: No host, late attempt, retries",
+                "Rundown: warning: No host: late attempt, retries: flaky: passed on attempt 2 of 3",
+                "  \(file):\(line("late attempt example")): No host: late attempt, retries: Failed() (attempt 1 of 3)",
+                "  \(file):\(line("late attempt")): No host: late attempt, retries: Expectation failed: Bool(false) - late "
+                    + "(late: after 'No host: late attempt, retries' had finished attempt 1 of 3, from a task it started)",
+                "Rundown: 'No host: late attempt': 1 example flaky: No host: late attempt, retries",
                 "returned normally",
             ])
     }
@@ -159,8 +159,8 @@ struct FlakyOutputTests {
         #expect(run.status == 1)
         #expect(
             run.lines.sorted() == [
-                "\(file):\(line): error: No host, broken, never answers: Expectation failed: (calls → 2) == 0 (attempt 2 of 2)",
-                "thrown: No host, broken, never answers: Expectation failed: (calls → 1) == 0 (attempt 1 of 2) (+1 more)",
+                "\(file):\(line): error: No host: broken, never answers: Expectation failed: (calls → 2) == 0 (attempt 2 of 2)",
+                "thrown: No host: broken, never answers: Expectation failed: (calls → 1) == 0 (attempt 1 of 2) (+1 more)",
             ])
     }
 

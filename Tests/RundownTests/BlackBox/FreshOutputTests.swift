@@ -18,8 +18,8 @@ struct FreshOutputTests {
         #expect(run.status == 1)
         #expect(
             run.lines.sorted() == [
-                "\(file):\(after): error: No host, detached: the fresh value declared at main.swift:\(after) \(what)",
-                "thrown: No host, detached: the fresh value declared at main.swift:\(during) \(what)",
+                "\(file):\(after): error: No host: detached: the fresh value declared at main.swift:\(after) \(what)",
+                "thrown: No host: detached: the fresh value declared at main.swift:\(during) \(what)",
             ])
     }
 }

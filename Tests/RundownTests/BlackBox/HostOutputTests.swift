@@ -129,7 +129,7 @@ struct HostOutputTests {
         #expect(run.status == 0)
         #expect(
             run.lines.sorted() == [
-                "\(file):\(line): error: No host, late, leaks a task: Expectation failed: Bool(false) - too late (late: after 'No host, late, leaks a task' had finished, from a task it started)",
+                "\(file):\(line): error: No host: late, leaks a task: Expectation failed: Bool(false) - too late (late: after 'No host: late, leaks a task' had finished, from a task it started)",
                 "returned normally",
                 "spec returned",
             ])
@@ -147,11 +147,11 @@ struct HostOutputTests {
         #expect(run.lines.filter { $0.hasPrefix("ran: ") } == ["ran: wrapped", "ran: grouped"])
         #expect(
             run.lines.filter { $0.hasPrefix("thrown: ") } == [
-                "thrown: No host, running closure, wrapped, runs, wrap: Expectation failed: Bool(false) - after the body (+1 more)"
+                "thrown: No host: running closure, wrapped, runs, wrap: Expectation failed: Bool(false) - after the body (+1 more)"
             ])
         #expect(
             run.lines.filter { $0.contains(" error: ") } == [
-                "\(file):\(line("group cleanup require")): error: No host, running closure, grouped, beforeAll: "
+                "\(file):\(line("group cleanup require")): error: No host: running closure, grouped, beforeAll: "
                     + "Expectation failed: Bool(false) - in a cleanup"
             ])
         #expect(!run.lines.contains("returned normally"))
@@ -169,11 +169,11 @@ struct HostOutputTests {
         #expect(run.status == 1)
         #expect(
             run.lines.filter { $0.hasPrefix("thrown: ") } == [
-                #"thrown: No host, first, asserts at once: XCTAssertEqual failed: ("1") is not equal to ("2") (+1 more)"#
+                #"thrown: No host: first, asserts at once: XCTAssertEqual failed: ("1") is not equal to ("2") (+1 more)"#
             ])
         #expect(
             run.lines.filter { $0.contains(" error: ") } == [
-                "\(file):\(failLine): error: No host, first, asserts at once: failed - again"
+                "\(file):\(failLine): error: No host: first, asserts at once: failed - again"
             ])
         #expect(!run.lines.contains("returned normally"))
     }

@@ -26,7 +26,7 @@ struct ReportTextOutputTests {
             issues.sorted { $0[0] < $1[0] } == [
                 [
                     "✘ Test asynchronousExpect() recorded an issue at ReportTextFixtures.swift:\(Self.line("seed once async")):29: Expectation failed: (1 + 1 → 2) == 3",
-                    "↳ Seed once, async, expects",
+                    #"↳ "Seed once, async", expects"#,
                     "↳ (seed 42)",
                 ],
                 [

@@ -87,10 +87,10 @@ struct ReportedFailureOutputTests {
                 "\(path):\(fixtures.line(of: "XCTFail(\"from the task\")", in: "testAnAssertionInATask")): failed - from the task"
             ])
         #expect(
-            failure("Skipping cart, fails, then skips") == [
+            failure(#"Skipping cart, "fails, then skips""#) == [
                 "\(path):\(fixtures.line(of: "XCTFail(\"broken\")", in: "testAnExampleThatFailsAndSkips")): failed - broken"
             ])
-        #expect(junit.cases.first { $0.name == "Skipping cart, fails, then skips" }?.skipped == [])
+        #expect(junit.cases.first { $0.name == #"Skipping cart, "fails, then skips""# }?.skipped == [])
         #expect(
             failure("Expecting cart, expects") == [
                 "\(path):\(fixtures.line(of: "#expect(1 + 1 == 3)", in: "testAnExpectInAnXCTestSpec")): Expectation failed: (1 + 1 → 2) == 3"

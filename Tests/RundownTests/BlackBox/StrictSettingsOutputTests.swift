@@ -162,11 +162,11 @@ struct StrictSettingsOutputTests {
         let line = SourceLine.marked("strict spec", in: HostOutput.root + "Tests/RundownNoHostFixture/main.swift")
         let run = try await Self.runNoHost(["CI": "true", "RUNDOWN_SHARD": "1/3x"])
         #expect(run.status == 0)
-        #expect(Self.ran(run) == ["No host, first", "No host, second"])
+        #expect(Self.ran(run) == ["No host: first", "No host: second"])
         #expect(Self.warnings(run) == [Self.unreadableShard])
         #expect(
             run.lines.filter { $0.hasPrefix("thrown: ") || $0.hasPrefix("at: ") } == [
-                "thrown: No host, first: \(Self.unreadableShard); \(Self.fix("CI=true"))",
+                "thrown: No host: first: \(Self.unreadableShard); \(Self.fix("CI=true"))",
                 "at: RundownNoHostFixture/main.swift:\(line)",
             ])
     }
@@ -174,7 +174,7 @@ struct StrictSettingsOutputTests {
     @Test func withNoHostAndNoCIItIsOnlyAWarning() async throws {
         let run = try await Self.runNoHost(["RUNDOWN_SHARD": "1/3x"])
         #expect(run.status == 0)
-        #expect(Self.ran(run) == ["No host, first", "No host, second"])
+        #expect(Self.ran(run) == ["No host: first", "No host: second"])
         #expect(Self.warnings(run) == [Self.unreadableShard])
         #expect(!run.lines.contains { $0.hasPrefix("thrown: ") })
     }

@@ -116,7 +116,7 @@ import Testing
         #expect(run.status == 0)
         #expect(
             run.lines.contains(
-                "Rundown: every example of 'No host, skipped' was skipped: No host, skipped, a: skipped (why)"))
+                "Rundown: every example of 'No host: skipped' was skipped: No host: skipped, a: skipped (why)"))
         let check = run.lines.filter { $0.hasPrefix("error: RundownNoHostFixture/main.swift:") }
         try #require(check.count == 1, "\(run.lines)")
         #expect(check[0].hasPrefix("error: RundownNoHostFixture/main.swift:\(line("unclaimed check")):"))

@@ -211,7 +211,7 @@ struct ReportedFailureTests {
             }, progress: progress)
         #expect((report.passedCount, report.failedCount, report.skippedCount) == (0, 1, 1))
         #expect(report.skips.map(\.description) == ["Counted, skips: skipped (no database)"])
-        #expect(report.failures.map(\.description) == ["Counted, fails, then skips: broken"])
+        #expect(report.failures.map(\.description) == [#"Counted, "fails, then skips": broken"#])
         #expect(!report.everythingSkipped)
     }
 

@@ -53,7 +53,8 @@ import Testing
         #expect(group.content.elements.map(\.description) == ["b"])
     }
 
-    @Test func examplesSharingAPathRunTogetherAndAGroupOfThatPathStaysOut() async throws {
+    /// Behaviour#One-test-case-per-example: each of the examples that share a path runs alone.
+    @Test func examplesSharingAPathRunAloneAndAGroupOfThatPathStaysOut() async throws {
         let log = Log()
         let spec = Spec.synchronous("Same") {
             it("x") { log("first x") }
@@ -66,9 +67,36 @@ import Testing
         #expect(examples.map(\.description) == ["Same, x", "Same, x, inner", "Same, x"])
         try #require(examples.count == 3)
         try await examples[0].run()
-        #expect(log.entries == ["first x", "second x"])
+        #expect(log.entries == ["first x"])
         try await examples[1].run()
-        #expect(log.entries == ["first x", "second x", "inner"])
+        #expect(log.entries == ["first x", "inner"])
+        try await examples[2].run()
+        #expect(log.entries == ["first x", "inner", "second x"])
+    }
+
+    /// An empty group stands for an example with its path, so it is one of the twins: the example
+    /// before it runs alone, and the group's own run fails as the empty group.
+    @Test func anEmptyGroupCountsAsOneOfTheExamplesThatShareItsPath() async throws {
+        let log = Log()
+        let examples = Spec.synchronous("Holes") {
+            it("hole") { log("example") }
+            context("hole") {}
+        }.examples
+        #expect(examples.map(\.id) == ["Holes, hole", "Holes, hole (2)"])
+        try #require(examples.count == 2)
+        let outcomes = await Task.detached { () -> [String] in
+            examples.map { example in
+                do {
+                    try example.run()
+                    return "passed"
+                } catch {
+                    return "\(error)"
+                }
+            }
+        }.value
+        #expect(log.entries == ["example"])
+        #expect(outcomes.first == "passed")
+        #expect(outcomes.last?.contains("holds no example and no group") == true, "\(outcomes)")
     }
 
     @Test func anEmptyGroupStillFailsAsTheExampleThatStandsForIt() async {

@@ -98,6 +98,64 @@ let asyncSpec = Spec("Async") {
             ])
     }
 
+    /// Behaviour#One-test-case-per-example: examples that share a path, in one group or in twin
+    /// groups, are told apart by their occurrence; each argument runs exactly its own body.
+    @Test func anExampleThatSharesItsPathRunsOnlyItsOwnBody() async throws {
+        let log = Log()
+        let spec = Spec.synchronous("Twins") {
+            it("same") { log("first") }
+            it("same") { log("second") }
+            context("group") { it("x") { log("group 1") } }
+            context("group") { it("x") { log("group 2") } }
+            context("group") {
+                it("x") { log("group 3") }
+                it("x") { log("group 3 again") }
+            }
+        }
+        let examples = spec.examples
+        #expect(
+            examples.map(\.id) == [
+                "Twins, same", "Twins, same (2)", "Twins, group, x", "Twins, group, x (2)", "Twins, group, x (3)",
+                "Twins, group, x (4)",
+            ])
+        var ran: [[String]] = []
+        for example in examples {
+            let before = log.entries.count
+            try await example.run()
+            ran.append(Array(log.entries[before...]))
+        }
+        #expect(ran == [["first"], ["second"], ["group 1"], ["group 2"], ["group 3"], ["group 3 again"]])
+    }
+
+    /// Behaviour#One-test-case-per-example: of two examples with one path, the one that throws
+    /// fails its own run alone, with its line; the other passes.
+    @Test func aFailingTwinFailsOnlyItsOwnRun() async {
+        let examples = Spec.synchronous("Twins") {
+            it("same") {}
+            it("same") { throw Boom("only the second") }  // line: twin throws
+        }.examples
+        // A detached task sees no Swift Testing test: the failure is thrown.
+        let outcomes = await Task.detached { () -> [String] in
+            var outcomes: [String] = []
+            for example in examples {
+                do {
+                    try example.run()
+                    outcomes.append("\(example.id): passed")
+                } catch let failure as SpecFailure {
+                    outcomes.append("\(example.id): \(failure) at line \(failure.location.line)")
+                } catch {
+                    outcomes.append("\(example.id): \(error)")
+                }
+            }
+            return outcomes
+        }.value
+        #expect(
+            outcomes == [
+                "Twins, same: passed",
+                "Twins, same (2): Twins, same: Boom(only the second) at line \(SourceLine.marked("twin throws"))",
+            ])
+    }
+
     @Test func theWholeDefinitionRunsAsSpecDoes() async throws {
         let log = Log()
         let whole = Spec.synchronous("Log") {

@@ -141,7 +141,7 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     /// progress reports.
     package var elementDescription: String {
         guard given?.path == nil, let frame else { return description }
-        return frame.steps(appending: nil).joined(separator: ", ")
+        return PathText.joined(frame.steps(appending: nil))
     }
 
     /// What of the element runs, with where it was declared, for progress
@@ -156,9 +156,10 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
         }
     }
 
-    /// The path as one string, its steps joined with ", ": `"Spec, in a context, does a thing"`.
+    /// The path as one string, its steps joined with ", " (a step that holds
+    /// it quoted, as ``PathText`` writes it): `"Spec, in a context, does a thing"`.
     public var description: String {
-        path.joined(separator: ", ")
+        PathText.joined(path)
     }
 }
 

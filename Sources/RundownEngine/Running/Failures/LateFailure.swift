@@ -24,6 +24,6 @@ package struct LateFailure: WrappedFailure, CustomStringConvertible {
     package var description: String {
         let finished = run.map { "had finished \($0)" } ?? "had finished"
         return
-            "\(String(describing: error)) (late: after '\(example.joined(separator: ", "))' \(finished), from a task it started)"
+            "\(String(describing: error)) (late: after '\(PathText.joined(example))' \(finished), from a task it started)"
     }
 }

@@ -145,7 +145,7 @@ package struct RunControls: Sendable, Hashable {
         if let expression = self.labels, !expression.matches(labels) { return .labels }
         if let exactPaths, !Self.lists(exactPaths, path) { return .pathList }
         guard !filter.isEmpty else { return nil }
-        let description = path.joined(separator: ", ").lowercased()
+        let description = PathText.joined(path).lowercased()
         return lowercasedFilter.contains { description.contains($0) } ? nil : .filter
     }
 
@@ -153,10 +153,10 @@ package struct RunControls: Sendable, Hashable {
     /// failing `beforeAll` or `afterAll` hook lists its group, whose every
     /// example then reruns, with the hook.
     private static func lists(_ paths: Set<String>, _ path: [String]) -> Bool {
-        guard var joined = path.first else { return false }
+        guard var joined = path.first.map(PathText.step) else { return false }
         if paths.contains(joined) { return true }
         for step in path.dropFirst() {
-            joined += ", " + step
+            joined += PathText.separator + PathText.step(step)
             if paths.contains(joined) { return true }
         }
         return false
@@ -198,7 +198,7 @@ package struct RunControls: Sendable, Hashable {
     var nothingSelected: String {
         let selection = selectionDescription
         if let example, selection.isEmpty {
-            return "no example at the path '\(example.joined(separator: ", "))'"
+            return "no example at the path '\(PathText.joined(example))'"
         }
         return "no example selected by \(selection)"
     }
