@@ -89,7 +89,13 @@ struct WaitDescriptionTests {
                     let writer = Task(name: "writer") { try await lock.withLock {} }
                     try await lock.waitUntilQueued(count: 1, within: patience)
                     let reader = Task(name: "reader") { try await lock.withLock {} }
-                    let text = try await reportOnceNoted("2. \"Spec, saves\" (task \"reader\")")
+                    // Each waiter notes its wait just after it takes its place in line, so wait
+                    // until both notes are on the report, not only the reader's.
+                    let text = try await eventually("both waits are on the progress report", within: patience) {
+                        ProgressBoard.reportOfCurrentClosure().flatMap {
+                            $0.components(separatedBy: "AsyncLock \"db\": held by").count == 3 ? $0 : nil
+                        }
+                    }
                     seen.withLock { $0 = text }
                     release.open()
                     try await holder.value
