@@ -37,7 +37,7 @@ enum ProgressSignal {
     /// holds is released, and hears nothing). In a `Protected` only to be
     /// held by a global: nothing reads them again.
     private static let sources = Protected(
-        RunSettings.current.progressSignal ? listen(to: signals, write: writeToStandardError) : [])
+        RunSettings.current.progressSignal ? listen(to: signals, write: StandardError.write) : [])
 
     /// The signals that ask for a report, each with the name its report
     /// gives as the reason.
@@ -89,11 +89,5 @@ enum ProgressSignal {
         if signal(number, SIG_IGN) != nil {
             sigaction(number, &previous, nil)
         }
-    }
-
-    /// Writes a report and a newline to standard error in one write, so
-    /// that no other output splits it.
-    @Sendable private static func writeToStandardError(_ report: String) {
-        FileHandle.standardError.write(Data((report + "\n").utf8))
     }
 }
