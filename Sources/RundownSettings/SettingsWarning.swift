@@ -71,7 +71,7 @@ package enum SettingsWarning: Sendable, Hashable {
         case .reportNotKnown(let value):
             "RUNDOWN_REPORT=\(value) is not a report Rundown knows; valid forms: RUNDOWN_REPORT=tree"
         case .filterWithoutPattern(let value):
-            "RUNDOWN_FILTER=\(value) has no pattern; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|… (a part of an example's path, ignoring case)"
+            "RUNDOWN_FILTER=\(value) has no pattern; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|… (a part of an example's path, ignoring case), RUNDOWN_FILTER=File.swift:42 (the element declared on that line of that file, or the nearest one above it), RUNDOWN_FILTER=@file (a file of example paths, one a line)"
         case .filterFileUnnamed:
             "RUNDOWN_FILTER=@ names no file, and every example runs; " + Self.filterForms
         case .filterFileUnreadable(let file, let reason):
@@ -128,7 +128,7 @@ package enum SettingsWarning: Sendable, Hashable {
     }
 
     private static let filterForms =
-        "valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|…, RUNDOWN_FILTER=@file (a file of example paths, one a line, as RUNDOWN_FAILURES writes them)"
+        "valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|…, RUNDOWN_FILTER=@file (a file of example paths, one a line, as RUNDOWN_FAILURES writes them), RUNDOWN_FILTER=File.swift:42 (the element declared on that line of that file, or the nearest one above it), entries mixed as RUNDOWN_FILTER=entry|entry|…"
 
     private static func timeoutScaleForms(_ range: ClosedRange<Double>) -> String {
         "valid forms are a number from \(range.lowerBound) to \(Int(range.upperBound)) "
