@@ -42,7 +42,8 @@ import RundownEngine
 package struct RunSettings: Sendable {
     /// Whether to print each spec's tree (`RUNDOWN_REPORT=tree`).
     package var treeReport = false
-    /// The patterns of `RUNDOWN_FILTER`, as given.
+    /// The patterns and places of `RUNDOWN_FILTER`, as given; its `@file`
+    /// entries are read into ``exactPaths``.
     package var filter: [String] = []
     /// The shard of `RUNDOWN_SHARD`.
     package var shard: Shard?
@@ -245,7 +246,7 @@ package struct RunSettings: Sendable {
             // `@file` adds the paths it lists: one entry selecting an example is enough.
             settings.filter = entries.filter { !$0.hasPrefix("@") }
             for file in entries where file.hasPrefix("@") {
-                readPathList(String(file.dropFirst()), into: &settings, warn: warn)
+                readPathList(String(file.dropFirst()), inList: entries.count > 1, into: &settings, warn: warn)
             }
         },
         Row(name: "RUNDOWN_SHARD") { value, settings, _, warn in
@@ -438,28 +439,34 @@ package struct RunSettings: Sendable {
     /// the tests reads them (``FailuresList``): a file that `RUNDOWN_FAILURES`
     /// rewrote in this run is read as it was before, so that every process of
     /// the run selects the same list. A file that cannot be read is a
-    /// warning, and the filter selects by no list.
-    private static func readPathList(_ file: String, into settings: inout RunSettings, warn: (String) -> Void) {
+    /// warning, and the filter selects by no list (`inList`: by the other
+    /// entries of the value, when it has some).
+    private static func readPathList(
+        _ file: String, inList: Bool, into settings: inout RunSettings, warn: (String) -> Void
+    ) {
         guard !file.isEmpty else {
-            return warn(SettingsWarning.filterFileUnnamed.message)
+            return warn(SettingsWarning.filterFileUnnamed(inList: inList).message)
         }
         let read: [UInt8]?
         do throws(SystemError) {
             read = try LockedFile.read(file)
         } catch {
-            if error.code == EISDIR { return warn(SettingsWarning.filterFileIsFolder(file).message) }
-            return warn(SettingsWarning.filterFileUnreadable(file: file, reason: error.description).message)
+            if error.code == EISDIR { return warn(SettingsWarning.filterFileIsFolder(file, inList: inList).message) }
+            return warn(
+                SettingsWarning.filterFileUnreadable(file: file, reason: error.description, inList: inList).message)
         }
         guard let read else {
-            let warning = SettingsWarning.filterFileUnreadable(file: file, reason: "no such file").message
+            let warning = SettingsWarning.filterFileUnreadable(file: file, reason: "no such file", inList: inList)
+                .message
             settings.pathListNotYetWritten = (file, warning)
             return warn(warning)
         }
         guard let text = String(bytes: read, encoding: .utf8) else {
-            return warn(SettingsWarning.filterFileUnreadable(file: file, reason: "not UTF-8 text").message)
+            return warn(
+                SettingsWarning.filterFileUnreadable(file: file, reason: "not UTF-8 text", inList: inList).message)
         }
         guard let paths = FailuresList.selection(in: text, forRun: TestRunKey.current) else {
-            let warning = SettingsWarning.filterFileMadeInThisRun(file).message
+            let warning = SettingsWarning.filterFileMadeInThisRun(file, inList: inList).message
             settings.pathListNotYetWritten = (file, warning)
             return warn(warning)
         }

@@ -147,6 +147,20 @@ import Testing
         #expect(settings.selectionDescription == "RUNDOWN_FILTER=\(Self.place("pushes"))|@\(list)")
     }
 
+    @Test func aListFileThatCannotBeReadLeavesTheOtherEntriesToSelect() {
+        var warnings: [String] = []
+        let settings = RunSettings(environment: ["RUNDOWN_FILTER": "@/no/such/failed.txt|\(Self.place("pushes"))"]) {
+            warnings.append($0)
+        }
+        #expect(
+            warnings.map { $0.prefix(while: { $0 != ";" }) } == [
+                "RUNDOWN_FILTER=@/no/such/failed.txt: the file cannot be read (no such file), and the list selects by its other entries"
+            ])
+        let log = Log()
+        SpecEngine.run(stack(log), controls: settings.controls)
+        #expect(log.entries == ["Stack beforeEach", "pushes"])
+    }
+
     @Test func aPathPatternWithAColonThatIsNoPlaceStillMatchesPaths() {
         let log = Log()
         let report = SpecEngine.run(
