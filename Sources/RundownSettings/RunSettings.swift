@@ -7,7 +7,7 @@ import RundownEngine
 /// | Variable | Values | Effect |
 /// |---|---|---|
 /// | `RUNDOWN_REPORT` | `tree` | Print each spec's tree when it has run, in one piece, headed by its test. |
-/// | `RUNDOWN_FILTER` | `pattern` or `pattern|pattern|…`, or `@file` | Run only the examples whose path (`Stack, when empty, pops`) contains one of the patterns, ignoring case; spaces around a `|` are ignored. `@file`: run exactly the examples whose paths the file lists, one a line (as `RUNDOWN_FAILURES` writes them), and every example of a group it lists; a file `RUNDOWN_FAILURES` rewrote in this run is read as it was before the run. A path is written as the messages, JUnit and the failures file write it: steps joined with `, `, a step that holds `, ` or begins with `"` in double quotes with its `"` doubled (`"a, b", c` is not `a, "b, c"`). Selects in the outermost spec of a task only: a spec run inside an element runs whole. |
+/// | `RUNDOWN_FILTER` | `pattern`, `File.swift:42` or `@file`, or several as `entry|entry|…` | Run only the examples one of the entries selects; spaces around a `|` are ignored. A pattern: the examples whose path (`Stack, when empty, pops`) contains it, ignoring case. A place, `File.swift:42` or `Tests/File.swift:42` (the part before the last `:` ends in `.swift`, the rest is digits): the element declared on that line of a file whose path ends so, or else the nearest one declared above it (a hook stands for its group), a group with all its examples; a place that names nothing of a spec is a warning. `@file`: run exactly the examples whose paths the file lists, one a line (as `RUNDOWN_FAILURES` writes them), and every example of a group it lists; a file `RUNDOWN_FAILURES` rewrote in this run is read as it was before the run. A path is written as the messages, JUnit and the failures file write it: steps joined with `, `, a step that holds `, ` or begins with `"` in double quotes with its `"` doubled (`"a, b", c` is not `a, "b, c"`). Selects in the outermost spec of a task only: a spec run inside an element runs whole. |
 /// | `RUNDOWN_SHARD` | `i/n`, `1 <= i <= n` (`2/5`) | Run only shard `i` of `n`; the `n` shards together run every example once. Outermost spec only, as the filter. |
 /// | `RUNDOWN_LABELS` | an expression of label names with `&&`, `||`, `!` and parentheses (`db && !slow`) | Run only the examples whose labels (their own and their groups', given with `.labels(…)`) make the expression true; a name is letters, digits, `-`, `_` and `.`. Outermost spec only, as the filter. |
 /// | `RUNDOWN_PARALLEL` | a whole number from 1 (`4`) | Run at most this many elements of a `.concurrent` group at once; by default as many as the machine has cores. |
@@ -42,7 +42,8 @@ import RundownEngine
 package struct RunSettings: Sendable {
     /// Whether to print each spec's tree (`RUNDOWN_REPORT=tree`).
     package var treeReport = false
-    /// The patterns of `RUNDOWN_FILTER`, as given.
+    /// The patterns and places of `RUNDOWN_FILTER`, as given; its `@file`
+    /// entries are read into ``exactPaths``.
     package var filter: [String] = []
     /// The shard of `RUNDOWN_SHARD`.
     package var shard: Shard?
@@ -65,6 +66,10 @@ package struct RunSettings: Sendable {
     /// The focused elements of the whole spec, when a run of one example
     /// builds only its path; not an environment setting.
     package var knownFocus: [FocusedElementLeftIn]?
+    /// Where every element and hook of the whole spec was declared, when a
+    /// run of one example builds only its path and the filter has places;
+    /// not an environment setting.
+    package var knownDeclarations: [CodeLocation]?
     /// How many of the slowest examples and groups `RUNDOWN_PROFILE` prints, or `nil` for no profile.
     package var profileCount: Int?
     /// Whether `SIGUSR1` (and `SIGINFO` on Apple platforms) prints a progress report
@@ -114,6 +119,7 @@ package struct RunSettings: Sendable {
             timeLimit: timeLimit, gracePeriod: gracePeriod, failFast: failFast ? Self.failFastLatch : nil)
         controls.progressAfter = progressAfter
         controls.progressEvery = progressEvery
+        controls.knownDeclarations = knownDeclarations
         return controls
     }
 
@@ -232,17 +238,15 @@ package struct RunSettings: Sendable {
             }
         },
         Row(name: "RUNDOWN_FILTER") { value, settings, _, warn in
-            if value.hasPrefix("@") {
-                readPathList(String(value.dropFirst()), into: &settings, warn: warn)
-                return
-            }
-            // Spaces around a `|` belong to the list, not the pattern: "a | b" is "a" and "b".
-            let patterns = value.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            // Spaces around a `|` belong to the list, not the entry: "a | b" is "a" and "b".
+            let entries = value.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }
-            if patterns.isEmpty {
-                warn(SettingsWarning.filterWithoutPattern(value).message)
-            } else {
-                settings.filter = patterns
+            guard !entries.isEmpty else { return warn(SettingsWarning.filterWithoutPattern(value).message) }
+            // Patterns and places (`Stack.swift:42`, told apart by RunControls) stay as given; each
+            // `@file` adds the paths it lists: one entry selecting an example is enough.
+            settings.filter = entries.filter { !$0.hasPrefix("@") }
+            for file in entries where file.hasPrefix("@") {
+                readPathList(String(file.dropFirst()), inList: entries.count > 1, into: &settings, warn: warn)
             }
         },
         Row(name: "RUNDOWN_SHARD") { value, settings, _, warn in
@@ -435,33 +439,39 @@ package struct RunSettings: Sendable {
     /// the tests reads them (``FailuresList``): a file that `RUNDOWN_FAILURES`
     /// rewrote in this run is read as it was before, so that every process of
     /// the run selects the same list. A file that cannot be read is a
-    /// warning, and the filter selects by no list.
-    private static func readPathList(_ file: String, into settings: inout RunSettings, warn: (String) -> Void) {
+    /// warning, and the filter selects by no list (`inList`: by the other
+    /// entries of the value, when it has some).
+    private static func readPathList(
+        _ file: String, inList: Bool, into settings: inout RunSettings, warn: (String) -> Void
+    ) {
         guard !file.isEmpty else {
-            return warn(SettingsWarning.filterFileUnnamed.message)
+            return warn(SettingsWarning.filterFileUnnamed(inList: inList).message)
         }
         let read: [UInt8]?
         do throws(SystemError) {
             read = try LockedFile.read(file)
         } catch {
-            if error.code == EISDIR { return warn(SettingsWarning.filterFileIsFolder(file).message) }
-            return warn(SettingsWarning.filterFileUnreadable(file: file, reason: error.description).message)
+            if error.code == EISDIR { return warn(SettingsWarning.filterFileIsFolder(file, inList: inList).message) }
+            return warn(
+                SettingsWarning.filterFileUnreadable(file: file, reason: error.description, inList: inList).message)
         }
         guard let read else {
-            let warning = SettingsWarning.filterFileUnreadable(file: file, reason: "no such file").message
+            let warning = SettingsWarning.filterFileUnreadable(file: file, reason: "no such file", inList: inList)
+                .message
             settings.pathListNotYetWritten = (file, warning)
             return warn(warning)
         }
         guard let text = String(bytes: read, encoding: .utf8) else {
-            return warn(SettingsWarning.filterFileUnreadable(file: file, reason: "not UTF-8 text").message)
+            return warn(
+                SettingsWarning.filterFileUnreadable(file: file, reason: "not UTF-8 text", inList: inList).message)
         }
         guard let paths = FailuresList.selection(in: text, forRun: TestRunKey.current) else {
-            let warning = SettingsWarning.filterFileMadeInThisRun(file).message
+            let warning = SettingsWarning.filterFileMadeInThisRun(file, inList: inList).message
             settings.pathListNotYetWritten = (file, warning)
             return warn(warning)
         }
-        settings.exactPaths = Set(paths)
-        settings.exactPathsFile = file
+        settings.exactPaths = (settings.exactPaths ?? []).union(paths)
+        settings.exactPathsFile = settings.exactPathsFile.map { $0 + "|@" + file } ?? file
     }
 
     /// Whether two settings name one file, written alike or not (`./failed.txt`, `failed.txt`).

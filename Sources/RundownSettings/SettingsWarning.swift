@@ -16,15 +16,16 @@ package enum SettingsWarning: Sendable, Hashable {
     /// `RUNDOWN_FILTER` whose value has no pattern, only `|` and spaces.
     case filterWithoutPattern(String)
     /// `RUNDOWN_FILTER=@` with no file after the `@`.
-    case filterFileUnnamed
+    /// (`inList`: the `@` is one entry of several, which select without it.)
+    case filterFileUnnamed(inList: Bool = false)
     /// `RUNDOWN_FILTER=@file` with a file that cannot be read, and why:
     /// `no such file`, `not UTF-8 text`, or the system's reason (`Permission denied`).
-    case filterFileUnreadable(file: String, reason: String)
+    case filterFileUnreadable(file: String, reason: String, inList: Bool = false)
     /// `RUNDOWN_FILTER=@file` naming a folder.
-    case filterFileIsFolder(String)
+    case filterFileIsFolder(String, inList: Bool = false)
     /// `RUNDOWN_FILTER=@file` naming a file that did not exist when this run
     /// of the tests began: `RUNDOWN_FAILURES` made it since.
-    case filterFileMadeInThisRun(String)
+    case filterFileMadeInThisRun(String, inList: Bool = false)
     /// `RUNDOWN_SHARD` that is not `i/n`.
     case shardNotKnown(String)
     /// `RUNDOWN_LABELS` that is no expression, with where reading it failed.
@@ -71,17 +72,17 @@ package enum SettingsWarning: Sendable, Hashable {
         case .reportNotKnown(let value):
             "RUNDOWN_REPORT=\(value) is not a report Rundown knows; valid forms: RUNDOWN_REPORT=tree"
         case .filterWithoutPattern(let value):
-            "RUNDOWN_FILTER=\(value) has no pattern; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|… (a part of an example's path, ignoring case)"
-        case .filterFileUnnamed:
-            "RUNDOWN_FILTER=@ names no file, and every example runs; " + Self.filterForms
-        case .filterFileUnreadable(let file, let reason):
-            "RUNDOWN_FILTER=@\(file): the file cannot be read (\(reason)), and every example runs; "
+            "RUNDOWN_FILTER=\(value) has no pattern; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|… (a part of an example's path, ignoring case), RUNDOWN_FILTER=File.swift:42 (the element declared on that line of that file, or the nearest one above it), RUNDOWN_FILTER=@file (a file of example paths, one a line)"
+        case .filterFileUnnamed(let inList):
+            "RUNDOWN_FILTER=@ names no file, \(Self.instead(inList)); " + Self.filterForms
+        case .filterFileUnreadable(let file, let reason, let inList):
+            "RUNDOWN_FILTER=@\(file): the file cannot be read (\(reason)), \(Self.instead(inList)); "
                 + Self.filterForms
-        case .filterFileIsFolder(let file):
-            "RUNDOWN_FILTER=@\(file): that is a folder, not a file, and every example runs; name the file in it that RUNDOWN_FAILURES wrote; "
+        case .filterFileIsFolder(let file, let inList):
+            "RUNDOWN_FILTER=@\(file): that is a folder, not a file, \(Self.instead(inList)); name the file in it that RUNDOWN_FAILURES wrote; "
                 + Self.filterForms
-        case .filterFileMadeInThisRun(let file):
-            "RUNDOWN_FILTER=@\(file): there was no such file when this run of the tests began (RUNDOWN_FAILURES made it since), and every example runs, as in the run's first process; "
+        case .filterFileMadeInThisRun(let file, let inList):
+            "RUNDOWN_FILTER=@\(file): there was no such file when this run of the tests began (RUNDOWN_FAILURES made it since), \(Self.instead(inList)), as in the run's first process; "
                 + Self.filterForms
         case .shardNotKnown(let value):
             "RUNDOWN_SHARD=\(value) is not a shard Rundown knows; valid forms: RUNDOWN_SHARD=i/n with 1 <= i <= n, such as RUNDOWN_SHARD=2/5"
@@ -127,8 +128,14 @@ package enum SettingsWarning: Sendable, Hashable {
         "warning: Rundown: \(message)\n"
     }
 
+    /// What selects when the file of `@file` gives no list: every example, or,
+    /// where the `@file` is one entry of a list, the list's other entries.
+    private static func instead(_ inList: Bool) -> String {
+        inList ? "and the list selects by its other entries" : "and every example runs"
+    }
+
     private static let filterForms =
-        "valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|…, RUNDOWN_FILTER=@file (a file of example paths, one a line, as RUNDOWN_FAILURES writes them)"
+        "valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|…, RUNDOWN_FILTER=@file (a file of example paths, one a line, as RUNDOWN_FAILURES writes them), RUNDOWN_FILTER=File.swift:42 (the element declared on that line of that file, or the nearest one above it), entries mixed as RUNDOWN_FILTER=entry|entry|…"
 
     private static func timeoutScaleForms(_ range: ClosedRange<Double>) -> String {
         "valid forms are a number from \(range.lowerBound) to \(Int(range.upperBound)) "

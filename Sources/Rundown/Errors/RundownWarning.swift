@@ -19,6 +19,11 @@ enum RundownWarning {
     /// The examples that repeated, added up: `name` is the spec's, or the
     /// path of the one example a `Spec.Example` ran.
     case repeated(name: String, RepetitionTally)
+    /// A place of `RUNDOWN_FILTER` (`Stack.swift:42`) that names no element of
+    /// the spec: nothing of it is declared in that file at or above the line
+    /// (`firstLine` is where its first declaration in that file is), or
+    /// nothing of it at all in that file (`firstLine` is `nil`).
+    case placeNamesNothing(place: SourcePlace, specName: String, firstLine: Int?)
     /// The one example of a `Spec.Example` run, which the filter, the shards
     /// or the labels left out; `selection` is the settings that did.
     case exampleFilteredOut(path: [String], selection: String)
@@ -37,6 +42,10 @@ enum RundownWarning {
             "\(Self.examples(paths.count)) flaky: " + paths.map(PathText.joined).joined(separator: "; ")
         case .repeated(let name, let tally):
             Self.repeated(name, tally)
+        case .placeNamesNothing(let place, let specName, let firstLine?):
+            "warning: RUNDOWN_FILTER place '\(place)' names no element of '\(specName)': nothing of it is declared on or above that line of the file; its first element there is on line \(firstLine). Give the line of an example, a group or a hook, or a line below one (a line inside an example's body names the example)"
+        case .placeNamesNothing(let place, let specName, nil):
+            "warning: RUNDOWN_FILTER place '\(place)' names no element of '\(specName)': none of its elements is declared in a file whose path ends in '\(place.file)'. Give the file's name or the end of its path, then ':' and a line, such as RUNDOWN_FILTER=Stack.swift:42 or RUNDOWN_FILTER=Tests/Stack.swift:42, and name the test that runs the spec"
         case .exampleFilteredOut(let path, let selection):
             "'\(PathText.joined(path))': filtered out" + (selection.isEmpty ? "" : " (\(selection))")
         }

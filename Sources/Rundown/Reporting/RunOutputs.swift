@@ -60,12 +60,14 @@ final class RunOutputs {
         _ report: SpecReport, specName: String, testName: String?, settings: RunSettings,
         print: (String) -> Void = { Swift.print($0) }
     ) -> (any Error)? {
+        let misses = Self.placeMissLines(report, specName: specName)
         let filtered = Self.filteredOutLine(report, specName: specName, settings: settings)
         let flaky = Self.flakyLine(report)
         let repeated = Self.repeatedLine(report, specName: specName, settings: settings)
         if let treeBuffer {
             var lines = ["Rundown tree of \(testName.map { "\($0), " } ?? "")spec '\(specName)':"]
             lines += treeBuffer.lines.map { "  " + $0 }
+            lines += misses.map { "  " + $0 }
             // A left-out example of a `Spec` argument is all its tree would have shown.
             if let filtered = filtered ?? Self.exampleFilteredOutLine(report, settings: settings) {
                 lines.append("  " + filtered)
@@ -74,6 +76,7 @@ final class RunOutputs {
             if let repeated { lines.append("  " + repeated) }
             print(lines.joined(separator: "\n"))
         } else {
+            for miss in misses { print("Rundown: " + miss) }
             if let filtered { print("Rundown: " + filtered) }
             if let flaky { print("Rundown: '\(specName)': " + flaky) }
             if let repeated { print("Rundown: " + repeated) }
@@ -99,6 +102,27 @@ final class RunOutputs {
         }
         return unwritten
     }
+
+    /// The warning of each place of the filter that names nothing in the
+    /// spec, where it matters: the spec has something in that place's file
+    /// (the line is above all of it), or nothing of the spec was selected.
+    /// A place in another spec's file is, for this spec, no mistake. Each
+    /// text is given once a process, as every argument of a parameterized
+    /// test over one `Spec` would give it again.
+    static func placeMissLines(_ report: SpecReport, specName: String) -> [String] {
+        guard !report.placeMisses.isEmpty else { return [] }
+        let nothingSelected = report.everythingSkipped && report.skippedCount == 0
+        return report.placeMisses.compactMap { miss -> String? in
+            guard miss.firstLine != nil || nothingSelected else { return nil }
+            let text = RundownWarning.placeNamesNothing(
+                place: miss.place, specName: specName, firstLine: miss.firstLine
+            ).message
+            return givenPlaceWarnings.withLock { $0.insert(text).inserted } ? text : nil
+        }
+    }
+
+    /// The warnings of places naming nothing that this process has given.
+    private static let givenPlaceWarnings = Protected<Set<String>>([])
 
     /// `'Cart': 3 examples selected, 12 filtered out (RUNDOWN_FILTER=push)`,
     /// or `nil` when the filter and the shard left nothing out, or the run

@@ -63,7 +63,7 @@ public struct Spec: Sendable {
     /// Every example of the spec, in declaration order, focused, excluded
     /// and all: the arguments of a parameterized test.
     public var examples: [Example] {
-        let (paths, focus): ([[String]], [FocusedElementLeftIn]) =
+        let (paths, focus, declarations): ([[String]], [FocusedElementLeftIn], [CodeLocation]) =
             switch content {
             case .sync(let content): Self.listing(root(content).node)
             case .async(let content): Self.listing(root(content).node)
@@ -74,7 +74,7 @@ public struct Spec: Sendable {
             met[path, default: 0] += 1
             let example = Example(
                 spec: self, path: path, index: index, occurrence: met[path, default: 1],
-                id: Self.id(of: path, unlike: used), focus: focus)
+                id: Self.id(of: path, unlike: used), focus: focus, declarations: declarations)
             used.insert(example.id)
             return example
         }
@@ -96,10 +96,14 @@ public struct Spec: Sendable {
         SpecRoot(call, content: content())
     }
 
-    /// The paths of the examples, and the focused elements, which a run of
-    /// one example that builds only its path could not see.
-    private static func listing<Mode>(_ root: GroupNode<Mode>) -> ([[String]], [FocusedElementLeftIn]) {
-        (paths(root), root.focusedElements)
+    /// The paths of the examples, and the focused elements and where every
+    /// element and hook was declared (for the places of a filter,
+    /// `Stack.swift:42`), which a run of one example that builds only its
+    /// path could not see.
+    private static func listing<Mode>(
+        _ root: GroupNode<Mode>
+    ) -> ([[String]], [FocusedElementLeftIn], [CodeLocation]) {
+        (paths(root), root.focusedElements, PlaceTargets.declarations(in: root))
     }
 
     private static func paths<Mode>(_ root: GroupNode<Mode>) -> [[String]] {
@@ -133,6 +137,9 @@ public struct Spec: Sendable {
         public let id: String
         /// The focused elements of the whole spec, found when the examples were listed.
         let focus: [FocusedElementLeftIn]
+        /// Where every element and hook of the whole spec was declared: what
+        /// the places of a filter name is decided on the whole spec.
+        let declarations: [CodeLocation]
 
         /// The path joined with ", ": `A stack, when empty, pops nothing`; a
         /// step that holds ", " (or begins with `"`) is written in double
@@ -143,9 +150,14 @@ public struct Spec: Sendable {
         /// afresh, and reports as `spec` does where it is called. An example
         /// that shares its path with others runs alone all the same.
         nonisolated(nonsending) public func run() async throws {
+            try await run(from: RunSettings.forSpec())
+        }
+
+        /// Runs the example as ``run()`` does, with `base` for the process's settings.
+        nonisolated(nonsending) func run(from base: RunSettings) async throws {
             switch spec.content {
-            case .sync(let content): try SpecRun(root(content), settings: settings).run()
-            case .async(let content): try await SpecRun(root(content), settings: settings).run()
+            case .sync(let content): try SpecRun(root(content), settings: settings(from: base)).run()
+            case .async(let content): try await SpecRun(root(content), settings: settings(from: base)).run()
             }
         }
 
@@ -157,7 +169,7 @@ public struct Spec: Sendable {
         ///   `async` form can run.
         public func run() throws {
             switch spec.content {
-            case .sync(let content): try SpecRun(root(content), settings: settings).run()
+            case .sync(let content): try SpecRun(root(content), settings: settings(from: RunSettings.forSpec())).run()
             case .async: throw AsyncSpecNeedsAwait(specName: spec.name)
             }
         }
@@ -169,14 +181,15 @@ public struct Spec: Sendable {
             PrunedBuild.$current.withValue(PrunedBuild(path: path, occurrence: occurrence)) { spec.root(content) }
         }
 
-        /// The process's settings, for this example alone; where focus is
-        /// forbidden, every focused element of the spec fails the run, as
-        /// it would if the whole tree had been built. Taken as a spec takes
-        /// them: the first run of the process gets the settings' failures.
-        private var settings: RunSettings {
-            var settings = RunSettings.forSpec()
+        /// The process's settings (`base`, taken as a spec takes them: the
+        /// first run of the process gets the settings' failures), for this
+        /// example alone; where focus is forbidden, every focused element of
+        /// the spec fails the run, as it would if the whole tree had been built.
+        private func settings(from base: RunSettings) -> RunSettings {
+            var settings = base
             settings.example = path
             settings.knownFocus = focus
+            settings.knownDeclarations = declarations
             return settings
         }
     }

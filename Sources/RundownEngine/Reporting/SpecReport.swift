@@ -15,6 +15,8 @@ package struct SpecReport: Sendable {
     /// result names them. When nothing at all was selected, one skip of the
     /// spec's root says so, and ``everythingSkipped`` is true.
     package var filteredOutCount = 0
+    /// The places of the filter (`Stack.swift:42`) that named nothing in the spec.
+    package var placeMisses: [PlaceTargets.Miss] = []
     /// Every notice (a flaky example, `until-failure` stopping at a failure), in the order it happened.
     package var notices: [SpecNotice] = []
     /// The examples that repeated, added up.

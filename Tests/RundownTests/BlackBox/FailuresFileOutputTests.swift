@@ -208,7 +208,7 @@ struct FailuresFileOutputTests {
             first[1].ran.sorted() == ["ran: Rerun ST, fails", "ran: Rerun ST, fails, too", "ran: Rerun ST, passes"],
             "\(first[1].lines)")
         let forms =
-            "valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|…, RUNDOWN_FILTER=@file (a file of example paths, one a line, as RUNDOWN_FAILURES writes them)"
+            "valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|…, RUNDOWN_FILTER=@file (a file of example paths, one a line, as RUNDOWN_FAILURES writes them), RUNDOWN_FILTER=File.swift:42 (the element declared on that line of that file, or the nearest one above it), entries mixed as RUNDOWN_FILTER=entry|entry|…"
         #expect(
             first[0].lines.contains(
                 "warning: Rundown: RUNDOWN_FILTER=@\(folder.failures): the file cannot be read (no such file), and every example runs; \(forms)"

@@ -185,7 +185,7 @@ struct FlakyOutputTests {
         #expect(run.status == 0)
         #expect(
             run.lines.contains(
-                "warning: Rundown: RUNDOWN_FILTER=@/no/such/failed.txt: the file cannot be read (no such file), and every example runs; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|…, RUNDOWN_FILTER=@file (a file of example paths, one a line, as RUNDOWN_FAILURES writes them)"
+                "warning: Rundown: RUNDOWN_FILTER=@/no/such/failed.txt: the file cannot be read (no such file), and every example runs; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|…, RUNDOWN_FILTER=@file (a file of example paths, one a line, as RUNDOWN_FAILURES writes them), RUNDOWN_FILTER=File.swift:42 (the element declared on that line of that file, or the nearest one above it), entries mixed as RUNDOWN_FILTER=entry|entry|…"
             ))
         #expect(run.lines.filter { $0.hasPrefix("ran: ") }.count == 2)
     }

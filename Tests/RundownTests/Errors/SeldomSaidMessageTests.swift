@@ -47,7 +47,7 @@ import Testing
         #expect(settings.exactPaths == nil && settings.filter.isEmpty)
         #expect(
             warnings == [
-                "RUNDOWN_FILTER=@ names no file, and every example runs; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|…, RUNDOWN_FILTER=@file (a file of example paths, one a line, as RUNDOWN_FAILURES writes them)"
+                "RUNDOWN_FILTER=@ names no file, and every example runs; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|…, RUNDOWN_FILTER=@file (a file of example paths, one a line, as RUNDOWN_FAILURES writes them), RUNDOWN_FILTER=File.swift:42 (the element declared on that line of that file, or the nearest one above it), entries mixed as RUNDOWN_FILTER=entry|entry|…"
             ])
     }
 

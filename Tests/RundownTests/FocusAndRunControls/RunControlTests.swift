@@ -103,7 +103,7 @@ import FoundationXML
         ),
         (
             "RUNDOWN_FILTER", "||",
-            "RUNDOWN_FILTER=|| has no pattern; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|… (a part of an example's path, ignoring case)"
+            "RUNDOWN_FILTER=|| has no pattern; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|… (a part of an example's path, ignoring case), RUNDOWN_FILTER=File.swift:42 (the element declared on that line of that file, or the nearest one above it), RUNDOWN_FILTER=@file (a file of example paths, one a line)"
         ),
     ])
     func anUnknownValueIsAWarningListingTheValidFormsAndKeepsTheDefault(

@@ -66,7 +66,7 @@ import Testing
     @Test func aMissingPathListIsAFailureUnlessTheFailuresFileIsTheSame() {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("rundown-none-\(UUID())").path
         let warning =
-            "RUNDOWN_FILTER=@\(file): the file cannot be read (no such file), and every example runs; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|…, RUNDOWN_FILTER=@file (a file of example paths, one a line, as RUNDOWN_FAILURES writes them)"
+            "RUNDOWN_FILTER=@\(file): the file cannot be read (no such file), and every example runs; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|…, RUNDOWN_FILTER=@file (a file of example paths, one a line, as RUNDOWN_FAILURES writes them), RUNDOWN_FILTER=File.swift:42 (the element declared on that line of that file, or the nearest one above it), entries mixed as RUNDOWN_FILTER=entry|entry|…"
         let alone = settings(["CI": "true", "RUNDOWN_FILTER": "@" + file])
         #expect(alone.1 == [warning])
         #expect(alone.0.settingFailures == [SettingNotUnderstood(problem: warning, strictBecause: "CI=true")])

@@ -25,7 +25,7 @@ import Testing
         #expect(read.controls.exactPaths == nil)
         #expect(
             warnings == [
-                "RUNDOWN_FILTER=@\(folder.path): that is a folder, not a file, and every example runs; name the file in it that RUNDOWN_FAILURES wrote; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|…, RUNDOWN_FILTER=@file (a file of example paths, one a line, as RUNDOWN_FAILURES writes them)"
+                "RUNDOWN_FILTER=@\(folder.path): that is a folder, not a file, and every example runs; name the file in it that RUNDOWN_FAILURES wrote; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|…, RUNDOWN_FILTER=@file (a file of example paths, one a line, as RUNDOWN_FAILURES writes them), RUNDOWN_FILTER=File.swift:42 (the element declared on that line of that file, or the nearest one above it), entries mixed as RUNDOWN_FILTER=entry|entry|…"
             ])
     }
 

@@ -440,7 +440,7 @@ import FoundationXML
         #expect(read.controls.exactPaths == nil)
         #expect(
             warnings == [
-                "RUNDOWN_FILTER=@/no/such/failed.txt: the file cannot be read (no such file), and every example runs; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|…, RUNDOWN_FILTER=@file (a file of example paths, one a line, as RUNDOWN_FAILURES writes them)"
+                "RUNDOWN_FILTER=@/no/such/failed.txt: the file cannot be read (no such file), and every example runs; valid forms: RUNDOWN_FILTER=pattern, RUNDOWN_FILTER=pattern|pattern|…, RUNDOWN_FILTER=@file (a file of example paths, one a line, as RUNDOWN_FAILURES writes them), RUNDOWN_FILTER=File.swift:42 (the element declared on that line of that file, or the nearest one above it), entries mixed as RUNDOWN_FILTER=entry|entry|…"
             ])
     }
 

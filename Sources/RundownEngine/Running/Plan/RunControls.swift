@@ -19,14 +19,24 @@ import Foundation
 /// the seed's order (``nested``). Its element was selected already, and
 /// selecting again by the inner paths would drop examples that no shard runs.
 package struct RunControls: Sendable, Hashable {
-    /// Patterns an example's path must contain one of (ignoring case), as
-    /// given, or empty to select every example. The path is matched as its
-    /// description, the steps joined with ", ": `Stack, when empty, pops`.
+    /// The patterns and places of the filter, as given, or empty to select
+    /// every example. An example is selected if its path contains one of the
+    /// patterns (ignoring case), matched as its description, the steps joined
+    /// with ", " (`Stack, when empty, pops`); or if a place (``SourcePlace``,
+    /// `Stack.swift:42`) names it or a group it is in; or if ``exactPaths``
+    /// lists it.
     package var filter: [String] {
-        didSet { lowercasedFilter = filter.map { $0.lowercased() } }
+        didSet { (lowercasedPatterns, places) = Self.read(filter) }
     }
-    /// ``filter`` as it is matched.
-    private var lowercasedFilter: [String]
+    /// The path patterns of ``filter`` as they are matched.
+    private var lowercasedPatterns: [String]
+    /// The places of ``filter``.
+    package private(set) var places: [SourcePlace]
+    /// Where every element and hook of the whole spec was declared, when the
+    /// tree given to the run holds only part of it (a run of one example that
+    /// built only its path): the places of the filter name what they name in
+    /// the whole spec, not the nearest element that happens to be built.
+    package var knownDeclarations: [CodeLocation]?
     /// The one shard of the examples that runs, if the run is sharded.
     package var shard: Shard?
     /// Shuffles the elements of every group with this seed, if set.
@@ -64,7 +74,8 @@ package struct RunControls: Sendable, Hashable {
     /// lists, or `nil` to select by no list: an example is selected if its
     /// path, or one of its groups', is listed.
     package var exactPaths: Set<String>?
-    /// The file that ``exactPaths`` came from, as the setting names it.
+    /// The file that ``exactPaths`` came from, as the setting names it (files
+    /// joined with `|@`, when the filter names several).
     package var exactPathsFile: String?
     /// The settings this run could not read, where that is a failure (`CI`,
     /// `RUNDOWN_STRICT=1`): each is a failure of the spec, at its `spec` call,
@@ -110,7 +121,7 @@ package struct RunControls: Sendable, Hashable {
         self.exactPathsFile = exactPathsFile
         self.settingFailures = settingFailures
         self.filter = filter.filter { !$0.isEmpty }
-        lowercasedFilter = self.filter.map { $0.lowercased() }
+        (lowercasedPatterns, places) = Self.read(self.filter)
         self.parallelismLimit = parallelism
         self.shard = shard
         self.seed = seed
@@ -130,23 +141,47 @@ package struct RunControls: Sendable, Hashable {
     /// Whether the filter, the shard and the labels select every example.
     var selectsAll: Bool { filter.isEmpty && shard == nil && example == nil && labels == nil && exactPaths == nil }
 
+    /// The path patterns and the places of a filter's entries.
+    private static func read(_ filter: [String]) -> (patterns: [String], places: [SourcePlace]) {
+        var patterns: [String] = []
+        var places: [SourcePlace] = []
+        for entry in filter {
+            if let place = SourcePlace(pattern: entry) {
+                places.append(place)
+            } else {
+                patterns.append(entry.lowercased())
+            }
+        }
+        return (patterns, places)
+    }
+
     /// Whether the example at `path`, carrying `labels` (its own and its
-    /// groups'), belongs to this run.
-    package func selects(_ path: [String], labels: Set<String> = []) -> Bool {
-        leftOutCause(path, labels: labels) == nil
+    /// groups'), belongs to this run; `placed` when a place of the filter
+    /// names it or a group it is in.
+    package func selects(_ path: [String], labels: Set<String> = [], placed: Bool = false) -> Bool {
+        leftOutCause(path, labels: labels, placed: placed) == nil
     }
 
     /// Which control does not select the example at `path`, carrying `labels`
     /// (its own and its groups'): the first in the order of
-    /// ``PlanDecision/LeftOutCause``; `nil` if it belongs to this run.
-    package func leftOutCause(_ path: [String], labels: Set<String> = []) -> PlanDecision.LeftOutCause? {
+    /// ``PlanDecision/LeftOutCause``; `nil` if it belongs to this run. The
+    /// entries of the filter (patterns, places, the path list of `@file`)
+    /// are one list: one of them selecting the example is enough; `placed`
+    /// says whether a place of the filter names it or a group it is in.
+    package func leftOutCause(
+        _ path: [String], labels: Set<String> = [], placed: Bool = false
+    ) -> PlanDecision.LeftOutCause? {
         if let example, example != path { return .example }
         if let shard, !shard.contains(path) { return .shard }
         if let expression = self.labels, !expression.matches(labels) { return .labels }
-        if let exactPaths, !Self.lists(exactPaths, path) { return .pathList }
-        guard !filter.isEmpty else { return nil }
-        let description = PathText.joined(path).lowercased()
-        return lowercasedFilter.contains { description.contains($0) } ? nil : .filter
+        guard !filter.isEmpty || exactPaths != nil else { return nil }
+        if placed { return nil }
+        if let exactPaths, Self.lists(exactPaths, path) { return nil }
+        if !lowercasedPatterns.isEmpty {
+            let description = PathText.joined(path).lowercased()
+            if lowercasedPatterns.contains(where: { description.contains($0) }) { return nil }
+        }
+        return filter.isEmpty ? .pathList : .filter
     }
 
     /// Whether `paths` lists the example at `path` or one of its groups: a
@@ -186,8 +221,8 @@ package struct RunControls: Sendable, Hashable {
     /// give them: `RUNDOWN_FILTER=push, RUNDOWN_SHARD=2/5`, or empty when they select all.
     package var selectionDescription: String {
         var parts: [String] = []
-        if !filter.isEmpty { parts.append("RUNDOWN_FILTER=\(filter.joined(separator: "|"))") }
-        if let exactPathsFile { parts.append("RUNDOWN_FILTER=@\(exactPathsFile)") }
+        let entries = filter + (exactPathsFile.map { ["@" + $0] } ?? [])
+        if !entries.isEmpty { parts.append("RUNDOWN_FILTER=\(entries.joined(separator: "|"))") }
         if let shard { parts.append("RUNDOWN_SHARD=\(shard)") }
         if let labels { parts.append("RUNDOWN_LABELS=\(labels)") }
         return parts.joined(separator: ", ")

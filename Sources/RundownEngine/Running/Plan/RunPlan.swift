@@ -7,6 +7,10 @@
 //   (selection: the filter, the path list, the shard, the labels, the one
 //   example of a `Spec.Example` run; each of its examples is counted, not
 //   reported). An example is counted once, in exactly one of these.
+// - A place of the filter (`Stack.swift:42`) selects by what was declared
+//   where (PlaceTargets), decided on the whole spec even when the tree is
+//   only one example's path (`knownDeclarations`): what it names is selected
+//   whole, a group with all of its examples.
 // - Selection comes first and sees no focus: an example it does not select
 //   is never reported as skipped. Then, at each level, exclusion removes
 //   elements (and hooks); if any remaining element is focused or holds a
@@ -42,6 +46,8 @@ package struct RunPlan<Mode: ExecutionMode> {
     package let filteredOutCount: Int
     /// The focused elements, with their paths, when the controls forbid focus.
     package let forbiddenFocus: [FocusedElementLeftIn]
+    /// The places of the filter that name nothing in the spec.
+    package let placeMisses: [PlaceTargets.Miss]
     /// The labels no expression can name, with the paths of the elements that carry them.
     package let invalidLabels: [(path: [String], location: CodeLocation, label: String)]
     /// The spec as declared.
@@ -66,12 +72,19 @@ package struct RunPlan<Mode: ExecutionMode> {
         var decided: [[String]: PlanDecision] = [:]
         var filteredOut = 0
         let rootPath = [root.description]
+        let targets =
+            controls.places.isEmpty
+            ? nil
+            : PlaceTargets(
+                controls.places, among: controls.knownDeclarations ?? PlaceTargets.declarations(in: root))
+        placeMisses = targets?.misses ?? []
+        let selection = Selection(controls: controls, targets: targets)
         let selected =
             controls.selectsAll
             ? root
             : Self.select(
-                root, path: rootPath, labels: Set(root.marks.labels), controls: controls, filteredOut: &filteredOut,
-                decided: &decided)
+                root, path: rootPath, labels: Set(root.marks.labels), placed: targets?.names(root) ?? false,
+                selection, filteredOut: &filteredOut, decided: &decided)
         filteredOutCount = filteredOut
         let isPlain = selected.map(Self.isPlain) ?? true
         var invalidLabels: [(path: [String], location: CodeLocation, label: String)] = []
@@ -138,18 +151,28 @@ package struct RunPlan<Mode: ExecutionMode> {
 
     // MARK: Selection
 
-    /// The group with only the examples `controls` select, or `nil` if it has
-    /// none; `labels` are those of the group and the groups above it.
+    /// The controls, and what their places name in this spec.
+    private struct Selection {
+        let controls: RunControls
+        let targets: PlaceTargets?
+    }
+
+    /// The group with only the examples `selection` selects, or `nil` if it
+    /// has none; `labels` are those of the group and the groups above it, and
+    /// `placed` says whether a place names the group or one above it.
     private static func select(
-        _ group: GroupNode<Mode>, path: [String], labels: Set<String>, controls: RunControls, filteredOut: inout Int,
-        decided: inout [[String]: PlanDecision]
+        _ group: GroupNode<Mode>, path: [String], labels: Set<String>, placed: Bool, _ selection: Selection,
+        filteredOut: inout Int, decided: inout [[String]: PlanDecision]
     ) -> GroupNode<Mode>? {
         var kept: [ElementNode<Mode>] = []
         for element in group.content.elements {
             let own = path + [element.description]
             switch element {
             case .example(let example):
-                if let cause = controls.leftOutCause(own, labels: labels.union(example.marks.labels)) {
+                let placed = placed || selection.targets?.names(example.location) == true
+                if let cause = selection.controls.leftOutCause(
+                    own, labels: labels.union(example.marks.labels), placed: placed)
+                {
                     filteredOut += 1
                     decided[own] = .leftOut(cause)
                 } else {
@@ -157,7 +180,8 @@ package struct RunPlan<Mode: ExecutionMode> {
                 }
             case .group(let child):
                 if let selected = select(
-                    child, path: own, labels: labels.union(child.marks.labels), controls: controls,
+                    child, path: own, labels: labels.union(child.marks.labels),
+                    placed: placed || selection.targets?.names(child) == true, selection,
                     filteredOut: &filteredOut, decided: &decided)
                 {
                     kept.append(.group(selected))

@@ -201,6 +201,7 @@ final class SpecWalk<Mode: ExecutionMode> {
         }
         let plan = RunPlan(root, controls: controls)
         reporter.filteredOut(plan.filteredOutCount)
+        if !plan.placeMisses.isEmpty { reporter.placesMissed(plan.placeMisses) }
         // A setting the run could not read fails the spec where it was called, before anything runs.
         for setting in controls.settingFailures {
             reporter.report(SpecFailure(path: [root.description], error: setting, location: root.location))

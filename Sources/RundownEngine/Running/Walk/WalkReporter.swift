@@ -133,6 +133,10 @@ final class WalkReporter {
         collected.filteredOutCount = count
     }
 
+    func placesMissed(_ misses: [PlaceTargets.Miss]) {
+        collected.placeMisses = misses
+    }
+
     /// Counts an example that ended as `result`.
     private func count(_ result: ExampleResult) {
         switch result {
