@@ -14,15 +14,17 @@ struct ListOutputTests {
     static let file = "Tests/RundownHostFixtures/ListFixtures.swift"
 
     /// Runs `arguments` with `settings` and no other `RUNDOWN_*` or `CI` setting of this process.
-    static func run(_ arguments: [String], _ settings: [String: String]) async throws -> HostOutput.Run {
+    static func run(
+        _ arguments: [String], _ settings: [String: String], binary: URL? = nil
+    ) async throws -> HostOutput.Run {
         var environment = ProcessInfo.processInfo.environment.filter {
             !$0.key.hasPrefix("RUNDOWN_") && $0.key != "CI"
         }
         environment["RUNDOWN_FIXTURES"] = "1"
         environment["NO_COLOR"] = "1"
         environment.merge(settings) { $1 }
-        let binary = URL(fileURLWithPath: try #require(HostOutput.testBinary))
-        let run = try await ChildProcess.run(binary, arguments, environment: environment)
+        let testBinary = URL(fileURLWithPath: try #require(HostOutput.testBinary))
+        let run = try await ChildProcess.run(binary ?? testBinary, arguments, environment: environment)
         return HostOutput.Run(status: run.status, lines: try await HostOutput.lines(of: run.output))
     }
 
@@ -108,6 +110,23 @@ struct ListOutputTests {
                 ["Async never", "tab\there", "records"],
             ])
         #expect(objects.allSatisfy { $0["decision"] as? String == "run" && $0["test"] as? String == "neverRuns()" })
+    }
+
+    @Test func aDryRunWithNoHostRunsNoClosureAndReturns() async throws {
+        let binary = URL(fileURLWithPath: try #require(HostOutput.testBinary)).deletingLastPathComponent()
+        let run = try await Self.run(
+            ["list"], ["RUNDOWN_LIST": "json"],
+            binary: binary.appendingPathComponent("RundownNoHostFixture"))
+        #expect(run.status == 0, "\(run.lines)")
+        #expect(run.lines.last == "returned normally")
+        let objects = try Self.objects(run)
+        #expect(
+            Self.paths(objects) == [
+                ["List no host"], ["List no host", "a, b"], ["List no host", "a, b", #"say "hi""#],
+                ["List no host", "parked"],
+            ])
+        #expect(objects.map { $0["decision"] as? String } == ["run", "run", "run", "skipped"])
+        #expect(objects.allSatisfy { $0["test"] == nil })
     }
 
     @Test func theTextFormIsOneLinePerElementIndentedByDepth() async throws {
