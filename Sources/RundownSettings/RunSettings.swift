@@ -27,6 +27,7 @@ import RundownEngine
 /// | `RUNDOWN_TIMEOUT_SCALE` | a number from 0.01 to 1000 (`3`, `2.5`) | Multiply every default deadline of the concurrency toolkit. |
 /// | `RUNDOWN_PROGRESS_SIGNAL` | `on` or `off` | `on`, the default: `SIGUSR1` (and `SIGINFO`, Ctrl-T, on Apple platforms) prints a progress report of everything running in the process, and the run goes on. `off`: Rundown leaves the signals alone, and their default action applies. |
 /// | `RUNDOWN_SCHEDULE` | a replay token a failed `explore` printed (`v1.3fa2.0102.9c1e22ab`) | The `explore` call that printed it, in the test that printed it, runs that one interleaving instead of its strategy. |
+/// | `RUNDOWN_LIST` | `1`, `json`, or `0` | A dry run: each spec prints its plan instead of running (no hook and no example runs, and the test passes): every group and example in the order a run with the same settings reaches it, with its path, file:line, labels and what the plan decided (`run`, `skipped: <reason>`, `left out: <reason>`), after the filter, labels, shard, focus, repetitions and seed. `1`: text, indented by depth and headed by the test; `json`: JSON Lines, one object per element, its path an array of steps. Each spec's listing is one write to standard output. Outermost spec of a task only; `0` runs as usual. |
 ///
 /// It is a module of its own so that `Rundown` and the concurrency toolkit,
 /// which does not depend on `Rundown`, read their settings from the same
@@ -96,6 +97,8 @@ package struct RunSettings: Sendable {
     package var exactPathsFile: String?
     /// The replay token of `RUNDOWN_SCHEDULE`, as given.
     package var schedule: String?
+    /// How `RUNDOWN_LIST` lists each spec's plan instead of running it, or `nil` to run.
+    package var list: ListFormat?
     /// Whether a setting not understood is a failure as well as a warning
     /// (`RUNDOWN_STRICT`, or `CI`).
     package var strict = false
@@ -393,6 +396,14 @@ package struct RunSettings: Sendable {
             case "on": settings.progressSignal = true
             case "off": settings.progressSignal = false
             default: warn(SettingsWarning.progressSignalNotKnown(value).message)
+            }
+        },
+        Row(name: "RUNDOWN_LIST") { value, settings, _, warn in
+            switch value {
+            case "1": settings.list = .text
+            case "json": settings.list = .json
+            case "0": settings.list = nil
+            default: warn(SettingsWarning.listNotKnown(value).message)
             }
         },
         // Rundown's own: the switch of its failing test fixtures, and the

@@ -54,6 +54,8 @@ package enum SettingsWarning: Sendable, Hashable {
     case failFastNotKnown(String)
     /// `RUNDOWN_PROGRESS_SIGNAL` that is neither `on` nor `off`.
     case progressSignalNotKnown(String)
+    /// `RUNDOWN_LIST` that is none of `1`, `json` and `0`.
+    case listNotKnown(String)
     /// `RUNDOWN_TIMEOUT_SCALE` that is not a number; `range` is the factors it accepts.
     case timeoutScaleNotUnderstood(String, range: ClosedRange<Double>)
     /// `RUNDOWN_TIMEOUT_SCALE` that is a number out of the `range` it accepts.
@@ -112,6 +114,8 @@ package enum SettingsWarning: Sendable, Hashable {
             "RUNDOWN_FAIL_FAST=\(value) is not a value Rundown knows; valid forms: RUNDOWN_FAIL_FAST=1, RUNDOWN_FAIL_FAST=0"
         case .progressSignalNotKnown(let value):
             "RUNDOWN_PROGRESS_SIGNAL=\(value) is not a value Rundown knows, and the signal stays on; valid forms: RUNDOWN_PROGRESS_SIGNAL=on (SIGUSR1 prints a progress report), RUNDOWN_PROGRESS_SIGNAL=off (Rundown leaves the signal alone)"
+        case .listNotKnown(let value):
+            "RUNDOWN_LIST=\(value) is not a value Rundown knows, and the specs run; valid forms: RUNDOWN_LIST=1 (list each spec's plan as text instead of running it), RUNDOWN_LIST=json (the same as JSON Lines), RUNDOWN_LIST=0 (run)"
         case .timeoutScaleNotUnderstood(let raw, let range):
             "RUNDOWN_TIMEOUT_SCALE='\(raw)' is not understood; " + Self.timeoutScaleForms(range)
         case .timeoutScaleOutOfRange(let raw, let range):

@@ -506,6 +506,18 @@ func progressSignal() throws {
     }
 }
 
+/// `RUNDOWN_LIST` with no host: a dry run prints the plan and returns normally; a closure that ran
+/// would stop the process.
+func listed() throws {
+    try spec("List no host") {
+        beforeAll { fatalError("beforeAll ran in a dry run") }
+        context("a, b") {
+            it(#"say "hi""#) { fatalError("an example ran in a dry run") }
+        }
+        xIt("parked") { fatalError("an excluded example ran") }
+    }
+}
+
 struct FailuresFileError: Error, CustomStringConvertible {
     var description: String { "FailuresFileError" }
 }
@@ -536,6 +548,7 @@ do {
     case "spec-arguments": try specArguments()
     case "profile": try profiled()
     case "progress-signal": try progressSignal()
+    case "list": try listed()
     default:
         print("unknown scenario '\(scenario)'")
         exit(2)

@@ -66,6 +66,28 @@ struct SpecRun<Call: CallKind> {
         }
     }
 
+    /// How this run lists its plan instead of running (`RUNDOWN_LIST`), or
+    /// `nil` if it runs: a spec inside an element of another runs, as only
+    /// the outermost spec of a task is listed (its element never runs in a dry run).
+    private var listFormat: ListFormat? {
+        settings.list.flatMap { ExampleRunner.current == nil ? $0 : nil }
+    }
+
+    /// A dry run: prints the plan the settings make, in one piece, and
+    /// delivers a run in which nothing ran and nothing failed, so the test passes.
+    private func list(_ format: ListFormat) throws {
+        let controls = settings.controls
+        let plan = RunPlan(root.node, controls: controls)
+        print(
+            PlanList.text(
+                plan.listing(controls: controls), format: format, specName: root.node.description,
+                testName: host.testName, seed: settings.seed))
+        try host.deliver(
+            FinishedRun(
+                report: SpecReport(), specName: root.node.description, location: root.location,
+                example: settings.example))
+    }
+
     /// Writes the reports and delivers the run; a report that could not be
     /// written fails the spec.
     private func finish(_ report: SpecReport, _ outputs: RunOutputs) throws {
@@ -87,6 +109,7 @@ struct SpecRun<Call: CallKind> {
 extension SpecRun where Call.Mode == Synchronous {
     /// Runs a synchronous spec on the calling thread.
     func run() throws {
+        if let format = listFormat { return try list(format) }
         let host = host
         let outputs = outputs()
         let listener = listener(outputs)
@@ -105,6 +128,7 @@ extension SpecRun where Call.Mode == Synchronous {
 extension SpecRun where Call.Mode == Asynchronous {
     /// Runs an asynchronous spec on the caller's actor.
     nonisolated(nonsending) func run() async throws {
+        if let format = listFormat { return try list(format) }
         let outputs = outputs()
         let report = await hosted(outputs, isolation: #isolation)
         try finish(report, outputs)

@@ -157,7 +157,7 @@ public final class ExampleRunner: Sendable, CustomStringConvertible {
     }
 
     /// The path as one string, its steps joined with ", " (a step that holds
-    /// it quoted, as ``PathText`` writes it): `"Spec, in a context, does a thing"`.
+    /// it quoted, as `PathText` writes it): `"Spec, in a context, does a thing"`.
     public var description: String {
         PathText.joined(path)
     }

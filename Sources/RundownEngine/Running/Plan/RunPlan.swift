@@ -50,10 +50,10 @@ package struct RunPlan<Mode: ExecutionMode> {
     package let placeMisses: [PlaceTargets.Miss]
     /// The labels no expression can name, with the paths of the elements that carry them.
     package let invalidLabels: [(path: [String], location: CodeLocation, label: String)]
-    /// The spec as declared.
-    private let declared: GroupNode<Mode>
+    /// The spec as declared; its listing (PlanListing.swift) reads it.
+    let declared: GroupNode<Mode>
     /// The decision for each element that does not simply run, by path.
-    private let decided: [[String]: PlanDecision]
+    let decided: [[String]: PlanDecision]
 
     /// Whether the spec runs nothing because selection selected nothing in it:
     /// it is then skipped as a whole, so that a run that checked nothing does not pass.
