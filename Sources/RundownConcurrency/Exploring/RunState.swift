@@ -40,6 +40,7 @@ struct RunState: Sendable {
     /// at a point, the clock; moves the clock at once when that is the pick.
     mutating func pickNext() -> NextStep {
         var ready: [Int] = []
+        var sleeping: [Int] = []
         var nextDeadline: Duration?
         var dueNow = false
         for index in tasks.indices {
@@ -49,7 +50,9 @@ struct RunState: Sendable {
             case .ready:
                 ready.append(index)
                 if tasks[index].isDueNow { dueNow = true }
-            case .sleeping(let until): nextDeadline = min(nextDeadline ?? until, until)
+            case .sleeping(let until):
+                sleeping.append(index)
+                nextDeadline = min(nextDeadline ?? until, until)
             case .running, .ended: break
             }
         }
@@ -63,7 +66,8 @@ struct RunState: Sendable {
         var pick = 0
         if options.count > 1 {
             let choice = Choice(
-                options: options, continuing: ready.firstIndex { $0 == continuing }, step: steps.count,
+                options: options, continuing: ready.firstIndex { $0 == continuing }, sleeping: sleeping,
+                step: steps.count,
                 decision: decisions.count, stepsSinceLastChoice: Array(steps[stepsAtLastChoice...]))
             do {
                 pick = try strategy.choose(choice)
@@ -81,7 +85,7 @@ struct RunState: Sendable {
 
     /// Moves virtual time to `deadline`, recording the step, and wakes every task sleeping until then.
     mutating func moveClock(to deadline: Duration) {
-        if stop == nil { steps.append(Step(task: nil, from: "\(now)", to: "\(deadline)")) }
+        if stop == nil { steps.append(Step(task: nil, taskIndex: nil, from: "\(now)", to: "\(deadline)")) }
         now = deadline
         continuing = nil
         for index in tasks.indices {
@@ -98,7 +102,7 @@ struct RunState: Sendable {
     mutating func endStep(of id: Int, at label: String, phase: TaskPhase) -> CheckedContinuation<Void, Never>? {
         // A task released by a stop runs on outside the run: its steps are not the run's.
         if stop == nil {
-            steps.append(Step(task: tasks[id].name, from: tasks[id].lastPassed, to: label))
+            steps.append(Step(task: tasks[id].name, taskIndex: id, from: tasks[id].lastPassed, to: label))
             tasks[id].lastPassed = label
             tasks[id].hasStepped = true
         }
@@ -140,6 +144,8 @@ enum RunStop: Error, Sendable {
 /// One step of a run: a task going from one place to the next, or the clock moving on (`task` nil).
 struct Step: Equatable, Sendable {
     let task: String?
+    /// The task's place in start order, from 0; `nil` for the clock.
+    let taskIndex: Int?
     let from: String
     let to: String
 }
