@@ -94,8 +94,12 @@ struct ExploreInSpecsTests {
         }
         let reported = issues(of: "Explored by each strategy")
         try #require(reported.count == 2 * strategies.count)
+        // An example named with ", " stands quoted in its path.
+        let steps = [
+            #"".pct(runs: 100, seed: 3)""#, ".everyInterleaving(preemptions: 1)", #"".random(runs: 100, seed: 3)""#,
+        ]
         for (index, strategy) in strategies.enumerated() {
-            let path = "Explored by each strategy, \(strategy)"
+            let path = "Explored by each strategy, \(steps[index])"
             let (failure, interleaving) = (reported[2 * index], reported[2 * index + 1])
             #expect(failure.comments == [path, "both increments"])
             #expect(failure.location == "RundownTests/ExploreInSpecsTests.swift:\(expectLine)")
