@@ -34,11 +34,9 @@ struct DeadlockTests {
     )
     func lockOrderDeadlock() async throws {
         var exploration: Exploration?
-        let started = ContinuousClock.now
         let failures = try await capturingRoutedFailures {
             exploration = try await explore { schedule in try await Self.lockOrder(schedule) }
         }
-        let took = ContinuousClock.now - started
         let found = try #require(exploration)
         #expect(found.failed)
         try #require(failures.count == 2)
@@ -57,8 +55,9 @@ struct DeadlockTests {
             failures[1].message
                 == "explore(.everyInterleaving()) failed in interleaving \(found.interleavings): transfer: start → lock \"accounts\" → debited; audit: start → lock \"ledger\"; transfer: → lock \"ledger\"; audit: → counted → lock \"accounts\"\nReplay it with explore(.replay(\"\(token)\")), or with RUNDOWN_SCHEDULE=\(token)"
         )
-        // The step deadline (5 s) never came into it: the run stopped as soon as it saw the deadlock.
-        #expect(took < .seconds(5))
+        // No step deadline came into it (that would be reported as a stuck task, after 5 s): the
+        // run stopped as soon as it saw the deadlock. Nothing here times it: the machine may be busy.
+        #expect(!failures.contains { $0.message.contains("neither reached a schedule point") })
 
         let replayed = try await capturingRoutedFailures {
             let again = try await explore(.replay(token)) { schedule in try await Self.lockOrder(schedule) }
