@@ -27,6 +27,13 @@ import RundownCore
 ///    waits for its tasks gets on to its end. Steps taken after the stop are not the run's: they
 ///    are not recorded.
 ///
+/// 7. A task blocked in one of the toolkit's waits (``BlockedWait``) is no option. Whether its wait
+///    is over is asked only while choosing, when no controlled task runs, so the same picks find the
+///    same waits over; once over, the task is an option like one at a point. When every unfinished
+///    task is blocked and nothing sleeps, the run is deadlocked if only its own tasks could end
+///    those waits, and stops at once; otherwise the driver waits in wall time up to the step
+///    deadline for something outside the run to end one.
+///
 /// Every continuation is resumed exactly once, and always outside the lock.
 final class ScheduleRun: Sendable {
     /// Which interleaving this is, from 1.
