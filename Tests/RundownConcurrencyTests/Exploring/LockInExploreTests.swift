@@ -96,6 +96,32 @@ struct LockInExploreTests {
             ))
     }
 
+    @Test("a switch away from a blocked task is no preemption: with one, the waiter can block and the holder finish")
+    func blockingIsNoPreemption() async throws {
+        let logs = Locked<Set<[String]>>([])
+        let exploration = try await explore(.everyInterleaving(preemptions: 1)) { schedule in
+            let lock = AsyncLock("l")
+            let log = Locked<[String]>([])
+            schedule.start("H") {
+                try await lock.withLock {
+                    log.withLock { $0.append("H holds") }
+                    await schedule.point("p")
+                    log.withLock { $0.append("H releases") }
+                }
+            }
+            schedule.start("W") {
+                log.withLock { $0.append("W asked") }
+                try await lock.withLock { log.withLock { $0.append("W holds") } }
+            }
+            try await schedule.finish()
+            logs.withLock { _ = $0.insert(log.current) }
+        }
+        #expect(!exploration.failed)
+        // The one preemption is the switch to W while H holds the lock at its point; W then blocks,
+        // and the switch back to H costs nothing.
+        #expect(logs.current.contains(["H holds", "W asked", "H releases", "W holds"]))
+    }
+
     @Test("SharedResource's exclusive access inside controlled tasks blocks the same way, named as the resource")
     func sharedResourceBlocks() async throws {
         let exploration = try await explore { schedule in
