@@ -367,6 +367,9 @@ enum ToolkitFailure: ExplainedError {
     case taskStuck(task: String, within: Duration, interleaving: Int, lastPassed: String)
     /// The body neither finished nor returned while a controlled task waited for its first step.
     case bodyStalled(task: String, waited: Duration, interleaving: Int)
+    /// Every unfinished controlled task waits for another one (`waits`: one a task, `'A' waits for
+    /// AsyncLock "b", held by 'B'`), and no deadline is pending on the clock.
+    case deadlock(interleaving: Int, waits: [String])
     /// A run offered other steps than the run it repeats.
     case notDeterministic(interleaving: Int, detail: String)
     /// The test was cancelled during an interleaving.
@@ -407,6 +410,9 @@ enum ToolkitFailure: ExplainedError {
             "Controlled task '\(task)' neither reached a schedule point nor ended within \(within) (interleaving \(interleaving)); it last passed '\(lastPassed)'."
         case .bodyStalled(let task, let waited, let interleaving):
             "Controlled task '\(task)' waited \(waited) for its first step (interleaving \(interleaving)), but the body neither called schedule.finish() nor returned: controlled tasks take their steps only then."
+        case .deadlock(let interleaving, let waits):
+            "Deadlock in interleaving \(interleaving): no controlled task can go on, and no deadline is pending on the clock:\n"
+                + waits.map { "  \($0)\n" }.joined()
         case .notDeterministic(let interleaving, let detail):
             "The body of explore is not deterministic: in interleaving \(interleaving), \(detail)."
         case .explorationCancelled(let interleaving):
@@ -455,6 +461,8 @@ enum ToolkitFailure: ExplainedError {
             "Lower the bound on preemptions, look for deep races with .pct(runs:depth:seed:), sample them with .random(runs:seed:), raise the limit, or take fewer steps."
         case .taskStuck:
             "Is it waiting for something that is not a point: a lock, a continuation, real time, or the value of another controlled task?"
+        case .deadlock:
+            "Take locks in one order in every task, let a task that does not wait itself open each gate, and do not wait for a task that waits for you; the interleaving below replays it."
         case .bodyStalled:
             "Is the body awaiting something a controlled task does (its value, or state it sets) before finish()?"
         case .notDeterministic:

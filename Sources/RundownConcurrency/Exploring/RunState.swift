@@ -18,6 +18,8 @@ struct RunState: Sendable {
     var now = Duration.zero
     var stepStartedAt: ContinuousClock.Instant?
     var stepTimedOut = false
+    /// Since when every unfinished task has been blocked on a wait something outside the run may end.
+    var allBlockedSince: ContinuousClock.Instant?
     /// Since when tasks have been registered that nobody drives.
     var undrivenSince: ContinuousClock.Instant?
     /// The body's own task, whose sleeps move the clock.
@@ -41,6 +43,7 @@ struct RunState: Sendable {
     mutating func pickNext() -> NextStep {
         var ready: [Int] = []
         var sleeping: [Int] = []
+        var blocked: [Int] = []
         var nextDeadline: Duration?
         var dueNow = false
         for index in tasks.indices {
@@ -53,6 +56,15 @@ struct RunState: Sendable {
             case .sleeping(let until):
                 sleeping.append(index)
                 nextDeadline = min(nextDeadline ?? until, until)
+            case .blocked:
+                // Asked here, while no controlled task runs: the same picks find the same waits over.
+                if tasks[index].blockedOn?.isOver() ?? true {
+                    tasks[index].phase = .ready
+                    tasks[index].blockedOn = nil
+                    ready.append(index)
+                } else {
+                    blocked.append(index)
+                }
             case .running, .ended: break
             }
         }
@@ -62,7 +74,7 @@ struct RunState: Sendable {
         if nextDeadline != nil, !dueNow {
             options.append(ChoiceOption(task: nil, name: Self.clockOption))
         }
-        guard !options.isEmpty else { return .allEnded }
+        guard !options.isEmpty else { return blocked.isEmpty ? .allEnded : .blocked(blocked) }
         var pick = 0
         if options.count > 1 {
             let choice = Choice(
@@ -125,6 +137,9 @@ enum RunStop: Error, Sendable {
     case bodyStalled(task: String, site: ConcurrencyFailure)
     /// The run offered other options than the run it replays.
     case diverged(ScheduleDivergence)
+    /// Every unfinished controlled task waits for another one (`waits`, one a task, in start
+    /// order), and no deadline is pending on the clock: reported at the first task's wait.
+    case deadlocked(waits: [String], site: ConcurrencyFailure)
     /// The task exploring was cancelled.
     case cancelled
     /// The schedule was used in a way that cannot work: said where `site` is, or at the `explore`
@@ -136,7 +151,7 @@ enum RunStop: Error, Sendable {
     var attachesReport: Bool {
         switch self {
         case .timedOut, .bodyStalled: true
-        case .diverged, .cancelled, .misuse: false
+        case .diverged, .cancelled, .misuse, .deadlocked: false
         }
     }
 }
@@ -157,6 +172,9 @@ enum TaskPhase: Equatable, Sendable {
     case running
     /// Waiting for virtual time to reach `until`.
     case sleeping(until: Duration)
+    /// Waiting for what its ``ControlledTaskState/blockedOn`` says (a lock, a gate, tasks): no
+    /// option until that wait is over.
+    case blocked
     case ended
 }
 
@@ -171,6 +189,8 @@ struct ControlledTaskState: Sendable {
     var lastPassed = "start"
     /// Whether it has ended a step of the run's.
     var hasStepped = false
+    /// What it waits for while ``TaskPhase/blocked``.
+    var blockedOn: BlockedWait?
     /// Woken by the clock and not yet granted the step that follows: the clock waits for it.
     var woken = false
 
