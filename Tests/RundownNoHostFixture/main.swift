@@ -318,6 +318,7 @@ func notices() throws {
     let explored = DispatchSemaphore(value: 0)
     Task.detached {
         _ = try? await explore(.random(runs: 2)) { _ in }
+        _ = try? await explore(.pct(runs: 2)) { _ in }
         explored.signal()
     }
     explored.wait()

@@ -359,12 +359,17 @@ enum ToolkitFailure: ExplainedError {
     /// An interleaving failed, but not when its order was replayed at once (`replay`: it passed,
     /// took other steps, or stopped): the body is not deterministic, and there is no token.
     case failureNotReproduced(strategy: String, interleaving: Int, steps: String, replay: String)
-    /// `.everyInterleaving(limit:)` ran its limit, and more orders remain.
-    case tooManyInterleavings(strategy: String, limit: Int, ran: Int)
+    /// `.everyInterleaving(limit:)` ran its limit, and more orders remain: about `estimate` in
+    /// all, from `probes` random orders, within the bound on `preemptions`, if any.
+    case tooManyInterleavings(
+        strategy: String, limit: Int, ran: Int, estimate: Double, probes: Int, preemptions: Int?)
     /// A controlled task took no step within the step timeout.
     case taskStuck(task: String, within: Duration, interleaving: Int, lastPassed: String)
     /// The body neither finished nor returned while a controlled task waited for its first step.
     case bodyStalled(task: String, waited: Duration, interleaving: Int)
+    /// Every unfinished controlled task waits for another one (`waits`: one a task, `'A' waits for
+    /// AsyncLock "b", held by 'B'`), and no deadline is pending on the clock.
+    case deadlock(interleaving: Int, waits: [String])
     /// A run offered other steps than the run it repeats.
     case notDeterministic(interleaving: Int, detail: String)
     /// The test was cancelled during an interleaving.
@@ -397,12 +402,17 @@ enum ToolkitFailure: ExplainedError {
             "explore(\(strategy)) failed in interleaving \(interleaving): \(steps)" + (token == nil ? "" : "\n")
         case .failureNotReproduced(let strategy, let interleaving, let steps, let replay):
             "explore(\(strategy)) failed in interleaving \(interleaving): \(steps). Replayed at once, the same order \(replay): the body is not deterministic, so no replay token would reproduce the failure."
-        case .tooManyInterleavings(let strategy, let limit, let ran):
-            "explore(\(strategy)) found more than \(limit) interleavings: \(ran) ran and passed, and more remain."
+        case .tooManyInterleavings(let strategy, let limit, let ran, let estimate, let probes, let preemptions):
+            "explore(\(strategy)) found more than \(limit) interleavings: \(ran) ran and passed, and more remain, about \(OrderCountEstimate.approximately(estimate)) in all"
+                + (preemptions.map { " with at most \($0) preemption(s)" } ?? "")
+                + " (estimated from \(probes) random orders)."
         case .taskStuck(let task, let within, let interleaving, let lastPassed):
             "Controlled task '\(task)' neither reached a schedule point nor ended within \(within) (interleaving \(interleaving)); it last passed '\(lastPassed)'."
         case .bodyStalled(let task, let waited, let interleaving):
             "Controlled task '\(task)' waited \(waited) for its first step (interleaving \(interleaving)), but the body neither called schedule.finish() nor returned: controlled tasks take their steps only then."
+        case .deadlock(let interleaving, let waits):
+            "Deadlock in interleaving \(interleaving): no controlled task can go on, and no deadline is pending on the clock:\n"
+                + waits.map { "  \($0)\n" }.joined()
         case .notDeterministic(let interleaving, let detail):
             "The body of explore is not deterministic: in interleaving \(interleaving), \(detail)."
         case .explorationCancelled(let interleaving):
@@ -445,9 +455,14 @@ enum ToolkitFailure: ExplainedError {
         case .interleavingFailed(_, _, _, let token?):
             "Replay it with explore(.replay(\"\(token)\")), or with RUNDOWN_SCHEDULE=\(token)"
         case .interleavingFailed(_, _, _, nil): ""
-        case .tooManyInterleavings: "Sample them with .random(runs:seed:), raise the limit, or take fewer steps."
+        case .tooManyInterleavings(_, _, _, _, _, nil):
+            "Bound the preemptions (.everyInterleaving(preemptions: 2) runs the orders most races need), look for deep races with .pct(runs:depth:seed:), sample them with .random(runs:seed:), raise the limit, or take fewer steps."
+        case .tooManyInterleavings(_, _, _, _, _, .some):
+            "Lower the bound on preemptions, look for deep races with .pct(runs:depth:seed:), sample them with .random(runs:seed:), raise the limit, or take fewer steps."
         case .taskStuck:
             "Is it waiting for something that is not a point: a lock, a continuation, real time, or the value of another controlled task?"
+        case .deadlock:
+            "Take locks in one order in every task, let a task that does not wait itself open each gate, and do not wait for a task that waits for you; the interleaving below replays it."
         case .bodyStalled:
             "Is the body awaiting something a controlled task does (its value, or state it sets) before finish()?"
         case .notDeterministic:

@@ -6,8 +6,9 @@ import RundownCore
 /// are written; each starts with where, the call's file and line. See
 /// <doc:ExploringInterleavings>.
 enum ToolkitWarning {
-    /// `.random(runs:)` without a seed picked this one.
-    case seedPicked(at: CodeLocation, runs: Int, seed: UInt64)
+    /// A seeded strategy written without a seed (`strategy`, `.random(runs: 200)`) picked
+    /// `seed`; `again` is the strategy written with it.
+    case seedPicked(at: CodeLocation, strategy: String, seed: UInt64, again: String)
     /// `RUNDOWN_SCHEDULE` names this `explore` call's token: it replays that
     /// interleaving instead of running its strategy.
     case scheduleReplays(at: CodeLocation, token: String, strategy: String)
@@ -17,8 +18,8 @@ enum ToolkitWarning {
     /// The text as printed; a line for standard error ends in a newline.
     var message: String {
         switch self {
-        case .seedPicked(let location, let runs, let seed):
-            "Rundown: \(location): explore(.random(runs: \(runs))) picked seed \(seed); these orders again: .random(runs: \(runs), seed: \(seed))"
+        case .seedPicked(let location, let strategy, let seed, let again):
+            "Rundown: \(location): explore(\(strategy)) picked seed \(seed); these orders again: \(again)"
         case .scheduleReplays(let location, let token, let strategy):
             "Rundown: \(location): RUNDOWN_SCHEDULE replays interleaving \(token) instead of \(strategy)\n"
         case .unrecordedFailure(let failure):

@@ -180,10 +180,13 @@ final class Explorer: Sendable {
             case .another:
                 continue
             case .passed:
-                return Exploration(interleavings: number, replayToken: nil, failed: false, seed: seed)
-            case .overLimit(let failure):
+                return Exploration(
+                    interleavings: number, replayToken: nil, failed: false, seed: seed,
+                    ranEveryOrder: strategy.exhaustive)
+            case .overLimit(let failure, let ran, let estimate):
                 report(site.saying(failure.explanation))
-                return Exploration(interleavings: number, replayToken: nil, failed: true, seed: seed)
+                return Exploration(
+                    interleavings: ran, replayToken: nil, failed: true, seed: seed, estimatedInterleavings: estimate)
             }
         }
     }

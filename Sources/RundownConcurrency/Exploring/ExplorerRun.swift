@@ -63,7 +63,7 @@ extension Explorer {
         case .diverged:
             token = nil
             report(site.saying(failingInterleaving(run, steps: steps, token: nil)))
-        case .timedOut, .bodyStalled, .misuse:
+        case .timedOut, .bodyStalled, .misuse, .deadlocked:
             report(site.saying(failingInterleaving(run, steps: steps, token: token)))
         case nil:
             let replay = await replayQuietly(
@@ -120,6 +120,8 @@ extension Explorer {
             return taskSite.saying(
                 ToolkitFailure.bodyStalled(task: task, waited: stepTimeout, interleaving: run.number).explanation
                     + report)
+        case .deadlocked(let waits, let waitSite):
+            return waitSite.saying(ToolkitFailure.deadlock(interleaving: run.number, waits: waits).explanation)
         case .diverged(let divergence):
             return site.saying(
                 ToolkitFailure.notDeterministic(interleaving: run.number, detail: divergence.detail).explanation)

@@ -18,6 +18,8 @@ struct RunState: Sendable {
     var now = Duration.zero
     var stepStartedAt: ContinuousClock.Instant?
     var stepTimedOut = false
+    /// Since when every unfinished task has been blocked on a wait something outside the run may end.
+    var allBlockedSince: ContinuousClock.Instant?
     /// Since when tasks have been registered that nobody drives.
     var undrivenSince: ContinuousClock.Instant?
     /// The body's own task, whose sleeps move the clock.
@@ -40,6 +42,8 @@ struct RunState: Sendable {
     /// at a point, the clock; moves the clock at once when that is the pick.
     mutating func pickNext() -> NextStep {
         var ready: [Int] = []
+        var sleeping: [Int] = []
+        var blocked: [Int] = []
         var nextDeadline: Duration?
         var dueNow = false
         for index in tasks.indices {
@@ -49,7 +53,18 @@ struct RunState: Sendable {
             case .ready:
                 ready.append(index)
                 if tasks[index].isDueNow { dueNow = true }
-            case .sleeping(let until): nextDeadline = min(nextDeadline ?? until, until)
+            case .sleeping(let until):
+                sleeping.append(index)
+                nextDeadline = min(nextDeadline ?? until, until)
+            case .blocked:
+                // Asked here, while no controlled task runs: the same picks find the same waits over.
+                if tasks[index].blockedOn?.isOver() ?? true {
+                    tasks[index].phase = .ready
+                    tasks[index].blockedOn = nil
+                    ready.append(index)
+                } else {
+                    blocked.append(index)
+                }
             case .running, .ended: break
             }
         }
@@ -59,11 +74,12 @@ struct RunState: Sendable {
         if nextDeadline != nil, !dueNow {
             options.append(ChoiceOption(task: nil, name: Self.clockOption))
         }
-        guard !options.isEmpty else { return .allEnded }
+        guard !options.isEmpty else { return blocked.isEmpty ? .allEnded : .blocked(blocked) }
         var pick = 0
         if options.count > 1 {
             let choice = Choice(
-                options: options, continuing: ready.firstIndex { $0 == continuing }, step: steps.count,
+                options: options, continuing: ready.firstIndex { $0 == continuing }, sleeping: sleeping,
+                step: steps.count,
                 decision: decisions.count, stepsSinceLastChoice: Array(steps[stepsAtLastChoice...]))
             do {
                 pick = try strategy.choose(choice)
@@ -81,7 +97,7 @@ struct RunState: Sendable {
 
     /// Moves virtual time to `deadline`, recording the step, and wakes every task sleeping until then.
     mutating func moveClock(to deadline: Duration) {
-        if stop == nil { steps.append(Step(task: nil, from: "\(now)", to: "\(deadline)")) }
+        if stop == nil { steps.append(Step(task: nil, taskIndex: nil, from: "\(now)", to: "\(deadline)")) }
         now = deadline
         continuing = nil
         for index in tasks.indices {
@@ -98,7 +114,7 @@ struct RunState: Sendable {
     mutating func endStep(of id: Int, at label: String, phase: TaskPhase) -> CheckedContinuation<Void, Never>? {
         // A task released by a stop runs on outside the run: its steps are not the run's.
         if stop == nil {
-            steps.append(Step(task: tasks[id].name, from: tasks[id].lastPassed, to: label))
+            steps.append(Step(task: tasks[id].name, taskIndex: id, from: tasks[id].lastPassed, to: label))
             tasks[id].lastPassed = label
             tasks[id].hasStepped = true
         }
@@ -121,6 +137,9 @@ enum RunStop: Error, Sendable {
     case bodyStalled(task: String, site: ConcurrencyFailure)
     /// The run offered other options than the run it replays.
     case diverged(ScheduleDivergence)
+    /// Every unfinished controlled task waits for another one (`waits`, one a task, in start
+    /// order), and no deadline is pending on the clock: reported at the first task's wait.
+    case deadlocked(waits: [String], site: ConcurrencyFailure)
     /// The task exploring was cancelled.
     case cancelled
     /// The schedule was used in a way that cannot work: said where `site` is, or at the `explore`
@@ -132,7 +151,7 @@ enum RunStop: Error, Sendable {
     var attachesReport: Bool {
         switch self {
         case .timedOut, .bodyStalled: true
-        case .diverged, .cancelled, .misuse: false
+        case .diverged, .cancelled, .misuse, .deadlocked: false
         }
     }
 }
@@ -140,6 +159,8 @@ enum RunStop: Error, Sendable {
 /// One step of a run: a task going from one place to the next, or the clock moving on (`task` nil).
 struct Step: Equatable, Sendable {
     let task: String?
+    /// The task's place in start order, from 0; `nil` for the clock.
+    let taskIndex: Int?
     let from: String
     let to: String
 }
@@ -151,6 +172,9 @@ enum TaskPhase: Equatable, Sendable {
     case running
     /// Waiting for virtual time to reach `until`.
     case sleeping(until: Duration)
+    /// Waiting for what its ``ControlledTaskState/blockedOn`` says (a lock, a gate, tasks): no
+    /// option until that wait is over.
+    case blocked
     case ended
 }
 
@@ -165,6 +189,8 @@ struct ControlledTaskState: Sendable {
     var lastPassed = "start"
     /// Whether it has ended a step of the run's.
     var hasStepped = false
+    /// What it waits for while ``TaskPhase/blocked``.
+    var blockedOn: BlockedWait?
     /// Woken by the clock and not yet granted the step that follows: the clock waits for it.
     var woken = false
 

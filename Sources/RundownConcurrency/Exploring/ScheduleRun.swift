@@ -27,6 +27,13 @@ import RundownCore
 ///    waits for its tasks gets on to its end. Steps taken after the stop are not the run's: they
 ///    are not recorded.
 ///
+/// 7. A task blocked in one of the toolkit's waits (``BlockedWait``) is no option. Whether its wait
+///    is over is asked only while choosing, when no controlled task runs, so the same picks find the
+///    same waits over; once over, the task is an option like one at a point. When every unfinished
+///    task is blocked and nothing sleeps, the run is deadlocked if only its own tasks could end
+///    those waits, and stops at once; otherwise the driver waits in wall time up to the step
+///    deadline for something outside the run to end one.
+///
 /// Every continuation is resumed exactly once, and always outside the lock.
 final class ScheduleRun: Sendable {
     /// Which interleaving this is, from 1.
@@ -210,6 +217,34 @@ final class ScheduleRun: Sendable {
         try Task.checkCancellation()
     }
 
+    /// Ends task `id`'s step blocked on `wait`: no option until the wait is over (or the task is
+    /// cancelled), then an option like a task at a point; returns when the driver picks it, or at
+    /// once when the run has stopped.
+    func block(_ id: Int, on wait: BlockedWait) async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (turnstile: CheckedContinuation<Void, Never>) in
+                let (driver, goNow) = state.withLock { state -> (CheckedContinuation<Void, Never>?, Bool) in
+                    guard state.stop == nil else { return (nil, true) }
+                    state.tasks[id].turnstile = turnstile
+                    // Cancelled while it was still running its step: ready, to leave its wait when picked.
+                    let phase: TaskPhase = Task.isCancelled ? .ready : .blocked
+                    if phase == .blocked { state.tasks[id].blockedOn = wait }
+                    return (state.endStep(of: id, at: wait.label, phase: phase), false)
+                }
+                if goNow { turnstile.resume() }
+                driver?.resume()
+            }
+        } onCancel: {
+            // Cancelled by another step (deterministically, inside that step): it leaves its wait
+            // when it is picked, as a task cancelled in a sleep does.
+            state.withLock { state in
+                guard state.tasks[id].phase == .blocked else { return }
+                state.tasks[id].phase = .ready
+                state.tasks[id].blockedOn = nil
+            }
+        }
+    }
+
     /// Ends task `id`: its last step is over, and it is never an option again.
     func end(_ id: Int, error: (any Error)?) {
         let (name, site, reports, stopped) = state.withLock {
@@ -261,6 +296,8 @@ final class ScheduleRun: Sendable {
                 try stopRun(.diverged(divergence))
             case .advanced:
                 continue
+            case .blocked(let tasks):
+                try await waitWhileBlocked(tasks)
             case .task(let id):
                 await grantStep(to: id)
                 if Task.isCancelled { try stopRun(.cancelled) }
@@ -276,6 +313,35 @@ final class ScheduleRun: Sendable {
         }
     }
 
+    /// Every unfinished task in `tasks` is blocked, and no deadline is pending on the clock. When
+    /// only the run's own tasks could end those waits, none ever will: the run stops at once with
+    /// a deadlock, naming each task, what it waits for and who holds it. When something outside the
+    /// run may still end one (a lock held by a task the explorer does not control), the driver
+    /// looks again every millisecond until the step deadline, past which the first is stuck.
+    private func waitWhileBlocked(_ tasks: [Int]) async throws(RunStop) {
+        let waits = state.withLock { state in
+            tasks.compactMap { id in state.tasks[id].blockedOn.map { (id: id, wait: $0) } }
+        }
+        // Out of the run's lock: a wait describes its holder by asking the run for its name.
+        if !waits.isEmpty, waits.allSatisfy({ $0.wait.endsOnlyInRun() }) {
+            let lines = waits.map { "\(describeTask($0.id).name.quotedInMessage) waits for \($0.wait.describe())" }
+            try stopRun(.deadlocked(waits: lines, site: waits[0].wait.site))
+        }
+        let since = state.withLock { state in
+            if state.allBlockedSince == nil { state.allBlockedSince = .now }
+            return state.allBlockedSince ?? .now
+        }
+        if ContinuousClock.now - since >= stepTimeout, let first = tasks.first {
+            let task = describeTask(first)
+            try stopRun(.timedOut(task: task.name, lastPassed: task.lastPassed, site: task.site))
+        }
+        do {
+            try await Task.sleep(for: .milliseconds(1))
+        } catch {
+            try stopRun(.cancelled)
+        }
+    }
+
     /// Lets task `id` take a step and waits until it ends it, its deadline passes, or the task
     /// exploring is cancelled.
     private func grantStep(to id: Int) async {
@@ -285,6 +351,7 @@ final class ScheduleRun: Sendable {
                     state -> (CheckedContinuation<Void, Never>?, Bool) in
                     if state.driverCancelled { return (nil, true) }
                     state.driver = driver
+                    state.allBlockedSince = nil
                     state.running = id
                     state.stepStartedAt = .now
                     state.tasks[id].phase = .running
@@ -391,5 +458,7 @@ enum NextStep {
     case stopped(RunStop)
     case task(Int)
     case advanced
+    /// Every unfinished task waits for something, and nothing sleeps: these, in start order.
+    case blocked([Int])
     case diverged(ScheduleDivergence)
 }

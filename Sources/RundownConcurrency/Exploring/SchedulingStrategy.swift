@@ -1,6 +1,7 @@
 /// How an exploration picks its orders: what the run loop and the driver of one run ask of a
 /// strategy, so that a strategy is one file (`EveryInterleavingStrategy.swift`,
-/// `RandomStrategy.swift`, `ReplayStrategy.swift`) and nothing else switches over them.
+/// `RandomStrategy.swift`, `PCTStrategy.swift`, `ReplayStrategy.swift`) and nothing else switches
+/// over them.
 ///
 /// One value lives for the whole exploration, and every run moves it on: the driver asks it at each
 /// step with more than one option (``choose(_:)``), the loop tells it when a run begins and ends,
@@ -16,6 +17,9 @@ protocol SchedulingStrategy: Sendable {
 
     /// The seed the strategy draws from, for ``Exploration/seed``; `nil` if it draws from none.
     var seed: UInt64? { get }
+
+    /// Whether, when it says the exploration passed, it ran every order it covers.
+    var exhaustive: Bool { get }
 
     /// A run begins; `number` counts from 1.
     mutating func beginRun(number: Int)
@@ -37,6 +41,8 @@ protocol SchedulingStrategy: Sendable {
 }
 
 extension SchedulingStrategy {
+    var exhaustive: Bool { false }
+
     func token(for decisions: [Decision], site: String) -> ReplayToken {
         ReplayToken(site: site, decisions: decisions)
     }
@@ -50,6 +56,8 @@ struct Choice: Sendable {
     /// Which option is the task whose step just ended at a point, if it is one of them: taking
     /// another option there is a preemption.
     let continuing: Int?
+    /// The tasks asleep on the clock, in start order: what moving the clock leads to.
+    let sleeping: [Int]
     /// How many steps the run has taken so far.
     let step: Int
     /// How many choices the run has made so far; this one is the next.
@@ -76,8 +84,9 @@ enum NextRun: Sendable {
     case another
     /// The exploration is over, every run having passed.
     case passed
-    /// The exploration is over and fails: more orders remain than it may run.
-    case overLimit(ToolkitFailure)
+    /// The exploration is over and fails: more orders remain than it may run. `ran` of them ran,
+    /// of about `estimate`.
+    case overLimit(ToolkitFailure, ran: Int, estimate: Double)
 }
 
 /// One step at which the explorer had more than one option: their names, in the order offered, the

@@ -37,7 +37,7 @@ public final class Gate: Sendable {
     /// How long a wait lasts when the call does not give its own limit.
     public let timeout: Duration
 
-    private let state = Protected(State())
+    let state = Protected(State())
 
     /// Creates a closed gate.
     ///
@@ -89,6 +89,10 @@ public final class Gate: Sendable {
         let party = WaitingParty.current
         let note = WaitReporting.note { [self] in describeArrival(id) }
         defer { note.end() }
+        // A wait given its own deadline is a wall-time wait, and keeps its step inside `explore`.
+        if timeout == nil, let controlled = ControlledTask.takingStep {
+            await arriveInRun(id, party: party, as: controlled)
+        }
         try await parkUntilAnswered(
             id, in: state, within: limit, answered: \.released,
             isAnswered: { $0.isOpen },
@@ -122,6 +126,9 @@ public final class Gate: Sendable {
         let id: UInt64 = state.withLock { $0.nextID() }
         let note = WaitReporting.note { [self] in describeWatch(count) }
         defer { note.end() }
+        if timeout == nil, let controlled = ControlledTask.takingStep {
+            await watchInRun(count, as: controlled)
+        }
         try await parkUntilAnswered(
             id, in: state, within: limit, answered: \.watchers.answered,
             isAnswered: { $0.parked.count >= count },
@@ -148,12 +155,12 @@ public final class Gate: Sendable {
             defer { state.parked.removeAll() }
             return state.parked
         }
-        for parked in released { parked.continuation.resume() }
+        for parked in released { parked.continuation?.resume() }
     }
 
     /// An arrival's line in a progress report: `Gate "server replied" (not opened; 1 parked: 1.
     /// "Pager, loads" (task "loader"))`.
-    private func describeArrival(_ id: UInt64) -> String {
+    func describeArrival(_ id: UInt64) -> String {
         let (opened, parked) = state.withLock { state in
             (state.isOpen || state.released.contains(id), state.firstParked)
         }
@@ -162,7 +169,7 @@ public final class Gate: Sendable {
 
     /// A test's wait for arrivals, as a progress report shows it: `Gate "x" (waiting until 2 parked;
     /// 1 parked: 1. "Pager, loads"; 3 arrival(s))`.
-    private func describeWatch(_ count: Int) -> String {
+    func describeWatch(_ count: Int) -> String {
         let (parked, arrivals) = state.withLock { state in (state.firstParked, state.arrivals) }
         return "Gate \"\(name)\" (waiting until \(count) parked; \(Self.parked(parked)); \(arrivals) arrival(s))"
     }
@@ -177,7 +184,9 @@ public final class Gate: Sendable {
             let id: UInt64
             /// Who parked, for progress reports.
             let party: WaitingParty
-            let continuation: CheckedContinuation<Void, any Error>
+            /// `nil` for a controlled task inside `explore`, which waits blocked in the schedule
+            /// until `released` holds its id.
+            let continuation: CheckedContinuation<Void, any Error>?
         }
 
         var isOpen = false

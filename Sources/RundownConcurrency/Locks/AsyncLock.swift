@@ -42,7 +42,7 @@ public final class AsyncLock: Sendable {
     /// How long a hold may stay shared after the closure returned before it is broken.
     let sharedHoldLimit: Duration
 
-    private let state = Protected(State())
+    let state = Protected(State())
 
     /// Creates an unlocked lock.
     ///
@@ -108,7 +108,18 @@ public final class AsyncLock: Sendable {
         }
         // Taken here, before the first suspension and in the caller's isolation, so callers on one
         // actor line up in the order they called, whatever executor hops follow.
-        let (ticket, queued) = takeTicket(holder: FailureRouting.currentTest, party: .current)
+        // Inside `explore`, asking ends the controlled task's step: at a point when it gets the
+        // lock, blocked until it is handed the lock when another task holds it. A wait with its
+        // own deadline is a wall-time wait, and keeps its step as outside `explore`.
+        let controlled = timeout == nil ? ControlledTask.takingStep : nil
+        let (ticket, queued) = takeTicket(holder: FailureRouting.currentTest, party: .current, task: controlled)
+        if let controlled {
+            if queued {
+                await waitInRun(for: ticket, as: controlled, site: site.failure)
+            } else {
+                await controlled.run.park(controlled.id, at: stepLabel)
+            }
+        }
         try await acquire(ticket: ticket, queued: queued, within: timeout)
         let outcome: Result<Value, any Error>
         do {
@@ -137,6 +148,8 @@ public final class AsyncLock: Sendable {
         let holder: RunningTest?
         /// Who asked, for progress reports.
         let party: WaitingParty
+        /// The controlled task that asked, inside `explore`: a deadlock names it as the holder.
+        var task: ControlledTask? = nil
         /// `nil` until the task has parked; the line is joined before that.
         var continuation: CheckedContinuation<Void, any Error>?
     }
@@ -146,6 +159,8 @@ public final class AsyncLock: Sendable {
         var holderName: RunningTest?
         /// Who holds, and since when, for progress reports.
         var holderParty: WaitingParty?
+        /// The controlled task that holds it, inside `explore`.
+        var holderTask: ControlledTask?
         var heldSince: ContinuousClock.Instant?
         var lastTicket: UInt64 = 0
         var waiters = WaitingLine()
@@ -166,12 +181,14 @@ public final class AsyncLock: Sendable {
                 holder = nil
                 holderName = nil
                 holderParty = nil
+                holderTask = nil
                 heldSince = nil
                 return nil
             }
             holder = first.ticket
             holderName = first.holder
             holderParty = first.party
+            holderTask = first.task
             heldSince = .now
             return first.continuation
         }
@@ -193,7 +210,9 @@ public final class AsyncLock: Sendable {
 
     /// Gives the caller its place: the lock at once if it is free (`queued` is `false`), otherwise
     /// the end of the line.
-    private func takeTicket(holder: RunningTest?, party: WaitingParty) -> (ticket: UInt64, queued: Bool) {
+    private func takeTicket(
+        holder: RunningTest?, party: WaitingParty, task: ControlledTask?
+    ) -> (ticket: UInt64, queued: Bool) {
         let (ticket, queued, wake) = state.withLock {
             state -> (UInt64, Bool, [CheckedContinuation<Void, any Error>]) in
             let ticket = state.nextTicket()
@@ -201,10 +220,11 @@ public final class AsyncLock: Sendable {
                 state.holder = ticket
                 state.holderName = holder
                 state.holderParty = party
+                state.holderTask = task
                 state.heldSince = .now
                 return (ticket, false, [])
             }
-            state.waiters.append(Waiter(ticket: ticket, holder: holder, party: party))
+            state.waiters.append(Waiter(ticket: ticket, holder: holder, party: party, task: task))
             return (ticket, true, state.watchers.satisfied(by: state.waiters.count))
         }
         for watcher in wake { watcher.resume() }
@@ -213,7 +233,7 @@ public final class AsyncLock: Sendable {
 
     /// A waiter's line in a progress report: `AsyncLock "db": held by "Cache, evicts" (task
     /// "loader") for 1.2 s; waiting: 1. "Cache, evicts" (task "writer")`.
-    private func describeLine() -> String {
+    func describeLine() -> String {
         let (holder, since, waiting, total) = state.withLock { state in
             (
                 state.holderParty, state.heldSince, state.waiters.first(WaitingParty.namedInLine).map(\.party),
@@ -230,7 +250,7 @@ public final class AsyncLock: Sendable {
     }
 
     /// `AsyncLock "db"`, or `SharedResource "keychain"` for a resource's lock.
-    private var kindAndName: String {
+    var kindAndName: String {
         resource.map { "SharedResource \"\($0.name)\"" } ?? "AsyncLock \"\(name)\""
     }
 

@@ -41,7 +41,7 @@ public func eventually(
 ) async throws {
     let site = try PollSite(
         description: description, timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column)
-    try await poll(site, isolation: isolation) { () async throws -> (Void?, String) in
+    try await pollOnItsClock(site, isolation: isolation) { () async throws -> (Void?, String) in
         try await condition() ? ((), "true") : (nil, "false")
     }
 }
@@ -77,7 +77,7 @@ public func eventually<Value>(
 ) async throws -> Value {
     let site = try PollSite(
         description: description, timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column)
-    return try await poll(site, isolation: isolation) { () async throws -> (Value?, String) in
+    return try await pollOnItsClock(site, isolation: isolation) { () async throws -> (Value?, String) in
         let current = try await value()
         return (current, "nil")
     }
@@ -119,7 +119,7 @@ public func eventually<Value>(
 ) async throws -> Value {
     let site = try PollSite(
         description: description, timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column)
-    return try await poll(site, isolation: isolation) { () async throws -> (Value?, String) in
+    return try await pollOnItsClock(site, isolation: isolation) { () async throws -> (Value?, String) in
         let current = try await value()
         return try predicate(current) ? (current, "") : (nil, String(describing: current))
     }

@@ -217,7 +217,7 @@ struct ExploreFailureTests {
         try #require(failures.count == 1)
         #expect(
             failures[0].message
-                == "explore(.everyInterleaving(limit: 5)) found more than 5 interleavings: 5 ran and passed, and more remain. Sample them with .random(runs:seed:), raise the limit, or take fewer steps."
+                == "explore(.everyInterleaving(limit: 5)) found more than 5 interleavings: 5 ran and passed, and more remain, about 20 in all (estimated from 32 random orders). Bound the preemptions (.everyInterleaving(preemptions: 2) runs the orders most races need), look for deep races with .pct(runs:depth:seed:), sample them with .random(runs:seed:), raise the limit, or take fewer steps."
         )
     }
 

@@ -125,12 +125,17 @@ import Testing
                 ": Shared resource 'no host: beta' was used by code outside any test without exclusive access. Add .exclusive(...) for it to the suite or test, or wrap the code in withExclusiveAccess { ... }."
             ))
         let seed = run.lines.filter { $0.contains("picked seed") }
-        try #require(seed.count == 1, "\(run.lines)")
+        try #require(seed.count == 2, "\(run.lines)")
         #expect(
             seed[0].wholeMatch(
                 of:
                     /Rundown: main.swift:\d+: explore\(.random\(runs: 2\)\) picked seed (\d+); these orders again: .random\(runs: 2, seed: \1\)/
             ) != nil, "\(seed[0])")
+        #expect(
+            seed[1].wholeMatch(
+                of:
+                    /Rundown: main.swift:\d+: explore\(.pct\(runs: 2\)\) picked seed (\d+); these orders again: .pct\(runs: 2, seed: \1\)/
+            ) != nil, "\(seed[1])")
         #expect(run.lines.contains("returned normally"))
     }
     #endif

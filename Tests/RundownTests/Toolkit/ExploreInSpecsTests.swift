@@ -21,7 +21,7 @@ private final class RacyCounter: Sendable {
 private let exploredIssues = Locked<[String: [(comments: [String], location: String)]]>([:])
 
 private func captureExploredIssues(_ issue: Issue) -> Issue? {
-    let spec = ["Explored counter", "Explored feed"].first { name in
+    let spec = ["Explored counter", "Explored feed", "Explored by each strategy"].first { name in
         issue.comments.contains { $0.rawValue.hasPrefix(name) }
     }
     guard let spec else { return issue }
@@ -70,6 +70,44 @@ struct ExploreInSpecsTests {
             reported[1].comments.first?.hasPrefix(
                 "Explored counter, counts both increments: explore(.everyInterleaving()) failed in interleaving 2: A: start → write; B: start → write; A: → end; B: → end"
             ) == true)
+    }
+
+    /// Behaviour#Exploration-strategies: each strategy's failure takes the same road.
+    @Test func eachStrategysFailureReportsThroughTheSpecsHostWithItsPath() async throws {
+        let expectLine = SourceLine.marked("expect by strategy")
+        let exploreLine = SourceLine.marked("explore by strategy")
+        let strategies: [ExplorationStrategy] = [
+            .pct(runs: 100, seed: 3), .everyInterleaving(preemptions: 1), .random(runs: 100, seed: 3),
+        ]
+        try await spec("Explored by each strategy") {
+            for strategy in strategies {
+                it("\(strategy)") {
+                    try await explore(strategy, stepTimeout: patience) { schedule in  // line: explore by strategy
+                        let counter = RacyCounter()
+                        schedule.start("A") { await counter.increment(on: schedule) }
+                        schedule.start("B") { await counter.increment(on: schedule) }
+                        try await schedule.finish()
+                        #expect(counter.current == 2, "both increments")  // line: expect by strategy
+                    }
+                }
+            }
+        }
+        let reported = issues(of: "Explored by each strategy")
+        try #require(reported.count == 2 * strategies.count)
+        // An example named with ", " stands quoted in its path.
+        let steps = [
+            #"".pct(runs: 100, seed: 3)""#, ".everyInterleaving(preemptions: 1)", #"".random(runs: 100, seed: 3)""#,
+        ]
+        for (index, strategy) in strategies.enumerated() {
+            let path = "Explored by each strategy, \(steps[index])"
+            let (failure, interleaving) = (reported[2 * index], reported[2 * index + 1])
+            #expect(failure.comments == [path, "both increments"])
+            #expect(failure.location == "RundownTests/ExploreInSpecsTests.swift:\(expectLine)")
+            #expect(interleaving.location == "RundownTests/ExploreInSpecsTests.swift:\(exploreLine)")
+            #expect(
+                interleaving.comments.first?.hasPrefix("\(path): explore(\(strategy)) failed in interleaving ") == true,
+                "\(interleaving.comments)")
+        }
     }
 
     @Test func aFailureOfAControlledTaskGoesToTheSpecsHostWithThePath() async throws {

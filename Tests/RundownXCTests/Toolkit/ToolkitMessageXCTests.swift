@@ -42,6 +42,55 @@ final class ToolkitMessageXCTests: CheckedTestCase {
             ])
     }
 
+    /// Behaviour#Exploration-strategies under XCTest: each strategy's failing order is reported with the
+    /// example's path: the body's error, then the interleaving, at the `explore` call.
+    func testEachStrategysFailureInASpecIsReportedWithThePath() async throws {
+        struct LostUpdate: Error {}
+        let strategies: [ExplorationStrategy] = [
+            .pct(runs: 100, seed: 3), .everyInterleaving(preemptions: 1), .random(runs: 100, seed: 3),
+        ]
+        let failures = try await capturingFailures {
+            try await spec("Racy counter") {
+                for strategy in strategies {
+                    it("\(strategy)") {
+                        try await explore(strategy) { schedule in  // line: xctest explore by strategy
+                            let count = Locked(0)
+                            for name in ["A", "B"] {
+                                schedule.start(name) {
+                                    let seen = count.current
+                                    await schedule.point("write")
+                                    count.withLock { $0 = seen + 1 }
+                                }
+                            }
+                            try await schedule.finish()
+                            if count.current != 2 { throw LostUpdate() }
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(failures.count, 2 * strategies.count, failures.map(\.message).joined(separator: "\n"))
+        guard failures.count == 2 * strategies.count else { return }
+        let exploreLine = SourceLine.marked("xctest explore by strategy")
+        // An example named with ", " stands quoted in its path.
+        let steps = [
+            #"".pct(runs: 100, seed: 3)""#, ".everyInterleaving(preemptions: 1)", #"".random(runs: 100, seed: 3)""#,
+        ]
+        for (index, strategy) in strategies.enumerated() {
+            let path = "Racy counter, \(steps[index])"
+            let (failure, interleaving) = (failures[2 * index], failures[2 * index + 1])
+            XCTAssertEqual(
+                failure,
+                RecordedFailure(
+                    message: "\(path): The body of explore threw an error: LostUpdate()", file: #filePath,
+                    line: exploreLine))
+            XCTAssertTrue(
+                interleaving.message.hasPrefix("\(path): explore(\(strategy)) failed in interleaving "),
+                interleaving.message)
+            XCTAssertEqual(interleaving.line, exploreLine)
+        }
+    }
+
     func testALockOrderInversionInASpecAsksForBothOnTheGroup() async throws {
         let keychain = SharedResource("test case message: keychain")
         let window = SharedResource("test case message: host window")

@@ -44,3 +44,27 @@ actor ExploredDataService: DataService {
         #expect(ids == top)  // no gap, no track twice
     }
 }
+
+/// The story with a third task: a second load-more, which the first one in flight turns away or
+/// which loads the page after it. These three tasks have 308 orders, which `.everyInterleaving()`
+/// still runs in full; a story of more tasks or more points soon has too many, and `.pct` samples
+/// them so that an order a bug needs comes up early: each run ranks the tasks at random, always
+/// runs the highest that can go on, and lowers the running task at `depth − 1` random steps.
+@Test func loadMoreTwiceBesideARefreshInSampledOrders() async throws {
+    try await explore(.pct(runs: 300, depth: 3, seed: 32)) { schedule in
+        let service = ExploredDataService(schedule: schedule, trackCount: 20)
+        let pager = Pager(service: service, pageSize: 4)
+        await pager.refresh()
+        await pager.loadMore()  // t1 … t8
+        schedule.start("load more") { await pager.loadMore() }
+        schedule.start("refresh") {
+            await service.play("n1")
+            await pager.refresh()
+        }
+        schedule.start("load more again") { await pager.loadMore() }
+        try await schedule.finish()
+        let ids = await pager.tracks.map(\.id)
+        let top = await service.feed.prefix(ids.count).map(\.id)
+        #expect(ids == top)  // no gap, no track twice
+    }
+}
