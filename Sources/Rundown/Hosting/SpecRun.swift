@@ -36,7 +36,9 @@ struct SpecRun<Call: CallKind> {
 
     /// The reports the settings ask for.
     private func outputs() -> RunOutputs {
-        RunOutputs(settings, labels: settings.junitPath == nil ? [:] : JUnitCollector.labels(of: root.node))
+        RunOutputs(
+            settings, labels: settings.junitPath == nil ? [:] : JUnitCollector.labels(of: root.node),
+            events: settings.eventsPath == nil ? nil : EventRecorder(root.node, testName: host.testName))
     }
 
     /// The run's inbox: what is posted once the walk has ended goes to the host, as late.
