@@ -1,0 +1,60 @@
+// Behaviour#Events-file: one spec of every kind of record, as the processes
+// of one `swift test` write it to the file of RUNDOWN_EVENTS.
+// `EventsFileOutputTests` runs these in child processes, both into one file,
+// and finds the lines by their `// line:` marks. (This comment stands apart
+// from the suites because Swift Testing prints the comments above a failed
+// suite.)
+
+import Foundation
+import Rundown
+import Testing
+import XCTest
+
+final class EventsXCTestFixtures: Rundown.TestCase {
+    override func setUpWithError() throws {
+        try skipUnlessFixturesRun(for: "EventsFileOutputTests")
+    }
+
+    func testEveryKindOfRecord() async throws {
+        let late = LateTask()
+        try await spec("Events XC") {
+            it("passes") {}
+            it("fails") { XCTFail("wrong total") }  // line: XC fails
+            it("skips") { throw Skip("no database") }  // line: XC skips
+            it("passes on a retry", .retries(1)) {
+                XCTAssertEqual(CallCount.next("events XC retry"), 2)  // line: XC retry
+            }
+            it("leaks a late failure", .labels("slow")) {
+                late.start { XCTFail("late") }  // line: XC late
+            }
+            context("when set up fails", .labels("db")) {
+                beforeEach { throw FixtureError() }  // line: XC hook
+                it("never runs") {}
+            }
+            afterAll { await late.letFail() }
+        }
+    }
+}
+
+@Suite(.fixture(for: "EventsFileOutputTests"))
+struct EventsSwiftTestingFixtures {
+    @Test func everyKindOfRecord() async throws {
+        let late = LateTask()
+        try await spec("Events ST") {
+            it("passes") {}
+            it("fails") { #expect(Bool(false), "wrong total") }  // line: ST fails
+            it("skips") { throw Skip("no database") }  // line: ST skips
+            it("passes on a retry", .retries(1)) {
+                #expect(CallCount.next("events ST retry") == 2)  // line: ST retry
+            }
+            it("leaks a late failure", .labels("slow")) {
+                late.start { #expect(Bool(false), "late") }  // line: ST late
+            }
+            context("when set up fails", .labels("db")) {
+                beforeEach { throw FixtureError() }  // line: ST hook
+                it("never runs") {}
+            }
+            afterAll { await late.letFail() }
+        }
+    }
+}

@@ -1,0 +1,90 @@
+#if os(Linux)
+import Foundation
+import RundownTestSupport
+import Testing
+
+/// Behaviour#Events-file, black-box: the file of `RUNDOWN_EVENTS` as one run
+/// of `swift test` writes it, XCTest's process and then Swift Testing's
+/// into one file (`EventsFixtures.swift`, in child processes of this test
+/// binary, run as `FailuresFileOutputTests` runs its families).
+@Suite(.serialized, .enabled(if: HostOutput.testBinary != nil, "needs the SwiftPM test binary"))
+struct EventsFileOutputTests {
+    static let fixtures = PackageRoot.of().appendingPathComponent("Tests/RundownHostFixtures/EventsFixtures.swift").path
+
+    /// Both processes add to one file: one `runStarted`, then each
+    /// process's spec whole; every example starts and ends once; failures
+    /// name their element, closure and line, the late one marked and failing
+    /// its example; the flaky example's earlier attempt is a warning with its
+    /// attempt; the skip has its reason; every line validates against the schema.
+    @Test func bothProcessesOfARunWriteOneFileThatValidates() async throws {
+        let folder = try FailuresFileOutputTests.Folder()
+        let events = folder.url.appendingPathComponent("run/events.jsonl").path
+        let ended = try await FailuresFileOutputTests.run(
+            [[.xctest("EventsXCTestFixtures")], [.swiftTesting("EventsSwiftTestingFixtures")]], in: folder,
+            environment: ["RUNDOWN_EVENTS": events])
+        #expect(ended.map(\.status) == [1, 1], "\(ended.map(\.lines))")
+        let file = try EventsFileLines(events)
+        #expect(file.records.first?["kind"]?.stringValue == "runStarted")
+        #expect(file.of("runStarted").count == 1)
+        let processes = file.records.dropFirst().compactMap { $0["processID"]?.intValue }
+        // Each process's records are together: its spec was added whole.
+        #expect(Set(processes).count == 2)
+        #expect(zip(processes, processes.dropFirst()).count { $0 != $1 } == 1, "\(processes)")
+        for name in ["XC", "ST"] {
+            try check(file, spec: "Events \(name)", marks: name)
+        }
+        #expect(
+            file.one("specStarted", ["Events XC"])?["testID"]?.stringValue?.contains("testEveryKindOfRecord") == true)
+        #expect(file.one("specStarted", ["Events ST"])?["testID"]?.stringValue?.contains("everyKindOfRecord") == true)
+    }
+
+    private func check(_ file: EventsFileLines, spec: String, marks: String) throws {
+        func line(_ name: String) -> Int { SourceLine.marked("\(marks) \(name)", in: Self.fixtures) }
+        let examples: [([String], String)] = [
+            ([spec, "passes"], "passed"), ([spec, "fails"], "failed"), ([spec, "skips"], "skipped"),
+            ([spec, "passes on a retry"], "flaky"), ([spec, "leaks a late failure"], "failed"),
+            ([spec, "when set up fails", "never runs"], "failed"),
+        ]
+        let starts = file.of("exampleStarted", under: [spec]).map { $0["path"]?.strings ?? [] }
+        let ends = file.of("exampleEnded", under: [spec]).map { $0["path"]?.strings ?? [] }
+        #expect(starts == examples.map(\.0))
+        #expect(ends == examples.map(\.0))
+        for (path, outcome) in examples {
+            #expect(file.one("exampleEnded", path)?["outcome"]?.stringValue == outcome, "\(path)")
+        }
+        #expect(file.one("exampleEnded", [spec, "leaks a late failure"])?["tags"]?.strings == ["slow"])
+        #expect(file.one("specEnded", [spec])?["outcome"]?.stringValue == "failed")
+
+        let fails = try #require(file.one("issueRecorded", [spec, "fails"]))
+        #expect(fails["closure"]?.stringValue == "body")
+        #expect(fails["late"]?.boolValue == false)
+        #expect(fails["sourceLocation"]?["line"]?.intValue == line("fails"))
+        #expect(fails["messages"]?.arrayValue?.first?["text"]?.stringValue?.contains("wrong total") == true)
+
+        let late = try #require(file.one("issueRecorded", [spec, "leaks a late failure"]))
+        #expect(late["late"]?.boolValue == true)
+        #expect(late["issue"]?["isFailure"]?.boolValue == true)
+        #expect(late["sourceLocation"]?["line"]?.intValue == line("late"))
+        // After its example's end, which says it failed.
+        let lateIndex = file.records.firstIndex { $0 == late }
+        let endIndex = file.records.firstIndex { $0 == file.one("exampleEnded", [spec, "leaks a late failure"]) }
+        #expect(lateIndex != nil && endIndex != nil && lateIndex! > endIndex!)
+
+        let hook = try #require(file.one("issueRecorded", [spec, "when set up fails", "never runs", "beforeEach"]))
+        #expect(hook["closure"]?.stringValue == "beforeEach")
+        #expect(hook["sourceLocation"]?["line"]?.intValue == line("hook"))
+        #expect(hook["tags"]?.strings == ["db"])
+
+        let retry = try #require(file.one("issueRecorded", [spec, "passes on a retry"]))
+        #expect(retry["issue"]?["isFailure"]?.boolValue == false)
+        #expect(retry["attempt"]?.intValue == 1)
+        #expect(retry["attempts"]?.intValue == 2)
+        #expect(retry["sourceLocation"]?["line"]?.intValue == line("retry"))
+
+        let skip = try #require(file.one("skipped", [spec, "skips"]))
+        #expect(skip["reason"]?.stringValue == "no database")
+        #expect(skip["sourceLocation"]?["line"]?.intValue == line("skips"))
+        #expect(file.of("issueRecorded", under: [spec]).count == 4)
+    }
+}
+#endif
