@@ -1,4 +1,4 @@
-// Behaviour#Events-file: one spec of every kind of record, as the processes
+// Behaviour#The-events-file: one spec of every kind of record, as the processes
 // of one `swift test` write it to the file of RUNDOWN_EVENTS.
 // `EventsFileOutputTests` runs these in child processes, both into one file,
 // and finds the lines by their `// line:` marks. (This comment stands apart

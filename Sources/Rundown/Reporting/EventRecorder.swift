@@ -45,7 +45,7 @@ final class EventRecorder {
     init<Mode>(_ root: GroupNode<Mode>, testName: String?) {
         common =
             #""processID":\#(ProcessInfo.processInfo.processIdentifier),"testID":"#
-            + (testName.map(EventJSON.string) ?? "null")
+            + (testName.map(JSONText.string) ?? "null")
         places = Self.places(of: root)
         self.root = [root.description]
         records.append(
@@ -245,31 +245,31 @@ final class EventRecorder {
         func write(to text: inout String, common: String) {
             text += #"{"version":\#(EventsFile.schemaVersion),"kind":"\#(kind)","instant":"#
             text += instant.json + "," + common + #","path":["#
-            text += path.map(EventJSON.string).joined(separator: ",") + "]"
+            text += path.map(JSONText.string).joined(separator: ",") + "]"
             if let place {
                 text += #","sourceLocation":"# + place.location.json
-                text += #","tags":["# + place.tags.map(EventJSON.string).joined(separator: ",") + "]"
+                text += #","tags":["# + place.tags.map(JSONText.string).joined(separator: ",") + "]"
             } else {
                 text += #","sourceLocation":null,"tags":[]"#
             }
             if let outcome { text += #","outcome":"\#(outcome)""# }
-            if let duration { text += #","duration":\#(duration)"# }
+            if let duration { text += #","duration":"# + JSONText.number(duration) }
             if let issue {
                 let location = place?.location.json ?? "null"
                 text +=
                     #","issue":{"isKnown":false,"severity":"\#(issue ? "error" : "warning")","isFailure":\#(issue),"#
                 text += #""sourceLocation":\#(location)}"#
             }
-            if let closure { text += #","closure":"# + EventJSON.string(closure) }
+            if let closure { text += #","closure":"# + JSONText.string(closure) }
             if let late { text += #","late":\#(late)"# }
             if let run {
                 text +=
                     #","repetition":\#(run.repetition),"repetitions":\#(run.repetitions.map(String.init) ?? "null")"#
                 text += #","attempt":\#(run.attempt),"attempts":\#(run.attempts)"#
             }
-            if let reason { text += #","reason":"# + EventJSON.string(reason) }
+            if let reason { text += #","reason":"# + JSONText.string(reason) }
             if !messages.isEmpty {
-                let rendered = messages.map { #"{"symbol":"\#($0.symbol)","text":"# + EventJSON.string($0.text) + "}" }
+                let rendered = messages.map { #"{"symbol":"\#($0.symbol)","text":"# + JSONText.string($0.text) + "}" }
                 text += #","messages":["# + rendered.joined(separator: ",") + "]"
             }
             text += "}\n"
@@ -295,7 +295,7 @@ final class EventRecorder {
         }
 
         var json: String {
-            #"{"absolute":\#(absolute),"since1970":\#(since1970)}"#
+            #"{"absolute":"# + JSONText.number(absolute) + #","since1970":"# + JSONText.number(since1970) + "}"
         }
     }
 }
@@ -303,7 +303,7 @@ final class EventRecorder {
 extension CodeLocation {
     /// `{"fileID":…,"filePath":…,"line":…,"column":…}`, as Swift Testing's event stream writes a source location.
     fileprivate var json: String {
-        #"{"fileID":"# + EventJSON.string(fileID) + #","filePath":"# + EventJSON.string(filePath)
+        #"{"fileID":"# + JSONText.string(fileID) + #","filePath":"# + JSONText.string(filePath)
             + #","line":\#(line),"column":\#(column)}"#
     }
 }

@@ -45,7 +45,7 @@ enum EventsFile {
     /// How the first line of a run's file starts: the run it names, the
     /// part of the `runStarted` record every process of the run writes alike.
     static func prefix(_ runKey: String) -> String {
-        #"{"version":\#(schemaVersion),"kind":"runStarted","testRun":"# + EventJSON.string(runKey) + ","
+        #"{"version":\#(schemaVersion),"kind":"runStarted","testRun":"# + JSONText.string(runKey) + ","
     }
 
     /// The first line of a run's file, written by the process that starts it.
@@ -59,28 +59,6 @@ enum EventsFile {
     private static func warningLine(_ text: String) -> String {
         #"{"version":\#(schemaVersion),"kind":"warning","instant":\#(EventRecorder.Instant.now.json),"#
             + #""processID":\#(getpid()),"testID":null,"path":[],"sourceLocation":null,"tags":[],"#
-            + #""messages":[{"symbol":"warning","text":"# + EventJSON.string(text) + "}]}\n"
-    }
-}
-
-/// JSON text of a string; to be replaced by the core's JSON writer.
-enum EventJSON {
-    static func string(_ value: String) -> String {
-        var text = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                text +=
-                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        return text + "\""
+            + #""messages":[{"symbol":"warning","text":"# + JSONText.string(text) + "}]}\n"
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import RundownTestSupport
 import Testing
 
-/// Behaviour#Events-file, black-box: the file of `RUNDOWN_EVENTS` as one run
+/// Behaviour#The-events-file, black-box: the file of `RUNDOWN_EVENTS` as one run
 /// of `swift test` writes it, XCTest's process and then Swift Testing's
 /// into one file (`EventsFixtures.swift`, in child processes of this test
 /// binary, run as `FailuresFileOutputTests` runs its families).

@@ -5,7 +5,7 @@ import Testing
 
 @testable import Rundown
 
-/// Behaviour#Events-file: the records a spec run adds to the file of
+/// Behaviour#The-events-file: the records a spec run adds to the file of
 /// `RUNDOWN_EVENTS`, in this process (`EventsFileOutputTests` runs both
 /// frameworks' processes into one file). Each run is in a detached task,
 /// which sees no test: the caller's host throws the spec's first failure.
