@@ -12,8 +12,9 @@ import RundownSettings
 /// by a failing `beforeAll`) has both at once, with no time between them.
 /// Records are kept, not rendered, until the end, so that a late failure
 /// that comes while the spec still runs makes its example's `exampleEnded`
-/// say `failed` (the failure's own record, `late: true`, follows it), and a
-/// group's outcome is what its examples and failures make it. The schema is
+/// say `failed` (the failure's own record, `late: true`, follows it), and so
+/// do the ends of the groups around it; a group's outcome is what its
+/// examples and failures make it, read from its own records as it ends. The schema is
 /// `Schemas/rundown-events.schema.json`; the field names that mean what a
 /// field of Swift Testing's event stream means are its names (`kind`,
 /// `instant`, `testID`, `sourceLocation`, `messages`, `issue`, `tags`).
@@ -92,8 +93,13 @@ final class EventRecorder {
         case .groupFinished(let path):
             var record = Record(kind: "groupEnded", instant: now, path: path, place: place(of: path))
             if let index = open.lastIndex(where: { $0.path == path && !$0.isExample }) {
-                record.duration = now.seconds(since: records[open[index].start].instant)
+                let start = open[index].start
+                record.duration = now.seconds(since: records[start].instant)
+                // A group's records stand between its start and its end, those of a concurrent group's too.
+                record.outcome = outcome(of: path, in: records[start...])
                 open.remove(at: index)
+            } else {
+                record.outcome = outcome(of: path, in: records[...])
             }
             records.append(record)
         case .exampleStarted(let path, let location):
@@ -163,10 +169,15 @@ final class EventRecorder {
                     record.closure = failure.path.last
                 }
             }
-        } else if isFailure, let late,
-            let ended = records.lastIndex(where: { $0.kind == "exampleEnded" && $0.path == late.example })
-        {
-            records[ended].outcome = "failed"
+        } else if isFailure, let late {
+            // Its example has ended, and the groups around it may have: each says it failed.
+            for count in stride(from: late.example.count, through: 1, by: -1) {
+                let path = Array(late.example.prefix(count))
+                let ended = records.lastIndex { record in
+                    (record.kind == "exampleEnded" || record.kind == "groupEnded") && record.path == path
+                }
+                if let ended { records[ended].outcome = "failed" }
+            }
         }
         records.append(record)
     }
@@ -182,10 +193,8 @@ final class EventRecorder {
         }
         var end = Record(kind: "specEnded", instant: now, path: root, place: places[root])
         end.duration = now.seconds(since: started)
+        end.outcome = outcome(of: root, in: records[...])
         records.append(end)
-        for index in records.indices where records[index].kind == "groupEnded" || records[index].kind == "specEnded" {
-            records[index].outcome = outcome(of: records[index].path)
-        }
         var text = ""
         for record in records { record.write(to: &text, common: common) }
         return text
@@ -194,7 +203,7 @@ final class EventRecorder {
     /// A group's outcome: `failed` if a failure was recorded in it or one of
     /// its examples failed; else `skipped` if every example in it was; else
     /// `flaky` if one was; else `passed`.
-    private func outcome(of group: [String]) -> String {
+    private func outcome(of group: [String], in records: ArraySlice<Record>) -> String {
         var examples = 0
         var skipped = 0
         var flaky = false
