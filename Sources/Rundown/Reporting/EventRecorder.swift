@@ -143,23 +143,7 @@ final class EventRecorder {
     /// The record of `failure`; a failure (not a warning of a flaky
     /// example's earlier attempt) that came late fails its example's end.
     private func record(_ failure: SpecFailure, isFailure: Bool, at now: Instant) {
-        var record = Record(
-            kind: "issueRecorded", instant: now, path: failure.path, place: place(at: failure.location, failure.path))
-        record.messages = [(isFailure ? "fail" : "warning", String(describing: failure.error))]
-        record.issue = isFailure
-        var error: any Error = failure.error
-        var late: LateFailure?
-        var run: AttemptNote?
-        while let wrapper = error as? any WrappedFailure {
-            if let attempt = wrapper as? AttemptFailure { run = run ?? attempt.run }
-            if let found = wrapper as? LateFailure {
-                late = found
-                run = run ?? found.run
-            }
-            error = wrapper.wrapped
-        }
-        record.late = late != nil
-        record.run = run
+        var (record, late) = Self.issue(failure, isFailure: isFailure, at: now, place: place(at: failure.location, failure.path))
         if late == nil {
             // The innermost open element that the failure's path starts with: its body, or its hook.
             if let owner = open.last(where: { failure.path.starts(with: $0.path) }) {
@@ -180,6 +164,58 @@ final class EventRecorder {
             }
         }
         records.append(record)
+    }
+
+    /// The `issueRecorded` record of `failure`, and the late failure it is, if it is one.
+    static func issue(
+        _ failure: SpecFailure, isFailure: Bool, at now: Instant, place: Place
+    ) -> (Record, LateFailure?) {
+        var record = Record(kind: "issueRecorded", instant: now, path: failure.path, place: place)
+        record.messages = [(isFailure ? "fail" : "warning", String(describing: failure.error))]
+        record.issue = isFailure
+        var error: any Error = failure.error
+        var late: LateFailure?
+        var run: AttemptNote?
+        while let wrapper = error as? any WrappedFailure {
+            if let attempt = wrapper as? AttemptFailure { run = run ?? attempt.run }
+            if let found = wrapper as? LateFailure {
+                late = found
+                run = run ?? found.run
+            }
+            error = wrapper.wrapped
+        }
+        record.late = late != nil
+        record.run = run
+        return (record, late)
+    }
+
+    /// What adds the failures that come once the run has ended (from a task
+    /// an example started, `late`, after the spec's records were written) to
+    /// the file at `path`, each as soon as it comes.
+    func afterRun(writingTo path: String) -> AfterRun {
+        AfterRun(common: common, places: places, path: path)
+    }
+
+    /// Writes a failure that comes after its spec's run ended: its record
+    /// follows the spec's end in the file. Its spec has been reported, so a
+    /// file that cannot be written now has failed that spec already, or
+    /// reports nothing more here: the failure itself reaches the test through
+    /// the host.
+    struct AfterRun: Sendable {
+        let common: String
+        let places: [[String]: Place]
+        let path: String
+
+        func write(_ failure: SpecFailure) {
+            var path = failure.path[...]
+            while !path.isEmpty, places[Array(path)] == nil { path = path.dropLast() }
+            let tags = places[Array(path)]?.tags ?? []
+            let (record, _) = EventRecorder.issue(
+                failure, isFailure: true, at: .now, place: Place(location: failure.location, tags: tags))
+            var text = ""
+            record.write(to: &text, common: common)
+            try? EventsFile.add(text, at: self.path, settingWarnings: [])
+        }
     }
 
     /// The run's records, one JSON object a line, ending with the spec's

@@ -51,6 +51,13 @@ final class RunOutputs {
         tree != nil || junit != nil || failedPaths != nil || profile != nil || events != nil
     }
 
+    /// What writes the failures that come after the run has ended to the
+    /// events file, when `RUNDOWN_EVENTS` asks for it.
+    func afterRunEvents(_ settings: RunSettings) -> EventRecorder.AfterRun? {
+        guard let events, let path = settings.eventsPath else { return nil }
+        return events.afterRun(writingTo: path)
+    }
+
     func receive(_ event: SpecEvent) {
         tree?.receive(event)
         junit?.receive(event)

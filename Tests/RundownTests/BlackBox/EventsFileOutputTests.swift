@@ -14,8 +14,9 @@ struct EventsFileOutputTests {
     /// Both processes add to one file: one `runStarted`, then each
     /// process's spec whole; every example starts and ends once; failures
     /// name their element, closure and line, the late one marked and failing
-    /// its example; the flaky example's earlier attempt is a warning with its
-    /// attempt; the skip has its reason; every line validates against the schema.
+    /// its example, one that comes after the spec ended following its end;
+    /// the flaky example's earlier attempt is a warning with its attempt; the
+    /// skip has its reason; every line validates against the schema.
     @Test func bothProcessesOfARunWriteOneFileThatValidates() async throws {
         let folder = try FailuresFileOutputTests.Folder()
         let events = folder.url.appendingPathComponent("run/events.jsonl").path
@@ -40,11 +41,12 @@ struct EventsFileOutputTests {
 
     private func check(_ file: EventsFileLines, spec: String, marks: String) throws {
         func line(_ name: String) -> Int { SourceLine.marked("\(marks) \(name)", in: Self.fixtures) }
-        let examples: [([String], String)] = [
-            ([spec, "passes"], "passed"), ([spec, "fails"], "failed"), ([spec, "skips"], "skipped"),
-            ([spec, "passes on a retry"], "flaky"), ([spec, "leaks a late failure"], "failed"),
-            ([spec, "when set up fails", "never runs"], "failed"),
-        ]
+        let examples: [([String], String)] =
+            [
+                ([spec, "passes"], "passed"), ([spec, "fails"], "failed"), ([spec, "skips"], "skipped"),
+                ([spec, "passes on a retry"], "flaky"), ([spec, "leaks a late failure"], "failed"),
+                ([spec, "when set up fails", "never runs"], "failed"),
+            ] + (marks == "XC" ? [([spec, "leaks a failure past the spec"], "passed")] : [])
         let starts = file.of("exampleStarted", under: [spec]).map { $0["path"]?.strings ?? [] }
         let ends = file.of("exampleEnded", under: [spec]).map { $0["path"]?.strings ?? [] }
         #expect(starts == examples.map(\.0))
@@ -84,7 +86,19 @@ struct EventsFileOutputTests {
         let skip = try #require(file.one("skipped", [spec, "skips"]))
         #expect(skip["reason"]?.stringValue == "no database")
         #expect(skip["sourceLocation"]?["line"]?.intValue == line("skips"))
-        #expect(file.of("issueRecorded", under: [spec]).count == 4)
+        guard marks == "XC" else {
+            #expect(file.of("issueRecorded", under: [spec]).count == 4)
+            return
+        }
+        // A failure that comes once the spec has ended follows the spec's end, late.
+        let past = try #require(file.one("issueRecorded", [spec, "leaks a failure past the spec"]))
+        #expect(past["late"]?.boolValue == true)
+        #expect(past["issue"]?["isFailure"]?.boolValue == true)
+        #expect(past["sourceLocation"]?["line"]?.intValue == line("after"))
+        let pastIndex = file.records.firstIndex { $0 == past }
+        let specEndIndex = file.records.firstIndex { $0 == file.one("specEnded", [spec]) }
+        #expect(pastIndex != nil && specEndIndex != nil && pastIndex! > specEndIndex!)
+        #expect(file.of("issueRecorded", under: [spec]).count == 5)
     }
 }
 #endif
