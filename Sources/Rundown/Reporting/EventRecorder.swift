@@ -143,7 +143,8 @@ final class EventRecorder {
     /// The record of `failure`; a failure (not a warning of a flaky
     /// example's earlier attempt) that came late fails its example's end.
     private func record(_ failure: SpecFailure, isFailure: Bool, at now: Instant) {
-        var (record, late) = Self.issue(failure, isFailure: isFailure, at: now, place: place(at: failure.location, failure.path))
+        var (record, late) = Self.issue(
+            failure, isFailure: isFailure, at: now, place: place(at: failure.location, failure.path))
         if late == nil {
             // The innermost open element that the failure's path starts with: its body, or its hook.
             if let owner = open.last(where: { failure.path.starts(with: $0.path) }) {
