@@ -1,8 +1,9 @@
 // Behaviour#The-events-file: one spec of every kind of record, as the processes
-// of one `swift test` write it to the file of RUNDOWN_EVENTS.
-// `EventsFileOutputTests` runs these in child processes, both into one file,
-// and finds the lines by their `// line:` marks. Only XCTest's has a failure
-// after its spec ended: under Swift Testing, Swift Testing records an
+// of one `swift test` write it to the file of RUNDOWN_EVENTS; its Swift
+// Testing twin is EventStreamSamples.swift, the sample of the EventStream
+// article. `EventsFileOutputTests` runs both in child processes, into one
+// file, and finds the lines by their `// line:` marks. Only this one has a
+// failure after its spec ended: under Swift Testing, Swift Testing records an
 // `#expect` of a task that outlives its spec by itself, and Rundown never
 // sees it. (This comment stands apart
 // from the suites because Swift Testing prints the comments above a failed
@@ -10,7 +11,6 @@
 
 import Foundation
 import Rundown
-import Testing
 import XCTest
 
 final class EventsXCTestFixtures: Rundown.TestCase {
@@ -48,28 +48,5 @@ final class EventsXCTestFixtures: Rundown.TestCase {
         // The spec has ended: the task fails now, while the test still runs.
         await afterwards.letFail()
         if let thrown { throw thrown }
-    }
-}
-
-@Suite(.fixture(for: "EventsFileOutputTests"))
-struct EventsSwiftTestingFixtures {
-    @Test func everyKindOfRecord() async throws {
-        let late = LateTask()
-        try await spec("Events ST") {
-            it("passes") {}
-            it("fails") { #expect(Bool(false), "wrong total") }  // line: ST fails
-            it("skips") { throw Skip("no database") }  // line: ST skips
-            it("passes on a retry", .retries(1)) {
-                #expect(CallCount.next("events ST retry") == 2)  // line: ST retry
-            }
-            it("leaks a late failure", .labels("slow")) {
-                late.start { #expect(Bool(false), "late") }  // line: ST late
-            }
-            context("when set up fails", .labels("db")) {
-                beforeEach { throw FixtureError() }  // line: ST hook
-                it("never runs") {}
-            }
-            afterAll { await late.letFail() }
-        }
     }
 }

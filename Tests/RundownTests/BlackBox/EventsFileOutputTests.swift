@@ -10,6 +10,17 @@ import Testing
 @Suite(.serialized, .enabled(if: HostOutput.testBinary != nil, "needs the SwiftPM test binary"))
 struct EventsFileOutputTests {
     static let fixtures = PackageRoot.of().appendingPathComponent("Tests/RundownHostFixtures/EventsFixtures.swift").path
+    static let samples = PackageRoot.of().appendingPathComponent("Tests/RundownHostFixtures/EventStreamSamples.swift")
+
+    /// The line (from 1) of the article's sample that holds `text`, which is on one line only.
+    static func sampleLine(holding text: String) -> Int {
+        let lines =
+            (try? String(contentsOf: samples, encoding: .utf8))?.split(
+                separator: "\n", omittingEmptySubsequences: false) ?? []
+        let found = lines.indices.filter { lines[$0].contains(text) }
+        #expect(found.count == 1, "\(found.count) lines of the sample hold \(text)")
+        return found.count == 1 ? found[0] + 1 : 0
+    }
 
     /// Both processes add to one file: one `runStarted`, then each
     /// process's spec whole; every example starts and ends once; failures
@@ -40,7 +51,14 @@ struct EventsFileOutputTests {
     }
 
     private func check(_ file: EventsFileLines, spec: String, marks: String) throws {
-        func line(_ name: String) -> Int { SourceLine.marked("\(marks) \(name)", in: Self.fixtures) }
+        func line(_ name: String) -> Int {
+            guard marks == "ST" else { return SourceLine.marked("\(marks) \(name)", in: Self.fixtures) }
+            let texts = [
+                "fails": "wrong total", "skips": "no database\")", "retry": "events ST retry", "late": "\"late\")",
+                "hook": "FixtureError()",
+            ]
+            return Self.sampleLine(holding: texts[name] ?? name)
+        }
         let examples: [([String], String)] =
             [
                 ([spec, "passes"], "passed"), ([spec, "fails"], "failed"), ([spec, "skips"], "skipped"),
