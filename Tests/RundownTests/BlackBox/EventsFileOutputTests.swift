@@ -23,7 +23,7 @@ struct EventsFileOutputTests {
     }
 
     /// Both processes add to one file: one `runStarted`, then each
-    /// process's spec whole; every example starts and ends once; failures
+    /// process's records whole, its settings' warning first; every example starts and ends once; failures
     /// name their element, closure and line, the late one marked and failing
     /// its example, one that comes after the spec ended following its end;
     /// the flaky example's earlier attempt is a warning with its attempt; the
@@ -33,7 +33,8 @@ struct EventsFileOutputTests {
         let events = folder.url.appendingPathComponent("run/events.jsonl").path
         let ended = try await FailuresFileOutputTests.run(
             [[.xctest("EventsXCTestFixtures")], [.swiftTesting("EventsSwiftTestingFixtures")]], in: folder,
-            environment: ["RUNDOWN_EVENTS": events])
+            // A setting not understood is a warning of each process (not strict, so no failure, on CI too).
+            environment: ["RUNDOWN_EVENTS": events, "RUNDOWN_SHARD": "2 of 3", "RUNDOWN_STRICT": "0"])
         #expect(ended.map(\.status) == [1, 1], "\(ended.map(\.lines))")
         let file = try EventsFileLines(events)
         #expect(file.records.first?["kind"]?.stringValue == "runStarted")
@@ -42,6 +43,17 @@ struct EventsFileOutputTests {
         // Each process's records are together: its spec was added whole.
         #expect(Set(processes).count == 2)
         #expect(zip(processes, processes.dropFirst()).count { $0 != $1 } == 1, "\(processes)")
+        // Each process's settings warning, once, before its spec, on no path.
+        let warnings = file.of("warning").filter { $0["path"]?.strings == [] }
+        #expect(warnings.count == 2)
+        #expect(Set(warnings.compactMap { $0["processID"]?.intValue }).count == 2)
+        for warning in warnings {
+            #expect(
+                warning["messages"]?.arrayValue?.first?["text"]?.stringValue
+                    == "RUNDOWN_SHARD=2 of 3 is not a shard Rundown knows; valid forms: RUNDOWN_SHARD=i/n with "
+                    + "1 <= i <= n, such as RUNDOWN_SHARD=2/5")
+            #expect(warning["testID"] == .null)
+        }
         for name in ["XC", "ST"] {
             try check(file, spec: "Events \(name)", marks: name)
         }
