@@ -33,6 +33,42 @@ package enum LockedFile {
         try write(Array(text.utf8), to: descriptor)
     }
 
+    /// Adds `text` at the end of the file at `path`, under the file's lock,
+    /// if the file starts with `prefix`; otherwise (another run's file, or
+    /// none) replaces it with `header`, which starts with `prefix`, and
+    /// `text`. Only the prefix is read, so that a file every spec adds to
+    /// costs each no more than its own text, however long it has grown.
+    package static func append(
+        _ text: String, to path: String, ifStartingWith prefix: String, elseStartingWith header: String
+    ) throws(SystemError) {
+        let (descriptor, made) = try openLocked(path)
+        // Closing the descriptor releases the lock.
+        defer { close(descriptor) }
+        let expected = Array(prefix.utf8)
+        var start = [UInt8](repeating: 0, count: expected.count)
+        var count = 0
+        while !made, count < start.count {
+            let read = start.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress! + count, $0.count - count, off_t(count))
+            }
+            if read > 0 {
+                count += read
+            } else if read == 0 {
+                break
+            } else if errno != EINTR {
+                throw SystemError(errno)
+            }
+        }
+        if count == expected.count, start == expected {
+            var info = stat()
+            guard fstat(descriptor, &info) == 0 else { throw SystemError(errno) }
+            try write(Array(text.utf8), to: descriptor, at: Int(info.st_size))
+        } else {
+            guard ftruncate(descriptor, 0) == 0 else { throw SystemError(errno) }
+            try write(Array((header + text).utf8), to: descriptor)
+        }
+    }
+
     /// The bytes of the file at `path`, read under a shared lock, so that no
     /// change is seen half made; `nil` if there is no such file. A folder is
     /// an error, `EISDIR`. Where the file system has no locks (`ENOLCK`,
@@ -124,11 +160,11 @@ package enum LockedFile {
         }
     }
 
-    private static func write(_ bytes: [UInt8], to descriptor: Int32) throws(SystemError) {
+    private static func write(_ bytes: [UInt8], to descriptor: Int32, at offset: Int = 0) throws(SystemError) {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes {
-                pwrite(descriptor, $0.baseAddress! + written, $0.count - written, off_t(written))
+                pwrite(descriptor, $0.baseAddress! + written, $0.count - written, off_t(offset + written))
             }
             if count >= 0 {
                 written += count

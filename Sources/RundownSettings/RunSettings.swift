@@ -19,6 +19,7 @@ import RundownEngine
 /// | `RUNDOWN_STRICT` | `1` or `0` | `1`: a `RUNDOWN_*` variable that is no setting, or a value Rundown cannot read, also fails the first spec of the process, at its `spec` call, with the warning's text. On by default when `CI` is set (as for `RUNDOWN_FORBID_FOCUS`); `0` turns it off. |
 /// | `RUNDOWN_FAIL_FAST` | `1` or `0` | `1`: once an example of the process has failed, every element not yet started is skipped ("skipped: an earlier example failed, RUNDOWN_FAIL_FAST"), and so is every spec that starts later; what started ends, its `afterEach` and `afterAll` hooks included. |
 /// | `RUNDOWN_JUNIT` | a file path, or a directory path (one that exists, or ends in `/`) | Write a JUnit XML report of every example to the file, which keeps the examples of every process of one run (`swift test`), or to `rundown-<pid>.xml` in the directory. Missing folders are made; a path that cannot be written fails the spec that tried. |
+/// | `RUNDOWN_EVENTS` | a file path | Append the run as JSON Lines to the file: each spec's, group's and example's start and end (with its outcome and duration), each failure, skip and warning, one object a line, by the schema `Schemas/rundown-events.schema.json`. The file keeps the records of every process of one run (`swift test`), and replaces an earlier run's. Missing folders are made; a path that cannot be written fails the spec that tried. |
 /// | `RUNDOWN_TIME_LIMIT` | a duration: a number above 0 with `ms`, `s` or `m` (`500ms`, `90s`, `5m`, `1.5s`) | The time limit of every example and hook of an asynchronous spec that no `.timeLimit` covers; a synchronous spec's element that ends past it fails saying by how much. |
 /// | `RUNDOWN_GRACE_PERIOD` | a duration, as `RUNDOWN_TIME_LIMIT` | How long a closure cancelled by a time limit may take to stop before the spec goes on without it; by default the limit, at most one second. |
 /// | `RUNDOWN_PROGRESS_AFTER` | a duration, as `RUNDOWN_TIME_LIMIT`, or `off` | Print a progress report on standard error for every example or hook that has run longer than this (what runs, for how long, the toolkit's waits it is in, and a line for every other spec running), then again every `RUNDOWN_PROGRESS_EVERY` while it still runs. Off by default; `120s` when `CI` is set; `off` turns it off. |
@@ -92,6 +93,8 @@ package struct RunSettings: Sendable {
     package var retries: Int?
     /// Where to write the paths of failed examples (`RUNDOWN_FAILURES`).
     package var failuresPath: String?
+    /// Where to append the run's events as JSON Lines (`RUNDOWN_EVENTS`).
+    package var eventsPath: String?
     /// The paths listed in the file of `RUNDOWN_FILTER=@file`, and that file.
     package var exactPaths: Set<String>?
     package var exactPathsFile: String?
@@ -104,6 +107,9 @@ package struct RunSettings: Sendable {
     package var strict = false
     /// What made ``strict`` true, as it was set (`CI=true`, `RUNDOWN_STRICT=1`), for the failures' text.
     private var strictBecause = ""
+    /// Every warning of the settings read, in the order given, for the
+    /// events file (`RUNDOWN_EVENTS`), which records what Rundown warned.
+    package private(set) var warnings: [String] = []
     /// Every warning of the settings read, as a failure, when ``strict``;
     /// otherwise none. A run given them fails its spec with each.
     package var settingFailures: [SettingNotUnderstood] = []
@@ -207,6 +213,7 @@ package struct RunSettings: Sendable {
             let settings = Self.table.filter { $0.name.hasPrefix(Self.settingPrefix) && $0.read != nil }.map(\.name)
             note(SettingsWarning.unknownSetting(name: name, settings: settings).message)
         }
+        warnings = problems
         if let unwritten = pathListNotYetWritten, let failuresPath, Self.sameFile(unwritten.file, failuresPath) {
             // `RUNDOWN_FAILURES=f RUNDOWN_FILTER=@f` before any run wrote f: everything runs, by design.
             problems.removeAll { $0 == unwritten.warning }
@@ -339,6 +346,9 @@ package struct RunSettings: Sendable {
         },
         Row(name: "RUNDOWN_JUNIT") { value, settings, _, _ in
             settings.junitPath = value
+        },
+        Row(name: "RUNDOWN_EVENTS") { value, settings, _, _ in
+            settings.eventsPath = value
         },
         Row(name: "RUNDOWN_PROFILE") { value, settings, _, warn in
             if let count = Int(value.trimmingCharacters(in: .whitespaces)), count >= 1 {

@@ -35,6 +35,18 @@ struct FailuresNotWritten: ExplainedError {
     var fix: String { "make RUNDOWN_FAILURES name a file this process can write" }
 }
 
+/// `RUNDOWN_EVENTS` names a file that cannot be written: the spec that
+/// tried fails, so that a tool reading the events never takes a file that
+/// misses a spec for the whole run. See <doc:EventStream>.
+struct EventsNotWritten: ExplainedError {
+    var file: String
+    /// Why not, as the system says it: `Permission denied`.
+    var reason: String
+
+    var what: String { "cannot write the events to \(file) (RUNDOWN_EVENTS): \(reason)" }
+    var fix: String { "make RUNDOWN_EVENTS name a file this process can write" }
+}
+
 /// A report that `RUNDOWN_JUNIT` asked for and that could not be written:
 /// a failure of the spec that tried, saying where and why in words. See
 /// <doc:RunControls#JUnit-reports>.

@@ -36,14 +36,21 @@ struct SpecRun<Call: CallKind> {
 
     /// The reports the settings ask for.
     private func outputs() -> RunOutputs {
-        RunOutputs(settings, labels: settings.junitPath == nil ? [:] : JUnitCollector.labels(of: root.node))
+        RunOutputs(
+            settings, labels: settings.junitPath == nil ? [:] : JUnitCollector.labels(of: root.node),
+            events: settings.eventsPath == nil ? nil : EventRecorder(root.node, testName: host.testName))
     }
 
-    /// The run's inbox: what is posted once the walk has ended goes to the host, as late.
-    private func inbox() -> FailureInbox {
+    /// The run's inbox: what is posted once the walk has ended goes to the
+    /// host, as late, and to the events file if one is written.
+    private func inbox(_ outputs: RunOutputs) -> FailureInbox {
         let host = host
         let seed = settings.seed
-        let inbox = FailureInbox(seed: seed) { late in host.record(SeededFailure.adding(seed, to: late)) }
+        let events = outputs.afterRunEvents(settings)
+        let inbox = FailureInbox(seed: seed) { late in
+            host.record(SeededFailure.adding(seed, to: late))
+            events?.write(late)
+        }
         root.buildCheck.runs(in: inbox, root: [root.node.description])
         return inbox
     }
@@ -113,7 +120,7 @@ extension SpecRun where Call.Mode == Synchronous {
         let host = host
         let outputs = outputs()
         let listener = listener(outputs)
-        let inbox = inbox()
+        let inbox = inbox(outputs)
         let controls = settings.controls
         let report = host.scope {
             SpecEngine.run(
@@ -140,7 +147,7 @@ extension SpecRun where Call.Mode == Asynchronous {
     private func hosted(_ outputs: RunOutputs, isolation: isolated (any Actor)?) async -> SpecReport {
         let host = host
         let listener = listener(outputs)
-        let inbox = inbox()
+        let inbox = inbox(outputs)
         let controls = settings.controls
         return await host.scope(isolation: isolation) {
             await SpecEngine.run(

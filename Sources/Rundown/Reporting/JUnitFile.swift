@@ -94,7 +94,7 @@ final class JUnitFile: Sendable {
     }
 
     /// Makes the folders on the way to `file` that do not exist yet.
-    private static func makeFolders(of file: String) throws(SystemError) {
+    static func makeFolders(of file: String) throws(SystemError) {
         let folder = (file as NSString).deletingLastPathComponent
         guard !folder.isEmpty, !isFolder(folder) else { return }
         var prefix = folder.hasPrefix("/") ? "" : "."

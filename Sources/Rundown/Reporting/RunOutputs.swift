@@ -6,8 +6,9 @@ import RundownSettings
 /// tree (`RUNDOWN_REPORT=tree`), the JUnit file (`RUNDOWN_JUNIT`), the file of
 /// failed paths (`RUNDOWN_FAILURES`), and the lines that say how many
 /// examples the filter or the shard left out, which passed on a retry, and
-/// how many repetitions the examples that repeat ran; and the times of its
-/// examples and groups for the process's profile (`RUNDOWN_PROFILE`).
+/// how many repetitions the examples that repeat ran; the times of its
+/// examples and groups for the process's profile (`RUNDOWN_PROFILE`); and
+/// its records in the events file (`RUNDOWN_EVENTS`).
 ///
 /// It lives for one run and sees the run's events in order, from the task
 /// running the spec; only ``JUnitFile`` is shared between runs.
@@ -20,10 +21,14 @@ final class RunOutputs {
     private let failedPaths: FailedPaths?
     /// The times of the run's examples and groups, while `RUNDOWN_PROFILE` asks for them.
     private let profile: ProfileCollector?
+    /// The run's records, while `RUNDOWN_EVENTS` asks for them.
+    private let events: EventRecorder?
 
     /// Outputs for a run with `settings`; `labels` are the labelled
-    /// examples' labels, by path, for the JUnit report.
-    init(_ settings: RunSettings, labels: [[String]: [String]] = [:]) {
+    /// examples' labels, by path, for the JUnit report; `events` records the
+    /// run when `RUNDOWN_EVENTS` asks for it.
+    init(_ settings: RunSettings, labels: [[String]: [String]] = [:], events: EventRecorder? = nil) {
+        self.events = events
         junit = settings.junitPath == nil ? nil : JUnitCollector(seed: settings.seed, labels: labels)
         // A nested spec's examples are not the run's: its element, failed, is written.
         failedPaths = settings.failuresPath != nil && ExampleRunner.current == nil ? FailedPaths() : nil
@@ -42,13 +47,23 @@ final class RunOutputs {
 
     /// Whether a report needs the events that start and finish groups and
     /// examples; without one, the engine does not build them.
-    var wantsProgress: Bool { tree != nil || junit != nil || failedPaths != nil || profile != nil }
+    var wantsProgress: Bool {
+        tree != nil || junit != nil || failedPaths != nil || profile != nil || events != nil
+    }
+
+    /// What writes the failures that come after the run has ended to the
+    /// events file, when `RUNDOWN_EVENTS` asks for it.
+    func afterRunEvents(_ settings: RunSettings) -> EventRecorder.AfterRun? {
+        guard let events, let path = settings.eventsPath else { return nil }
+        return events.afterRun(writingTo: path)
+    }
 
     func receive(_ event: SpecEvent) {
         tree?.receive(event)
         junit?.receive(event)
         failedPaths?.receive(event)
         profile?.receive(event)
+        events?.receive(event)
     }
 
     /// Writes what the run asked for, once it has ended.
@@ -91,6 +106,15 @@ final class RunOutputs {
                 try JUnitFile.shared.add(suite, at: path)
             } catch {
                 unwritten = error
+            }
+        }
+        if let events, let path = settings.eventsPath {
+            let warnings = [filtered, flaky.map { "'\(specName)': " + $0 }, repeated].compactMap(\.self)
+            do {
+                try EventsFile.add(
+                    events.lines(report, warnings: warnings), at: path, settingWarnings: RunSettings.current.warnings)
+            } catch {
+                unwritten = unwritten ?? error
             }
         }
         if let failedPaths, let path = settings.failuresPath {

@@ -3,12 +3,13 @@
 package struct AttemptFailure: WrappedFailure, CustomStringConvertible {
     /// What failed.
     package var error: any Error
-    /// Which run: `repetition 7 of 100`.
-    package var note: String
+    /// Which run: its description is `repetition 7 of 100`; the events file
+    /// (`RUNDOWN_EVENTS`) writes its numbers.
+    package var run: AttemptNote
 
     package var wrapped: any Error { error }
 
     package var description: String {
-        "\(String(describing: error)) (\(note))"
+        "\(String(describing: error)) (\(run))"
     }
 }

@@ -69,7 +69,7 @@ extension SpecWalk {
     ) {
         let path = runner.latePath
         let failure = SpecFailure(
-            path: path, error: LateFailure(error: error, example: path, run: run.description), location: location)
+            path: path, error: LateFailure(error: error, example: path, run: run), location: location)
         let result = element.result
         if attempts.wasRetried(run) {
             if result == nil, run.repetition == attempts.note.repetition {

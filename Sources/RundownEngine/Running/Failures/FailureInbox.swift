@@ -82,7 +82,7 @@ package final class FailureInbox: Sendable {
                 SpecFailure(
                     path: runner.latePath,
                     error: LateFailure(
-                        error: error, example: runner.latePath, run: runner.attempt?.description, afterRun: true),
+                        error: error, example: runner.latePath, run: runner.attempt, afterRun: true),
                     location: location)
             )
         case .made(let failure):

@@ -7,12 +7,12 @@ package struct LateFailure: WrappedFailure, CustomStringConvertible {
     /// The path of the element or hook whose task posted it.
     package var example: [String]
     /// Which run of its example started the task, for an example that
-    /// repeats or retries: `attempt 1 of 2`.
-    package var run: String?
+    /// repeats or retries (its description: `attempt 1 of 2`).
+    package var run: AttemptNote?
     /// Whether it came after the whole spec run had ended, so that its test may have ended too.
     package var afterRun: Bool
 
-    package init(error: any Error, example: [String], run: String? = nil, afterRun: Bool = false) {
+    package init(error: any Error, example: [String], run: AttemptNote? = nil, afterRun: Bool = false) {
         self.error = error
         self.example = example
         self.run = run

@@ -172,7 +172,7 @@ extension SpecWalk {
         element.failed = true
         guard let attempts = element.attempts else { return reporter.report(failure) }
         var noted = failure
-        noted.error = AttemptFailure(error: failure.error, note: (attempt ?? attempts.note).description)
+        noted.error = AttemptFailure(error: failure.error, run: attempt ?? attempts.note)
         if attempts.holdsFailures { attempts.held.append(noted) } else { reporter.report(noted) }
     }
 
