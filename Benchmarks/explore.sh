@@ -2,8 +2,9 @@
 # The explorer's cost (issue 17): interleavings per second for the pager model of the original
 # story, and the cost of one step, in release (and debug with CONFIGS="debug release").
 # Its search power (issue 32): for bug models (the story's pager, a lost update among three
-# tasks, a depth-3 bug among four tasks of eight points), the runs each strategy needs until the
-# first failure, median and worst over 20 seeds (RUNS caps them, 3,000 by default), and wall time.
+# tasks, a depth-3 bug among four tasks of eight points, a lock-order deadlock between two), the
+# runs each strategy needs until the first failure, median and worst over 20 seeds (RUNS caps
+# them, 3,000 by default), and wall time.
 # Not a test: nothing here passes or fails on time.
 #
 #   Benchmarks/explore.sh

@@ -142,3 +142,28 @@ let depthThree = BugModel(name: "depth-3 bug, 4 tasks of 8 points", shape: "4 ta
     try await schedule.finish()
     if flags.seen { throw BugFound(description: "C saw B's window open after A had finished") }
 }
+
+// MARK: - A lock-order deadlock
+
+/// Two tasks that take two `AsyncLock`s in opposite orders, each after some work of its own: a
+/// deadlock when both hold their first lock at once. The explorer sees it as one (every task
+/// blocked, nothing on the clock) and fails the run at once, so the run that meets it counts.
+let lockOrder = BugModel(name: "lock-order deadlock, 2 tasks", shape: "2 tasks, 2 locks, 12 steps") { schedule in
+    let accounts = AsyncLock("accounts")
+    let ledger = AsyncLock("ledger")
+    schedule.start("transfer") {
+        for point in 1...3 { await schedule.point("prepare \(point)") }
+        try await accounts.withLock {
+            await schedule.point("debited")
+            try await ledger.withLock {}
+        }
+    }
+    schedule.start("audit") {
+        for point in 1...3 { await schedule.point("count \(point)") }
+        try await ledger.withLock {
+            await schedule.point("counted")
+            try await accounts.withLock {}
+        }
+    }
+    try await schedule.finish()
+}

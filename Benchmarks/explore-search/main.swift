@@ -58,7 +58,7 @@ _ = await runsUntilFailure(.everyInterleaving(), pagerStory)
 print("| model | strategy | found | median runs | worst | wall, all seeds |")
 print("|---|---|---|---|---|---|")
 let clock = ContinuousClock()
-for model in [pagerStory, lostUpdate, depthThree] {
+for model in [pagerStory, lostUpdate, depthThree, lockOrder] {
     for strategy in strategies {
         var row = Row()
         let start = clock.now
