@@ -11,6 +11,11 @@
 package enum JSONText {
     /// `text` as a JSON string, quotes included.
     package static func string(_ text: String) -> String {
+        // Most strings (names, paths, files) need no escape: one pass over their bytes finds that,
+        // and they are written whole. U+FEFF is the only scalar above U+001F that is escaped; its
+        // UTF-8 starts with 0xEF, a byte only scalars from U+F000 to U+FFFF start with.
+        let plain = text.utf8.allSatisfy { byte in byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0xEF }
+        if plain { return "\"" + text + "\"" }
         var written = "\""
         written.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 2)
         for scalar in text.unicodeScalars {
