@@ -112,15 +112,7 @@ extension StatisticalExploring {
             let orders = Locked<[[String]]>([])
             let exploration = try await explore(strategy) { schedule in
                 let log = EventLog()
-                for (task, steps) in shape.enumerated() {
-                    let name = String(UnicodeScalar(UInt8(65 + task)))
-                    schedule.start(name) {
-                        for step in 1...steps {
-                            if step > 1 { await schedule.point("p\(step)") }
-                            log.append("\(name)\(step)")
-                        }
-                    }
-                }
+                BruteForceOrders.startTasks(of: shape, on: schedule, log: log)
                 try await schedule.finish()
                 orders.withLock { $0.append(log.all) }
             }

@@ -1,4 +1,5 @@
 import Foundation
+import RundownConcurrency
 import Testing
 
 /// The tests whose claims are about many runs (PCT over twenty seeds, uniform samples, size
@@ -23,6 +24,21 @@ enum BruteForceOrders {
     /// The name of the task at `index` in start order: A, B, C, ….
     static func name(_ index: Int) -> String {
         String(UnicodeScalar(UInt8(65 + index)))
+    }
+
+    /// Starts on `schedule` the controlled tasks whose orders ``all(shape:)`` lists: task `i`,
+    /// named ``name(_:)``, takes `shape[i]` steps with a point between each two, and logs each step
+    /// by its name as it takes it.
+    static func startTasks(of shape: [Int], on schedule: Schedule, log: EventLog) {
+        for (task, steps) in shape.enumerated() {
+            let name = name(task)
+            schedule.start(name) {
+                for step in 1...steps {
+                    if step > 1 { await schedule.point("p\(step)") }
+                    log.append("\(name)\(step)")
+                }
+            }
+        }
     }
 
     /// Every order of the steps of tasks of `shape`'s lengths, by plain recursion; a step is named

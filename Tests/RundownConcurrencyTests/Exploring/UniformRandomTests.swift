@@ -33,15 +33,7 @@ extension StatisticalExploring {
             let counts = Locked<[String: Int]>([:])
             let exploration = try await explore(.random(runs: runs, seed: seed)) { schedule in
                 let log = EventLog()
-                for (task, steps) in shape.enumerated() {
-                    let name = String(UnicodeScalar(UInt8(65 + task)))
-                    schedule.start(name) {
-                        for step in 1...steps {
-                            if step > 1 { await schedule.point("p\(step)") }
-                            log.append("\(name)\(step)")
-                        }
-                    }
-                }
+                BruteForceOrders.startTasks(of: shape, on: schedule, log: log)
                 try await schedule.finish()
                 counts.withLock { $0[log.all.joined(separator: " "), default: 0] += 1 }
             }
