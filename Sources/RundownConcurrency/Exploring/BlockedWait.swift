@@ -23,12 +23,15 @@ struct BlockedWait: Sendable {
 }
 
 extension ControlledTask {
-    /// The controlled task calling now, while it takes a step of its run: a wait it makes takes
-    /// part in the schedule. `nil` anywhere else (no exploration, the body, a plain `Task {}` a
-    /// controlled task started, a run that stopped), where waits wait as they always do.
+    /// The controlled task calling now, while it takes a step of its run (a child task of one
+    /// included, which becomes a controlled task here): a wait it makes takes part in the
+    /// schedule. `nil` anywhere else (no exploration, the body, a plain `Task {}` a controlled task
+    /// started, a run that stopped), where waits wait as they always do.
     static var takingStep: ControlledTask? {
-        guard let current else { return nil }
-        return current.run.isRunningStep(of: current.id) && !current.run.isOver ? current : nil
+        guard let current, !current.run.isOver, let id = current.run.stepTaker(binding: current.id) else {
+            return nil
+        }
+        return ControlledTask(run: current.run, id: id)
     }
 
     /// Ends this task's step at `wait`, and returns once the scheduler picks it again, after the

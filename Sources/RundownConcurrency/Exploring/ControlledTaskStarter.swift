@@ -14,8 +14,9 @@ struct ControlledTaskStarter: TaskStarting {
             return Task(name: name, priority: priority, operation: operation)
         }
         let run = schedule.run
+        let isolation = isolationOf(operation)
         let task = Task(name: name, priority: priority) {
-            await ControlledTask.run(id, of: run, operation: { await operation() })
+            await ControlledTask.run(id, of: run, isolation: isolation, operation: { await operation() })
         }
         run.attach(id) { task.cancel() }
         return task
@@ -30,8 +31,9 @@ struct ControlledTaskStarter: TaskStarting {
             return Task(name: name, priority: priority, operation: operation)
         }
         let run = schedule.run
+        let isolation = isolationOf(operation)
         let task = Task(name: name, priority: priority) {
-            try await ControlledTask.runThrowing(id, of: run, operation: { try await operation() })
+            try await ControlledTask.runThrowing(id, of: run, isolation: isolation, operation: { try await operation() })
         }
         run.attach(id) { task.cancel() }
         return task
@@ -43,4 +45,10 @@ struct ControlledTaskStarter: TaskStarting {
         // The code under test has no call site worth showing; its failures are the exploration's.
         schedule.register(name ?? "task", call: "tasks.start", site: schedule.run.site, reportsErrors: false)
     }
+}
+
+/// The actor an operation is isolated to. Read through this function because Swift 6.3 crashes
+/// compiling `.isolation` on a `sending` parameter read in place.
+private func isolationOf<Success>(_ operation: @isolated(any) () async throws -> Success) -> (any Actor)? {
+    operation.isolation
 }

@@ -24,6 +24,11 @@ struct RunState: Sendable {
     var undrivenSince: ContinuousClock.Instant?
     /// The body's own task, whose sleeps move the clock.
     var bodyIdentity: Int?
+    /// Jobs queued on or running on the run's ``RunExecutor``, plus a grant under way: at zero
+    /// inside a step, every task that prefers the executor is suspended.
+    var busyJobs = 0
+    /// The child tasks that have become controlled tasks, by the identity of their real `Task`.
+    var children: [Int: Int] = [:]
     var decisions: [Decision] = []
     var steps: [Step] = []
     /// How many steps had been taken at the last choice.
@@ -44,6 +49,7 @@ struct RunState: Sendable {
         var ready: [Int] = []
         var sleeping: [Int] = []
         var blocked: [Int] = []
+        var away: [Int] = []
         var nextDeadline: Duration?
         var dueNow = false
         for index in tasks.indices {
@@ -65,6 +71,7 @@ struct RunState: Sendable {
                 } else {
                     blocked.append(index)
                 }
+            case .away: away.append(index)
             case .running, .ended: break
             }
         }
@@ -74,7 +81,9 @@ struct RunState: Sendable {
         if nextDeadline != nil, !dueNow {
             options.append(ChoiceOption(task: nil, name: Self.clockOption))
         }
-        guard !options.isEmpty else { return blocked.isEmpty ? .allEnded : .blocked(blocked) }
+        guard !options.isEmpty else {
+            return blocked.isEmpty && away.isEmpty ? .allEnded : .blocked((blocked + away).sorted())
+        }
         var pick = 0
         if options.count > 1 {
             let choice = Choice(
@@ -108,6 +117,51 @@ struct RunState: Sendable {
     private mutating func wake(_ index: Int) {
         tasks[index].phase = .ready
         tasks[index].woken = true
+    }
+
+    /// Adds the child task with real-task `identity`, which runs as part of controlled task
+    /// `owner` (it carries the owner's task-local values) and has just reached the schedule:
+    /// named after the owner, `fetch.1`, in the order the children arrive, which the run's serial
+    /// executor makes the same for the same step. It is away, running on its own, until it ends
+    /// its first step where it stands.
+    mutating func addChild(of owner: Int, identity: Int) -> Int {
+        tasks[owner].childrenNamed += 1
+        var child = ControlledTaskState(
+            name: "\(tasks[owner].name).\(tasks[owner].childrenNamed)", site: tasks[owner].site, reportsErrors: false)
+        child.owner = owner
+        child.identity = identity
+        child.phase = .away
+        tasks.append(child)
+        children[identity] = tasks.count - 1
+        return tasks.count - 1
+    }
+
+    /// A job on the run's executor has run (or a grant has been made). When none is left and the
+    /// running task has not ended its step, it is suspended where the schedule cannot see: a child
+    /// task that returned or awaits, or a task that awaits its children (`group.next()`, an
+    /// `async let`) while they wait in the schedule. Its step ends there, and it is away, no
+    /// option, until it reaches the schedule again in a later step. Returns the driver to resume.
+    mutating func jobDone() -> CheckedContinuation<Void, Never>? {
+        busyJobs -= 1
+        guard busyJobs == 0, let id = running else { return nil }
+        // A child whose owner ended during its step: it has returned.
+        if tasks[id].phase == .ended { return endStep(of: id, at: "end", phase: .ended) }
+        if tasks[id].owner != nil { return endStep(of: id, at: "returns or awaits", phase: .away) }
+        let waitsForChildren = tasks.contains { $0.owner == id && $0.isInSchedule }
+        return waitsForChildren ? endStep(of: id, at: "awaits its child tasks", phase: .away) : nil
+    }
+
+    /// The children of task `owner` waiting in the schedule, for a deadlock report: `'fetch.1'`.
+    func childrenInSchedule(of owner: Int) -> [String] {
+        tasks.filter { $0.owner == owner && $0.isInSchedule }.map { $0.name.quotedInMessage }
+    }
+
+    /// Task `owner` has ended, so its child tasks have too (a task group or an `async let` awaits
+    /// them before its scope ends).
+    mutating func endChildren(of owner: Int) {
+        for index in tasks.indices where tasks[index].owner == owner {
+            tasks[index].phase = .ended
+        }
     }
 
     /// Task `id` stops running at `label`; returns the driver to resume.
@@ -175,6 +229,9 @@ enum TaskPhase: Equatable, Sendable {
     /// Waiting for what its ``ControlledTaskState/blockedOn`` says (a lock, a gate, tasks): no
     /// option until that wait is over.
     case blocked
+    /// Suspended outside the schedule (awaiting its child tasks, or a child that has returned):
+    /// no option; it comes back when it reaches the schedule again, within another task's step.
+    case away
     case ended
 }
 
@@ -193,6 +250,18 @@ struct ControlledTaskState: Sendable {
     var blockedOn: BlockedWait?
     /// Woken by the clock and not yet granted the step that follows: the clock waits for it.
     var woken = false
+    /// For a child task (of a task group, an `async let`): the controlled task it runs under.
+    var owner: Int?
+    /// How many child tasks of this task have been named.
+    var childrenNamed = 0
+
+    /// Whether it waits in the schedule: at a point, asleep on the clock, or blocked.
+    var isInSchedule: Bool {
+        switch phase {
+        case .ready, .sleeping, .blocked: true
+        case .running, .away, .ended: false
+        }
+    }
 
     /// Whether the task is to take a step at the current virtual time before the clock may move:
     /// it has not taken its first step, or the clock has just woken it.

@@ -58,7 +58,9 @@ public final class Schedule: Sendable {
         let site = ConcurrencyFailure("", fileID: fileID, filePath: filePath, line: line, column: column)
         guard let id = register(name, call: "start(\"\(name)\")", site: site, reportsErrors: true) else { return }
         let task = Task { [run] in
-            _ = try await ControlledTask.runThrowing(id, of: run) { try await operation() }
+            _ = try await ControlledTask.runThrowing(id, of: run, isolation: operation.isolation) {
+                try await operation()
+            }
         }
         run.attach(id) { task.cancel() }
     }
@@ -86,9 +88,9 @@ public final class Schedule: Sendable {
     ) async {
         if let current = ControlledTask.current, current.run === run {
             // A plain `Task {}` started inside a controlled task inherits its task-local values; it
-            // is not the task, so its points are not steps.
-            guard run.isRunningStep(of: current.id) else { return }
-            await run.park(current.id, at: name)
+            // is not the task, nor a child of it, so its points are not steps.
+            guard let id = run.stepTaker(binding: current.id) else { return }
+            await run.park(id, at: name)
             return
         }
         let site = ConcurrencyFailure("", fileID: fileID, filePath: filePath, line: line, column: column)

@@ -34,6 +34,15 @@ import RundownCore
 ///    those waits, and stops at once; otherwise the driver waits in wall time up to the step
 ///    deadline for something outside the run to end one.
 ///
+/// 8. Child tasks (task groups, `async let`) of a controlled task that is not isolated to an actor
+///    run on the run's serial ``RunExecutor``, with it, one job at a time in enqueue order. One
+///    that reaches the schedule (a point, the clock, a toolkit wait) during a step becomes a
+///    controlled task then, named after its owner, so the same step adds the same children in the
+///    same order. The executor's count of queued jobs tells when everything on it is suspended:
+///    a running child, or a running task whose children wait in the schedule, then ends its step
+///    *away* (no option) and comes back when it reaches the schedule again. A grant counts as a
+///    job until the granted task's job is queued, so the count never reads zero in between.
+///
 /// Every continuation is resumed exactly once, and always outside the lock.
 final class ScheduleRun: Sendable {
     /// Which interleaving this is, from 1.
@@ -51,6 +60,8 @@ final class ScheduleRun: Sendable {
     /// run attaches (the watchdog, which may stop it, runs in no context).
     private let context: RunContext?
     private let state: Protected<RunState>
+    /// Where controlled tasks that are not isolated to an actor, and their child tasks, run.
+    let executor: RunExecutor
 
     init(
         number: Int, strategy: any SchedulingStrategy, stepTimeout: Duration, site: ConcurrencyFailure,
@@ -62,7 +73,12 @@ final class ScheduleRun: Sendable {
         self.hostless = hostless
         self.report = report
         context = RunContext.current
-        state = Protected(RunState(strategy: strategy))
+        let state = Protected(RunState(strategy: strategy))
+        self.state = state
+        executor = RunExecutor { queued in
+            guard !queued else { return state.withLock { $0.busyJobs += 1 } }
+            state.withLock { $0.jobDone() }?.resume()
+        }
     }
 
     // MARK: - What the explorer reads
@@ -164,12 +180,22 @@ final class ScheduleRun: Sendable {
         }
     }
 
-    /// Whether the code calling now is task `id` itself, running its step (not a task it started
-    /// with a plain `Task {}`, which inherits its task-local values but is not controlled).
-    func isRunningStep(of id: Int) -> Bool {
+    /// The controlled task that the code calling now is, when it may end a step here: task
+    /// `binding` (whose task-local value the caller carries) or one of its child tasks, taking its
+    /// step or coming back from away. A child that reaches the schedule for the first time
+    /// becomes a controlled task now. `nil` for a plain `Task {}` (it inherits task-local values
+    /// but is no child, and does not run on the run's executor), and for a task parked elsewhere.
+    func stepTaker(binding: Int) -> Int? {
         let identity = Self.currentTaskIdentity()
         return state.withLock { state in
-            state.running == id && state.tasks[id].identity == identity
+            func mayEndStep(_ id: Int) -> Int? {
+                state.running == id || state.tasks[id].phase == .away ? id : nil
+            }
+            if state.tasks[binding].identity == identity { return mayEndStep(binding) }
+            guard let identity else { return nil }
+            if let child = state.children[identity] { return mayEndStep(child) }
+            guard !state.closed, state.stop == nil, executor.isCurrent else { return nil }
+            return state.addChild(of: binding, identity: identity)
         }
     }
 
@@ -258,6 +284,7 @@ final class ScheduleRun: Sendable {
         }
         let driver = state.withLock { state in
             state.tasks[id].cancel = nil
+            state.endChildren(of: id)
             return state.endStep(of: id, at: "end", phase: .ended)
         }
         driver?.resume()
@@ -320,10 +347,20 @@ final class ScheduleRun: Sendable {
     /// looks again every millisecond until the step deadline, past which the first is stuck.
     private func waitWhileBlocked(_ tasks: [Int]) async throws(RunStop) {
         let waits = state.withLock { state in
-            tasks.compactMap { id in state.tasks[id].blockedOn.map { (id: id, wait: $0) } }
+            tasks.compactMap { id -> (id: Int, wait: BlockedWait)? in
+                if let wait = state.tasks[id].blockedOn { return (id, wait) }
+                // A task away while its children wait in the schedule waits for them, and only
+                // they can end that wait; of any other task away nothing is known.
+                let children = state.childrenInSchedule(of: id)
+                guard state.tasks[id].phase == .away, !children.isEmpty else { return nil }
+                let wait = BlockedWait(
+                    label: "awaits its child tasks", site: state.tasks[id].site, isOver: { false },
+                    describe: { "its child tasks " + children.joined(separator: ", ") }, endsOnlyInRun: { true })
+                return (id, wait)
+            }
         }
         // Out of the run's lock: a wait describes its holder by asking the run for its name.
-        if !waits.isEmpty, waits.allSatisfy({ $0.wait.endsOnlyInRun() }) {
+        if !waits.isEmpty, waits.count == tasks.count, waits.allSatisfy({ $0.wait.endsOnlyInRun() }) {
             let lines = waits.map { "\(describeTask($0.id).name.quotedInMessage) waits for \($0.wait.describe())" }
             try stopRun(.deadlocked(waits: lines, site: waits[0].wait.site))
         }
@@ -350,6 +387,8 @@ final class ScheduleRun: Sendable {
                 let (turnstile, cancelled) = state.withLock {
                     state -> (CheckedContinuation<Void, Never>?, Bool) in
                     if state.driverCancelled { return (nil, true) }
+                    // Counted as a job until the task's own job is queued (invariant 8).
+                    state.busyJobs += 1
                     state.driver = driver
                     state.allBlockedSince = nil
                     state.running = id
@@ -363,8 +402,9 @@ final class ScheduleRun: Sendable {
                     state.tasks[id].permit = true
                     return (nil, false)
                 }
-                if cancelled { driver.resume() }
+                if cancelled { return driver.resume() }
                 turnstile?.resume()
+                state.withLock { $0.jobDone() }?.resume()
             }
         } onCancel: {
             let driver = state.withLock { state in

@@ -64,9 +64,9 @@ public struct VirtualClock: Clock {
     ///   explorer's stop when the caller is not a task the explorer controls.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let now = run.now
-        if let current = ControlledTask.current, current.run === run, run.isRunningStep(of: current.id) {
+        if let current = ControlledTask.current, current.run === run, let id = run.stepTaker(binding: current.id) {
             guard deadline.sinceStart > now else { return try Task.checkCancellation() }
-            try await run.sleep(current.id, until: deadline.sinceStart, label: "sleep \(deadline.sinceStart - now)")
+            try await run.sleep(id, until: deadline.sinceStart, label: "sleep \(deadline.sinceStart - now)")
             return
         }
         guard Schedule(run: run).checkBelongs(call: "clock.sleep(until: \(deadline))", site: run.site) else {

@@ -67,26 +67,19 @@ struct VirtualDeadlineTests {
         #expect(orders.current == [["A", "B"], ["B", "A"]])
     }
 
-    @Test("a sleep on the schedule's clock in a child task of a controlled task fails, saying what to do")
-    func sleepInAChildTask() async throws {
-        let line = SourceLine.marked("start with a child that sleeps")
+    @Test("a sleep on the schedule's clock in a plain Task {} a controlled task starts fails, saying what to do")
+    func sleepInAPlainTaskOfAControlledTask() async throws {
+        let line = SourceLine.marked("start with a plain task that sleeps")
         var exploration: Exploration?
         let failures = try await capturingRoutedFailures {
             exploration = try await explore { schedule in
                 let clock = schedule.clock
-                schedule.start("request") {  // line: start with a child that sleeps
-                    _ = try await withThrowingTaskGroup(of: String.self) { group in
-                        group.addTask {
-                            try await clock.sleep(for: .seconds(3))
-                            return "response"
-                        }
-                        group.addTask {
-                            try await clock.sleep(for: .seconds(1))
-                            return "timeout"
-                        }
-                        defer { group.cancelAll() }
-                        return try await group.next()
+                schedule.start("request") {  // line: start with a plain task that sleeps
+                    let sleeper = Task {
+                        try await clock.sleep(for: .seconds(3))
+                        return "response"
                     }
+                    _ = await sleeper.result
                 }
             }
         }

@@ -1,0 +1,51 @@
+import Dispatch
+import RundownCore
+
+/// The executor a run's controlled tasks prefer, so their child tasks (task groups, `async let`)
+/// take turns with them instead of racing.
+///
+/// A controlled task whose operation is not isolated to an actor runs under this executor's
+/// preference, and its child tasks inherit it (a `Task {}` does not). Their jobs, and those of the
+/// default actors they call, run here one at a time in the order they were enqueued, so the same
+/// step makes the same children reach their first point in the same order. The run counts the
+/// jobs queued or running here: when the count falls to zero inside a step, every task that
+/// prefers this executor is suspended, which is how the run sees a task waiting for its children
+/// (`group.next()`, an `async let`), a wait that never passes through the schedule.
+///
+/// `TaskExecutor`, `ExecutorJob` and `UnownedJob` are macOS 15 / iOS 18 API; on older systems
+/// controlled tasks run on the global executor and their children are not controlled.
+final class RunExecutor: Sendable {
+    private let queue = DispatchQueue(label: "Rundown.explore.run")
+    private let key = DispatchSpecificKey<Bool>()
+    /// Told when a job is queued (`true`) and when one has run (`false`); counts them for the run.
+    private let count: @Sendable (_ queued: Bool) -> Void
+
+    init(count: @escaping @Sendable (_ queued: Bool) -> Void) {
+        self.count = count
+        queue.setSpecific(key: key, value: true)
+    }
+
+    /// Whether the calling code runs on this executor: in a controlled task, one of its child
+    /// tasks, or an actor one of them called; never in a `Task {}`, the body or another actor.
+    var isCurrent: Bool {
+        DispatchQueue.getSpecific(key: key) == true
+    }
+
+    /// Runs `work` on the serial queue, counted like a job.
+    fileprivate func submit(_ work: @escaping @Sendable () -> Void) {
+        count(true)
+        queue.async { [count] in
+            work()
+            count(false)
+        }
+    }
+}
+
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+extension RunExecutor: TaskExecutor {
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        // The closure keeps the executor alive while the job that refers to it runs.
+        submit { [self] in job.runSynchronously(on: asUnownedTaskExecutor()) }
+    }
+}
