@@ -53,6 +53,29 @@ private func race(on schedule: Schedule, check: @escaping @Sendable (RoadCounter
     return counter
 }
 
+/// The same race between two child tasks of one controlled task's task group; `check` runs in the
+/// child that writes last.
+private func raceInChildren(on schedule: Schedule, check: @escaping @Sendable (RoadCounter) -> Void) {
+    let counter = RoadCounter()
+    let written = NSLock()
+    nonisolated(unsafe) var writes = 0
+    schedule.start("owner") {
+        await withTaskGroup(of: Void.self) { group in
+            for point in ["c1", "c2"] {
+                group.addTask {
+                    await counter.raise(on: schedule, at: point)
+                    if written.withLock({
+                        writes += 1
+                        return writes
+                    }) == 2 {
+                        check(counter)
+                    }
+                }
+            }
+        }
+    }
+}
+
 final class ExploreRoadXCTestFixtures: XCTestCase {
     override func setUpWithError() throws {
         try skipUnlessFixturesRun(for: "ExploreFailureRoadTests")
@@ -64,6 +87,14 @@ final class ExploreRoadXCTestFixtures: XCTestCase {
                 #expect(counter.value == 2)  // expect in a task, XCTest
             }
             try await schedule.finish()
+        }
+    }
+
+    func testExpectInAChildTask() async throws {
+        try await explore { schedule in
+            raceInChildren(on: schedule) { counter in
+                #expect(counter.value == 2)  // expect in a child task, XCTest
+            }
         }
     }
 
@@ -122,6 +153,14 @@ struct ExploreRoadSwiftTestingFixtures {
                 if counter.value != 2 { XCTFail("lost an update") }  // XCTFail in a task, Swift Testing
             }
             try await schedule.finish()
+        }
+    }
+
+    @Test func xctFailInAChildTask() async throws {
+        try await explore { schedule in
+            raceInChildren(on: schedule) { counter in
+                if counter.value != 2 { XCTFail("lost an update") }  // XCTFail in a child task, Swift Testing
+            }
         }
     }
 

@@ -358,6 +358,27 @@ func exploreAssertion(_ kind: String) throws {
                     counter.value = seen + 1
                     writes.value += 1
                 }
+                if kind == "expect-in-child" {
+                    schedule.start("owner") {
+                        await withTaskGroup(of: Void.self) { group in
+                            group.addTask {
+                                let seen = counter.value
+                                await schedule.point("c1")
+                                counter.value = seen + 1
+                                writes.value += 1
+                                if writes.value == 3 {
+                                    #expect(counter.value == 3)  // line: explore expect in child
+                                }
+                            }
+                            group.addTask {
+                                let seen = counter.value
+                                await schedule.point("c2")
+                                counter.value = seen + 1
+                                writes.value += 1
+                            }
+                        }
+                    }
+                }
                 try await schedule.finish()
                 if kind == "expect-after-finish" {
                     #expect(counter.value == 2)  // line: explore expect after finish
@@ -541,6 +562,7 @@ do {
     case "notices": try notices()
     case "running-closure": try runningClosure()
     case "explore-expect-in-task": try exploreAssertion("expect-in-task")
+    case "explore-expect-in-child": try exploreAssertion("expect-in-child")
     case "explore-xctfail-in-task": try exploreAssertion("xctfail-in-task")
     case "explore-expect-after-finish": try exploreAssertion("expect-after-finish")
     case "failures-file": try failuresFile()

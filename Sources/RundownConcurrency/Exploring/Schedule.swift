@@ -69,8 +69,10 @@ public final class Schedule: Sendable {
     ///
     /// Write it in test doubles, where the code under test suspends in real life: a fake service's
     /// request and response, a stubbed clock, a delegate callback. In a controlled task it ends the
-    /// step and waits until the explorer picks the task again; in code that no controlled task runs
-    /// (the body, a plain `Task {}`) it returns at once.
+    /// step and waits until the explorer picks the task again. In a child task of a controlled task
+    /// (a task group's, an `async let`'s) it does the same, and the first one makes the child a
+    /// controlled task, named after its owner: `load.1`. In code that no controlled task runs (the
+    /// body, a plain `Task {}`) it returns at once.
     ///
     /// - Parameters:
     ///   - name: How the place is named in the interleaving that a failure prints.

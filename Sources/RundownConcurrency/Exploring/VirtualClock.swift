@@ -6,8 +6,9 @@
 /// nothing waits in wall time, a run that sleeps for a minute takes microseconds.
 ///
 /// The body itself moves the clock to its deadline at once when it sleeps. Only controlled tasks
-/// and the body may sleep on it: a task the explorer does not control (a child task, a `Task {}`)
-/// cannot take its turn in an order, and its sleep fails the run, saying so.
+/// (with their child tasks, which become controlled tasks when they sleep) and the body may sleep
+/// on it: a task the explorer does not control (a `Task {}`, a child of the body or of a task
+/// isolated to an actor) cannot take its turn in an order, and its sleep fails the run, saying so.
 public struct VirtualClock: Clock {
     /// A moment of virtual time: how long after the run's start it is.
     public struct Instant: InstantProtocol, CustomStringConvertible {
@@ -52,13 +53,14 @@ public struct VirtualClock: Clock {
         .nanoseconds(1)
     }
 
-    /// Waits until virtual time reaches `deadline`: in a controlled task, until the explorer moves
-    /// the clock there (a deadline that has passed returns at once); in the body itself, it moves
-    /// the clock there at once.
+    /// Waits until virtual time reaches `deadline`: in a controlled task or one of its child tasks,
+    /// until the explorer moves the clock there (a deadline that has passed returns at once); in
+    /// the body itself, it moves the clock there at once.
     ///
-    /// Any other task (a child task or a `Task {}` started inside a controlled task or the body)
-    /// cannot take turns with the controlled tasks, so its sleep stops the run with a failure
-    /// saying so: start the work that sleeps as a controlled task instead.
+    /// Any other task (a `Task {}` started inside a controlled task or the body, a child of the
+    /// body or of a task isolated to an actor) cannot take turns with the controlled tasks, so its
+    /// sleep stops the run with a failure saying so: start the work that sleeps as a controlled
+    /// task instead.
     ///
     /// - Throws: `CancellationError` when the task is cancelled, before or during the wait; the
     ///   explorer's stop when the caller is not a task the explorer controls.

@@ -122,6 +122,37 @@ final class LoadingModel {
     }
 }
 
+struct SlowService {
+    let schedule: Schedule
+
+    func fetch() async -> String {
+        await schedule.point("response")
+        return "page"
+    }
+}
+
+func fetch(from service: SlowService, within limit: Duration, on clock: VirtualClock) async throws -> String {
+    try await withThrowingTaskGroup(of: String.self) { group in
+        group.addTask { await service.fetch() }
+        group.addTask {
+            try await clock.sleep(for: limit)
+            return "timed out"
+        }
+        defer { group.cancelAll() }
+        return try await group.next() ?? "timed out"
+    }
+}
+
+@Test func theTimeoutWinsOnlyAtItsDeadline() async throws {
+    try await explore { schedule in
+        let clock = schedule.clock
+        schedule.start("load") {
+            let answer = try await fetch(from: SlowService(schedule: schedule), within: .seconds(1), on: clock)
+            #expect(answer == "page" || clock.now == VirtualClock.Instant(sinceStart: .seconds(1)))
+        }
+    }
+}
+
 @MainActor func replayTheFailingOrder() async throws {
     try await explore(.replay("v1.32a2.10011.f87ca266")) { schedule in
         let service = FakeFeedService(schedule: schedule, trackCount: 20)

@@ -25,6 +25,7 @@ struct ExploreFailureRoadTests {
         ("explore-expect-in-task", "explore expect in task", "Expectation failed: (counter.value → 1) == 2"),
         ("explore-expect-after-finish", "explore expect after finish", "Expectation failed: (counter.value → 1) == 2"),
         ("explore-xctfail-in-task", "explore xctfail in task", "failed - lost an update"),
+        ("explore-expect-in-child", "explore expect in child", "Expectation failed: (counter.value → 2) == 3"),
     ])
     func withNoFrameworkAnAssertionEndsTheExplorationAndIsThrown(
         scenario: String, mark: String, message: String
@@ -56,6 +57,18 @@ struct ExploreFailureRoadTests {
         #expect(failures.first?.hasPrefix("\(Self.fixtures):\(line): error: ") == true, "\(run.lines)")
         Self.endsTheExploration(run)
         #expect(run.lines.contains { $0.contains("with 3 failures") || $0.contains("with 2 failures") })
+    }
+
+    @Test func underXCTestAnExpectInAChildTaskEndsTheExplorationAndFailsTheTest() async throws {
+        let source = try SourceFile(Self.fixtures)
+        let run = try await HostOutput.run(["RundownHostFixtures.ExploreRoadXCTestFixtures/testExpectInAChildTask"])
+        #expect(run.status == 1)
+        let line = source.line(of: "// expect in a child task, XCTest", in: "func testExpectInAChildTask")
+        let failures = run.lines.filter { $0.contains("Expectation failed") }
+        #expect(failures.count == 1, "\(run.lines)")
+        #expect(failures.first?.hasPrefix("\(Self.fixtures):\(line): error: ") == true, "\(run.lines)")
+        Self.endsTheExploration(run)
+        #expect(run.lines.contains { $0.contains("owner.1: start → c1") }, "\(run.lines)")
     }
 
     @Test func underXCTestAnExpectInTheBodyEndsTheExplorationAndFailsTheTest() async throws {
@@ -109,6 +122,22 @@ struct ExploreFailureRoadTests {
         #expect(events.first?.first?.contains("ExploreFailureRoadFixtures.swift:\(line)") == true, "\(run.lines)")
         Self.endsTheExploration(run)
         #expect(run.lines.contains { $0.contains("Test xctFailInATask() failed") })
+    }
+
+    @Test func underSwiftTestingAnXCTFailInAChildTaskEndsTheExplorationAndFailsTheTest() async throws {
+        let source = try SourceFile(Self.fixtures)
+        let run = try await HostOutput.run([
+            "--testing-library", "swift-testing", "--filter",
+            "RundownHostFixtures.ExploreRoadSwiftTestingFixtures/xctFailInAChildTask",
+        ])
+        #expect(run.status != 0)
+        let line = source.line(of: "// XCTFail in a child task, Swift Testing", in: "func xctFailInAChildTask")
+        let events = HostOutput.events(run.lines).filter { $0.joined().contains("lost an update") }
+        #expect(events.count == 1, "\(run.lines)")
+        #expect(events.first?.first?.contains("ExploreFailureRoadFixtures.swift:\(line)") == true, "\(run.lines)")
+        Self.endsTheExploration(run)
+        #expect(run.lines.contains { $0.contains("owner.1: start → c1") }, "\(run.lines)")
+        #expect(run.lines.contains { $0.contains("Test xctFailInAChildTask() failed") })
     }
 
     @Test func underSwiftTestingAnXCTAssertInTheBodyEndsTheExplorationAndFailsTheTest() async throws {

@@ -81,4 +81,47 @@ final class ExploreXCTests: XCTestCase {
             ),
             failures[1].message)
     }
+
+    /// Behaviour#Child-tasks-are-controlled under XCTest: the children of a task group take turns, and an
+    /// error in an order where the timeout wins fails the exploration with the children's steps.
+    func testTheChildrenOfATaskGroupTakeTurnsAndAFailingOrderNamesThem() async throws {
+        let exploreLine = SourceLine.marked("xctest explore children")
+        struct WrongWinner: Error {}
+        let startLine = SourceLine.marked("xctest start with children")
+        var exploration: Exploration?
+        let failures = try await capturingFailures {
+            exploration = try await explore { schedule in  // line: xctest explore children
+                let clock = schedule.clock
+                schedule.start("request") {  // line: xctest start with children
+                    let winner = try await withThrowingTaskGroup(of: String.self) { group in
+                        group.addTask {
+                            await schedule.point("response arrives")
+                            return "response"
+                        }
+                        group.addTask {
+                            try await clock.sleep(for: .seconds(1))
+                            return "timeout"
+                        }
+                        defer { group.cancelAll() }
+                        return try await group.next()
+                    }
+                    if winner != "response" { throw WrongWinner() }
+                }
+            }
+        }
+        XCTAssertEqual(exploration?.failed, true)
+        XCTAssertEqual(failures.count, 2, "\(failures)")
+        guard failures.count == 2 else { return }
+        XCTAssertEqual(
+            failures[0],
+            RecordedFailure(
+                message: "failed - Controlled task 'request' threw an error: WrongWinner()", file: #filePath,
+                line: startLine))
+        XCTAssertEqual(failures[1].line, exploreLine)
+        XCTAssertTrue(
+            failures[1].message.contains(
+                "request.1: start → response arrives; request.2: start → sleep 1.0 seconds; request: start → awaits its child tasks; the clock: → 1.0 seconds; request.2: → returns or awaits"
+            ), failures[1].message)
+    }
+
 }
