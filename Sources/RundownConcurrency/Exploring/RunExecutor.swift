@@ -17,6 +17,8 @@ import RundownCore
 final class RunExecutor: Sendable {
     private let queue = DispatchQueue(label: "Rundown.explore.run")
     private let key = DispatchSpecificKey<Bool>()
+    /// Which task the job running now belongs to, while one runs: see ``currentTaskKey``.
+    private let runningJob = Protected<UnownedJob?>(nil)
     /// Told when a job is queued (`true`) and when one has run (`false`); counts them for the run.
     private let count: @Sendable (_ queued: Bool) -> Void
 
@@ -31,11 +33,27 @@ final class RunExecutor: Sendable {
         DispatchQueue.getSpecific(key: key) == true
     }
 
-    /// Runs `work` on the serial queue, counted like a job.
-    fileprivate func submit(_ work: @escaping @Sendable () -> Void) {
+    /// The task whose job runs now on this executor, as a key no later task shares: its ID, as
+    /// the job's description gives it (`UnownedJob(id: 7)`). `nil` off the executor, and inside
+    /// an actor's job, which runs the jobs of several tasks and has no ID of its own.
+    ///
+    /// A task's memory, and so `withUnsafeCurrentTask`'s identity, may be given to a task started
+    /// after it ended, within one step (a retry loop's next task group); its ID is never reused.
+    /// `ChildTaskTests` breaks if the description stops telling tasks apart.
+    var currentTaskKey: String? {
+        guard let job = runningJob.withLock({ $0 }) else { return nil }
+        let description = "\(job)"
+        return description.hasSuffix("(id: nil)") ? nil : description
+    }
+
+    /// Runs `job` on the serial queue, counted, with ``currentTaskKey`` set while it runs.
+    fileprivate func submit(_ job: UnownedJob, run: @escaping @Sendable (UnownedJob) -> Void) {
         count(true)
-        queue.async { [count] in
-            work()
+        queue.async { [count, runningJob] in
+            // Read only by code that this job runs (on this queue), while it runs.
+            runningJob.withLock { $0 = job }
+            run(job)
+            runningJob.withLock { $0 = nil }
             count(false)
         }
     }
@@ -44,8 +62,7 @@ final class RunExecutor: Sendable {
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 extension RunExecutor: TaskExecutor {
     func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
         // The closure keeps the executor alive while the job that refers to it runs.
-        submit { [self] in job.runSynchronously(on: asUnownedTaskExecutor()) }
+        submit(UnownedJob(job)) { [self] job in job.runSynchronously(on: asUnownedTaskExecutor()) }
     }
 }

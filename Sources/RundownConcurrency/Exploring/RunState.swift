@@ -27,8 +27,11 @@ struct RunState: Sendable {
     /// Jobs queued on or running on the run's ``RunExecutor``, plus a grant under way: at zero
     /// inside a step, every task that prefers the executor is suspended.
     var busyJobs = 0
-    /// The child tasks that have become controlled tasks, by the identity of their real `Task`.
-    var children: [Int: Int] = [:]
+    /// The live child tasks that have become controlled tasks, by the identity of their real
+    /// `Task` (its memory) and, once seen in a job of its own, by its ID (see
+    /// ``RunExecutor/currentTaskKey``).
+    private var childrenByIdentity: [Int: Int] = [:]
+    private var childrenByTaskKey: [String: Int] = [:]
     var decisions: [Decision] = []
     var steps: [Step] = []
     /// How many steps had been taken at the last choice.
@@ -119,36 +122,68 @@ struct RunState: Sendable {
         tasks[index].woken = true
     }
 
-    /// Adds the child task with real-task `identity`, which runs as part of controlled task
-    /// `owner` (it carries the owner's task-local values) and has just reached the schedule:
-    /// named after the owner, `fetch.1`, in the order the children arrive, which the run's serial
-    /// executor makes the same for the same step. It is away, running on its own, until it ends
-    /// its first step where it stands.
-    mutating func addChild(of owner: Int, identity: Int) -> Int {
+    /// The live child task calling now, found by its ID where its job gives one, else by its
+    /// memory. A task with another ID in the memory of a known child means that child has ended
+    /// (within the running step): it is marked so, and the caller is no known child.
+    mutating func child(taskKey: String?, identity: Int) -> Int? {
+        if let taskKey, let id = childrenByTaskKey[taskKey] { return id }
+        guard let id = childrenByIdentity[identity] else { return nil }
+        if let taskKey {
+            if let known = tasks[id].taskKey, known != taskKey {
+                forget(child: id)
+                tasks[id].phase = .ended
+                return nil
+            }
+            tasks[id].taskKey = taskKey
+            childrenByTaskKey[taskKey] = id
+        }
+        return id
+    }
+
+    /// Adds the child task calling now, which runs as part of controlled task `owner` (it carries
+    /// the owner's task-local values) and has just reached the schedule: named after the owner,
+    /// `fetch.1`, in the order the children arrive, which the run's serial executor makes the same
+    /// for the same step. It is away, running on its own, until it ends its first step where it
+    /// stands.
+    mutating func addChild(of owner: Int, taskKey: String?, identity: Int) -> Int {
         tasks[owner].childrenNamed += 1
         var child = ControlledTaskState(
             name: "\(tasks[owner].name).\(tasks[owner].childrenNamed)", site: tasks[owner].site, reportsErrors: false)
         child.owner = owner
         child.identity = identity
+        child.taskKey = taskKey
         child.phase = .away
         tasks.append(child)
-        children[identity] = tasks.count - 1
-        return tasks.count - 1
+        let id = tasks.count - 1
+        childrenByIdentity[identity] = id
+        if let taskKey { childrenByTaskKey[taskKey] = id }
+        return id
     }
 
     /// A job on the run's executor has run (or a grant has been made). When none is left and the
-    /// running task has not ended its step, it is suspended where the schedule cannot see: a child
-    /// task that returned or awaits, or a task that awaits its children (`group.next()`, an
-    /// `async let`) while they wait in the schedule. Its step ends there, and it is away, no
-    /// option, until it reaches the schedule again in a later step. Returns the driver to resume.
+    /// running task has not ended its step, it is suspended where the schedule cannot see, and its
+    /// step ends there. Returns the driver to resume.
+    ///
+    /// - A child task has returned, or awaits something the schedule does not see: it ends (its
+    ///   step ends at `end`, whichever it was, so that runs repeat themselves). Its identity is
+    ///   forgotten, as a later child may be given the same memory; should it reach the schedule
+    ///   again after all, it does so as a new child.
+    /// - A task that awaits its children (`group.next()`, an `async let`) while they wait in the
+    ///   schedule is away, no option, until it reaches the schedule again in a later step.
     mutating func jobDone() -> CheckedContinuation<Void, Never>? {
         busyJobs -= 1
         guard busyJobs == 0, let id = running else { return nil }
-        // A child whose owner ended during its step: it has returned.
-        if tasks[id].phase == .ended { return endStep(of: id, at: "end", phase: .ended) }
-        if tasks[id].owner != nil { return endStep(of: id, at: "returns or awaits", phase: .away) }
+        if tasks[id].owner != nil {
+            forget(child: id)
+            return endStep(of: id, at: "end", phase: .ended)
+        }
         let waitsForChildren = tasks.contains { $0.owner == id && $0.isInSchedule }
         return waitsForChildren ? endStep(of: id, at: "awaits its child tasks", phase: .away) : nil
+    }
+
+    private mutating func forget(child id: Int) {
+        if let identity = tasks[id].identity, childrenByIdentity[identity] == id { childrenByIdentity[identity] = nil }
+        if let taskKey = tasks[id].taskKey, childrenByTaskKey[taskKey] == id { childrenByTaskKey[taskKey] = nil }
     }
 
     /// The children of task `owner` waiting in the schedule, for a deadlock report: `'fetch.1'`.
@@ -161,6 +196,7 @@ struct RunState: Sendable {
     mutating func endChildren(of owner: Int) {
         for index in tasks.indices where tasks[index].owner == owner {
             tasks[index].phase = .ended
+            forget(child: index)
         }
     }
 
@@ -229,8 +265,9 @@ enum TaskPhase: Equatable, Sendable {
     /// Waiting for what its ``ControlledTaskState/blockedOn`` says (a lock, a gate, tasks): no
     /// option until that wait is over.
     case blocked
-    /// Suspended outside the schedule (awaiting its child tasks, or a child that has returned):
-    /// no option; it comes back when it reaches the schedule again, within another task's step.
+    /// Suspended outside the schedule, awaiting its child tasks (or, as a child that has just
+    /// reached the schedule, about to end its first step there): no option; it comes back when it
+    /// reaches the schedule again, within another task's step.
     case away
     case ended
 }
@@ -271,5 +308,7 @@ struct ControlledTaskState: Sendable {
     var turnstile: CheckedContinuation<Void, Never>?
     var permit = false
     var identity: Int?
+    /// A child's task ID, as ``RunExecutor/currentTaskKey`` gives it, once known.
+    var taskKey: String?
     var cancel: (@Sendable () -> Void)?
 }

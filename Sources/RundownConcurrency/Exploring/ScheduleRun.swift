@@ -39,9 +39,10 @@ import RundownCore
 ///    that reaches the schedule (a point, the clock, a toolkit wait) during a step becomes a
 ///    controlled task then, named after its owner, so the same step adds the same children in the
 ///    same order. The executor's count of queued jobs tells when everything on it is suspended:
-///    a running child, or a running task whose children wait in the schedule, then ends its step
-///    *away* (no option) and comes back when it reaches the schedule again. A grant counts as a
-///    job until the granted task's job is queued, so the count never reads zero in between.
+///    a running child then ends (it has returned), and a running task whose children wait in the
+///    schedule ends its step *away* (no option) and comes back when it reaches the schedule again.
+///    A grant counts as a job until the granted task's job is queued, so the count never reads
+///    zero in between.
 ///
 /// Every continuation is resumed exactly once, and always outside the lock.
 final class ScheduleRun: Sendable {
@@ -186,16 +187,16 @@ final class ScheduleRun: Sendable {
     /// becomes a controlled task now. `nil` for a plain `Task {}` (it inherits task-local values
     /// but is no child, and does not run on the run's executor), and for a task parked elsewhere.
     func stepTaker(binding: Int) -> Int? {
-        let identity = Self.currentTaskIdentity()
+        guard let identity = Self.currentTaskIdentity() else { return nil }
+        let taskKey = executor.currentTaskKey
         return state.withLock { state in
             func mayEndStep(_ id: Int) -> Int? {
                 state.running == id || state.tasks[id].phase == .away ? id : nil
             }
             if state.tasks[binding].identity == identity { return mayEndStep(binding) }
-            guard let identity else { return nil }
-            if let child = state.children[identity] { return mayEndStep(child) }
+            if let child = state.child(taskKey: taskKey, identity: identity) { return mayEndStep(child) }
             guard !state.closed, state.stop == nil, executor.isCurrent else { return nil }
-            return state.addChild(of: binding, identity: identity)
+            return state.addChild(of: binding, taskKey: taskKey, identity: identity)
         }
     }
 

@@ -110,7 +110,7 @@ struct ChildTaskTests {
         let token = try #require(found.replayToken)
         #expect(
             failures[1].message
-                == "explore(.everyInterleaving()) failed in interleaving \(found.interleavings): request.1: start → response arrives; request.2: start → sleep 1.0 seconds; request: start → awaits its child tasks; the clock: → 1.0 seconds; request.2: → returns or awaits; request: → end; request.1: → end\nReplay it with explore(.replay(\"\(token)\")), or with RUNDOWN_SCHEDULE=\(token)"
+                == "explore(.everyInterleaving()) failed in interleaving \(found.interleavings): request.1: start → response arrives; request.2: start → sleep 1.0 seconds; request: start → awaits its child tasks; the clock: → 1.0 seconds; request.2: → end; request: → end; request.1: → end\nReplay it with explore(.replay(\"\(token)\")), or with RUNDOWN_SCHEDULE=\(token)"
         )
         for _ in 0..<3 {
             let replayed = try await capturingRoutedFailures {
@@ -213,6 +213,58 @@ struct ChildTaskTests {
             #expect(!exploration.failed)
             #expect(exploration.interleavings == 200)
         }
+    }
+
+    @Test("children of a retry loop, one task group after another, are new children each time, in every run")
+    func retryLoopMakesNewChildren() async throws {
+        for strategy in [ExplorationStrategy.everyInterleaving(), .random(runs: 100, seed: 3)] {
+            let exploration = try await explore(strategy) { schedule in
+                let attempts = Locked<[String]>([])
+                schedule.start("retry") {
+                    for attempt in 1...3 {
+                        let answer = try await Self.firstAnswer(schedule) {
+                            await schedule.point("response \(attempt)")
+                            return "response"
+                        }
+                        attempts.withLock { $0.append(answer ?? "none") }
+                        if answer == "response" { break }
+                    }
+                }
+                schedule.start("bystander") {
+                    await schedule.point("looks")
+                }
+                try await schedule.finish()
+                #expect(attempts.current.last == "response" || attempts.current.count == 3)
+            }
+            #expect(!exploration.failed)
+        }
+    }
+
+    /// The assumption ``RunExecutor/currentTaskKey`` rests on: a job's description names its task
+    /// by an ID that differs between tasks and stays with a task across its jobs.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @Test("the run executor tells the tasks of its jobs apart, and a task keeps its key across its jobs")
+    func taskKeysTellTasksApart() async throws {
+        let executor = RunExecutor { _ in }
+        let keys = try await withTaskExecutorPreference(executor) {
+            try await withThrowingTaskGroup(of: [String?].self) { group in
+                for _ in 0..<3 {
+                    group.addTask {
+                        let first = executor.currentTaskKey
+                        await Task.yield()
+                        return [first, executor.currentTaskKey]
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+        }
+        #expect(keys.count == 3)
+        for pair in keys {
+            #expect(pair[0] != nil)
+            #expect(pair[0] == pair[1])
+        }
+        #expect(Set(keys.map { $0[0] }).count == 3)
+        #expect(executor.currentTaskKey == nil)
     }
 
     @Test("a plain Task {} inside a controlled task is no child: its points return at once and its sleep fails the run")

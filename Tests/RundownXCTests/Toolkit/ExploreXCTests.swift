@@ -120,7 +120,7 @@ final class ExploreXCTests: XCTestCase {
         XCTAssertEqual(failures[1].line, exploreLine)
         XCTAssertTrue(
             failures[1].message.contains(
-                "request.1: start → response arrives; request.2: start → sleep 1.0 seconds; request: start → awaits its child tasks; the clock: → 1.0 seconds; request.2: → returns or awaits"
+                "request.1: start → response arrives; request.2: start → sleep 1.0 seconds; request: start → awaits its child tasks; the clock: → 1.0 seconds; request.2: → end"
             ), failures[1].message)
     }
 
