@@ -38,6 +38,10 @@ public final class TrackingTaskStarter: TaskStarting {
     /// order. The returned task is a thin wrapper that finishes after the operation and after the
     /// record says so, so `await task.value` followed by ``expectNoneRunning(fileID:filePath:line:column:)``
     /// is exact; cancelling it cancels the operation.
+    ///
+    /// Started by a controlled task of `explore` while it takes its step, the task is a controlled
+    /// task of that run too, named by `name` (or "task"), and still tracked: its record says it has
+    /// finished at the end of its last step, and the task returned is the task itself.
     @discardableResult
     public func start<Success: Sendable>(
         priority: TaskPriority?,
