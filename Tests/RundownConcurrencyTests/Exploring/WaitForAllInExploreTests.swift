@@ -171,7 +171,9 @@ struct WaitForAllInExploreTests {
     @Test("tracked tasks the body starts are not the run's: the waiter waits for them in wall time, as outside explore")
     func tasksStartedOutsideTheRunAreAWallTimeWait() async throws {
         let failures = try await capturingRoutedFailures {
-            let exploration = try await explore { schedule in
+            // The driver waits for the outside task in wall time, up to the step deadline: a
+            // generous one, for a busy machine.
+            let exploration = try await explore(stepTimeout: .seconds(30)) { schedule in
                 let tasks = TrackingTaskStarter()
                 let done = Locked(false)
                 tasks.start(name: "outside") {
