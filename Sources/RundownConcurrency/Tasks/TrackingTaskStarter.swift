@@ -49,8 +49,8 @@ public final class TrackingTaskStarter: TaskStarting {
         @_inheritActorContext operation: sending @escaping @isolated(any) () async -> Success
     ) -> Task<Success, Never> {
         let context = register(name: name, priority: priority)
-        // The closure below runs once, synchronously, and is the only user of `operation`, which
-        // it hands on to the task; the compiler cannot see that a `withValue` body runs once.
+        // `operation` is used once: handed to `startInRun`, or to the task that the closure below
+        // starts; that closure runs once, synchronously, which the compiler cannot see.
         nonisolated(unsafe) let operation = operation
         if let inRun = registerInRun(context, name: name) {
             return startInRun(inRun, context: context, priority: priority, name: name, operation: operation)
@@ -78,8 +78,8 @@ public final class TrackingTaskStarter: TaskStarting {
         @_inheritActorContext operation: sending @escaping @isolated(any) () async throws -> Success
     ) -> Task<Success, any Error> {
         let context = register(name: name, priority: priority)
-        // The closure below runs once, synchronously, and is the only user of `operation`, which
-        // it hands on to the task; the compiler cannot see that a `withValue` body runs once.
+        // `operation` is used once: handed to `startInRun`, or to the task that the closure below
+        // starts; that closure runs once, synchronously, which the compiler cannot see.
         nonisolated(unsafe) let operation = operation
         if let inRun = registerInRun(context, name: name) {
             return startInRun(inRun, context: context, priority: priority, name: name, operation: operation)

@@ -59,6 +59,34 @@ struct WaitForAllInExploreTests {
         #expect(Set(orders.current).count == 30)
     }
 
+    @Test("a waiter blocked in waitForAll is no preemption: with none allowed, each upload runs whole, in 2 orders")
+    func blockedWaiterIsNoPreemption() async throws {
+        let orders = Locked<[[String]]>([])
+        let failures = try await capturingRoutedFailures {
+            let exploration = try await explore(.everyInterleaving(preemptions: 0)) { schedule in
+                let log = Locked<[String]>([])
+                try await Self.uploads(schedule, log: log)
+                orders.withLock { $0.append(log.current) }
+            }
+            #expect(!exploration.failed)
+            #expect(exploration.ranEveryOrder)
+            #expect(exploration.interleavings == 2)
+        }
+        #expect(failures.isEmpty)
+        // The waiter goes on to its wait, then one upload, then the other, then the waiter.
+        #expect(
+            orders.current.sorted { $0.lexicographicallyPrecedes($1) } == [
+                [
+                    "waiter starts", "waiter waits", "a.jpg sends", "a.jpg done", "b.jpg sends", "b.jpg done",
+                    "waiter waited",
+                ],
+                [
+                    "waiter starts", "waiter waits", "b.jpg sends", "b.jpg done", "a.jpg sends", "a.jpg done",
+                    "waiter waited",
+                ],
+            ])
+    }
+
     /// Task A starts tracked task T, which waits at a gate that A opens only after `waitForAll`.
     static func cycle(_ schedule: Schedule) async throws {
         let tasks = TrackingTaskStarter()
