@@ -87,6 +87,60 @@ struct WaitForAllInExploreTests {
             ])
     }
 
+    @Test("random and PCT orders of the uploads also let the waiter go on only after both, and replay")
+    func sampledOrdersOfTrackedTasks() async throws {
+        for strategy in [ExplorationStrategy.random(runs: 40, seed: 7), .pct(runs: 40, seed: 7)] {
+            let orders = Locked<[[String]]>([])
+            let failures = try await capturingRoutedFailures {
+                let exploration = try await explore(strategy) { schedule in
+                    let log = Locked<[String]>([])
+                    try await Self.uploads(schedule, log: log)
+                    #expect(log.current.last == "waiter waited")
+                    orders.withLock { $0.append(log.current) }
+                }
+                #expect(!exploration.failed)
+                #expect(exploration.interleavings == 40)
+            }
+            #expect(failures.isEmpty)
+            // The same seed gives the same orders.
+            let again = Locked<[[String]]>([])
+            _ = try await explore(strategy) { schedule in
+                let log = Locked<[String]>([])
+                try await Self.uploads(schedule, log: log)
+                again.withLock { $0.append(log.current) }
+            }
+            #expect(again.current == orders.current)
+        }
+    }
+
+    @Test("a task that the code under test starts through schedule.tasks waits for the tracked tasks it starts")
+    func controlledTaskOfTheCodeUnderTestWaits() async throws {
+        let runs = Locked(0)
+        let failures = try await capturingRoutedFailures {
+            let exploration = try await explore { schedule in
+                let tracked = TrackingTaskStarter()
+                let saved = Locked<[String]>([])
+                schedule.tasks.start(name: "sync") {
+                    tracked.start(name: "save") {
+                        await schedule.point("writing")
+                        saved.withLock { $0.append("save") }
+                    }
+                    try await tracked.waitForAll()
+                    saved.withLock { $0.append("synced") }
+                }
+                schedule.start("reader") { await schedule.point("reading") }
+                try await schedule.finish()
+                #expect(saved.current == ["save", "synced"])
+                runs.withLock { $0 += 1 }
+            }
+            #expect(!exploration.failed)
+            #expect(exploration.ranEveryOrder)
+            #expect(exploration.interleavings == runs.current)
+        }
+        #expect(failures.isEmpty)
+        #expect(runs.current > 1)
+    }
+
     /// Task A starts tracked task T, which waits at a gate that A opens only after `waitForAll`.
     static func cycle(_ schedule: Schedule) async throws {
         let tasks = TrackingTaskStarter()
