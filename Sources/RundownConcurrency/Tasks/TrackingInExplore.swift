@@ -72,7 +72,9 @@ extension TrackingTaskStarter {
     ///
     /// Only the run's steps can end the wait when every running tracked task is a controlled task
     /// of this run; a tracked task started elsewhere (by the body, or outside `explore`) ends in
-    /// wall time, and the driver waits for it up to the step deadline.
+    /// wall time, and the driver waits for it up to the step deadline. Such a task may end between
+    /// the choice that found the wait not over and the driver's question whether only the run can
+    /// end it: with nothing running, the answer is no, and the next choice finds the wait over.
     func waitInRun(as task: ControlledTask) async {
         let state = self.state
         let run = task.run
@@ -80,8 +82,12 @@ extension TrackingTaskStarter {
         let wait = BlockedWait(
             label: "waitForAll", site: run.describeTask(task.id).site, isOver: isOver,
             describe: { [self] in describeWait() },
+            // Asked after `isOver`: a tracked task started outside the run may have ended since,
+            // and a wait that is over now is no deadlock (the driver looks again).
             endsOnlyInRun: {
-                state.withLock { state in state.records.allSatisfy { !$0.isRunning || $0.run === run } }
+                state.withLock { state in
+                    state.runningCount > 0 && state.records.allSatisfy { !$0.isRunning || $0.run === run }
+                }
             })
         while !Task.isCancelled, !isOver(), ControlledTask.takingStep != nil {
             await task.block(on: wait)

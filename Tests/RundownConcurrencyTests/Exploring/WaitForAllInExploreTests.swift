@@ -87,6 +87,26 @@ struct WaitForAllInExploreTests {
             ])
     }
 
+    @Test("a tracked task started outside the run that ends while the driver looks is no deadlock")
+    func outsideTaskEndingWhileTheDriverLooks() async throws {
+        let failures = try await capturingRoutedFailures {
+            for yields in 0..<200 {
+                let exploration = try await explore(stepTimeout: .seconds(30)) { schedule in
+                    let tasks = TrackingTaskStarter()
+                    // Ends after a few hops, at about the time the driver finds the waiter blocked.
+                    tasks.start(name: "outside") {
+                        for _ in 0..<(yields % 20) { await Task.yield() }
+                    }
+                    schedule.start("waiter") { try await tasks.waitForAll() }
+                    try await schedule.finish()
+                }
+                #expect(!exploration.failed)
+                if exploration.failed { break }
+            }
+        }
+        #expect(failures.isEmpty)
+    }
+
     @Test("random and PCT orders of the uploads also let the waiter go on only after both, and replay")
     func sampledOrdersOfTrackedTasks() async throws {
         for strategy in [ExplorationStrategy.random(runs: 40, seed: 7), .pct(runs: 40, seed: 7)] {
