@@ -21,8 +21,12 @@ extension AsyncLock {
         let wait = BlockedWait(
             label: stepLabel, site: site, isOver: isOver,
             describe: { [self] in describeHold(for: task.run) },
-            // A holder the explorer does not control may let go on its own.
-            endsOnlyInRun: { state.withLock { $0.holderTask?.run === task.run } })
+            // A holder the explorer does not control may let go on its own; asked after `isOver`,
+            // when such a holder may have handed the lock to this very task since: that wait is
+            // over, no deadlock (the driver looks again).
+            endsOnlyInRun: {
+                state.withLock { $0.holder != ticket && $0.waiters.contains(ticket) && $0.holderTask?.run === task.run }
+            })
         // Progress reports show the blocked task in line, as they show any waiter.
         let note = WaitReporting.note { [self] in describeLine() }
         defer { note.end() }

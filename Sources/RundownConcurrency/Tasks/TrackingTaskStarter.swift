@@ -16,7 +16,7 @@ import RundownCore
 /// tasks.expectNoneRunning()
 /// ```
 public final class TrackingTaskStarter: TaskStarting {
-    private let state = Protected(State())
+    let state = Protected(State())
 
     /// Creates a starter that has not started anything yet.
     public init() {}
@@ -38,6 +38,10 @@ public final class TrackingTaskStarter: TaskStarting {
     /// order. The returned task is a thin wrapper that finishes after the operation and after the
     /// record says so, so `await task.value` followed by ``expectNoneRunning(fileID:filePath:line:column:)``
     /// is exact; cancelling it cancels the operation.
+    ///
+    /// Started by a controlled task of `explore` while it takes its step, the task is a controlled
+    /// task of that run too, named by `name` (or "task"), and still tracked: its record says it has
+    /// finished at the end of its last step, and the task returned is the task itself.
     @discardableResult
     public func start<Success: Sendable>(
         priority: TaskPriority?,
@@ -45,9 +49,12 @@ public final class TrackingTaskStarter: TaskStarting {
         @_inheritActorContext operation: sending @escaping @isolated(any) () async -> Success
     ) -> Task<Success, Never> {
         let context = register(name: name, priority: priority)
-        // The closure below runs once, synchronously, and is the only user of `operation`, which
-        // it hands on to the task; the compiler cannot see that a `withValue` body runs once.
+        // `operation` is used once: handed to `startInRun`, or to the task that the closure below
+        // starts; that closure runs once, synchronously, which the compiler cannot see.
         nonisolated(unsafe) let operation = operation
+        if let inRun = registerInRun(context, name: name) {
+            return startInRun(inRun, context: context, priority: priority, name: name, operation: operation)
+        }
         let work = TrackingContext.$current.withValue(context) {
             Task(name: name, priority: priority, operation: operation)
         }
@@ -71,9 +78,12 @@ public final class TrackingTaskStarter: TaskStarting {
         @_inheritActorContext operation: sending @escaping @isolated(any) () async throws -> Success
     ) -> Task<Success, any Error> {
         let context = register(name: name, priority: priority)
-        // The closure below runs once, synchronously, and is the only user of `operation`, which
-        // it hands on to the task; the compiler cannot see that a `withValue` body runs once.
+        // `operation` is used once: handed to `startInRun`, or to the task that the closure below
+        // starts; that closure runs once, synchronously, which the compiler cannot see.
         nonisolated(unsafe) let operation = operation
+        if let inRun = registerInRun(context, name: name) {
+            return startInRun(inRun, context: context, priority: priority, name: name, operation: operation)
+        }
         let work = TrackingContext.$current.withValue(context) {
             Task(name: name, priority: priority, operation: operation)
         }
@@ -94,6 +104,15 @@ public final class TrackingTaskStarter: TaskStarting {
     /// It returns when the running count reaches zero; a tracked task cannot finish before the
     /// tasks it starts are registered, so "zero" really means the whole tree is done.
     ///
+    /// Inside `explore`, a controlled task that calls it while taking its step waits blocked in the
+    /// schedule: its step ends here, and it is no option of the explorer until no tracked task
+    /// runs. The tasks a controlled task starts through this starter are controlled tasks of the
+    /// run themselves, so each order of their steps is explored, and a cycle (a tracked task that
+    /// waits for something only the waiter does after this wait) is reported at once as a
+    /// deadlock naming the tasks. There `timeout` is not used: the wait ends when the run's own
+    /// steps end the tasks, whatever the wall time, and a wait that never ends is a deadlock, or,
+    /// for tracked tasks started outside the run, a task stuck past the step deadline.
+    ///
     /// - Parameter timeout: How long to wait; `nil` means 10 seconds times `RUNDOWN_TIMEOUT_SCALE`.
     /// - Throws: ``TaskTrackingError`` listing the tasks still running at the deadline,
     ///   `CancellationError` if the waiting task is cancelled, or ``InvalidArgumentError`` if
@@ -104,6 +123,11 @@ public final class TrackingTaskStarter: TaskStarting {
         let id = state.withLock { $0.nextWaiterID() }
         let note = WaitReporting.note { [self] in describeWait() }
         defer { note.end() }
+        // In a run, the schedule's own steps end the wait, and the timeout is not used. A task that
+        // leaves it otherwise (cancelled, or a stopped run) waits on as outside `explore`.
+        if let controlled = ControlledTask.takingStep {
+            await waitInRun(as: controlled)
+        }
         try await parkUntilAnswered(
             id, in: state, within: limit, answered: \.answeredWaiters,
             isAnswered: { $0.runningCount == 0 },
@@ -123,7 +147,7 @@ public final class TrackingTaskStarter: TaskStarting {
 
     /// A `waitForAll` in a progress report: `tracked tasks (waitForAll): 2 still running: 'upload
     /// a.jpg', unnamed task #3`.
-    private func describeWait() -> String {
+    func describeWait() -> String {
         let running = runningTasks
         let list =
             running.isEmpty
@@ -186,7 +210,7 @@ public final class TrackingTaskStarter: TaskStarting {
         return TrackingContext(tracker: ObjectIdentifier(self), taskID: id)
     }
 
-    private func attach(_ id: Int, cancel: @escaping @Sendable () -> Void) {
+    func attach(_ id: Int, cancel: @escaping @Sendable () -> Void) {
         let cancelNow = state.withLock { state -> Bool in
             let index = id - 1
             guard state.records[index].isRunning else { return false }
@@ -196,7 +220,7 @@ public final class TrackingTaskStarter: TaskStarting {
         if cancelNow { cancel() }
     }
 
-    private func finish(_ id: Int) {
+    func finish(_ id: Int) {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
             state.records[id - 1].isRunning = false
             state.records[id - 1].cancel = nil
@@ -217,6 +241,9 @@ public final class TrackingTaskStarter: TaskStarting {
         var isRunning = true
         var cancel: (@Sendable () -> Void)?
         var cancelWhenAttached = false
+        /// The run of `explore` whose controlled task this is, when a controlled task started it
+        /// while taking its step: only that run's steps can end it.
+        var run: ScheduleRun?
 
         var snapshot: TrackedTask {
             TrackedTask(id: id, name: name, priority: priority, parentID: parentID, isRunning: isRunning)

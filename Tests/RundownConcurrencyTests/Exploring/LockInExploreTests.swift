@@ -158,5 +158,31 @@ struct LockInExploreTests {
                 "Controlled task 'A' neither reached a schedule point nor ended within 0.3 seconds"))
         #expect(!failures.contains { $0.message.contains("Deadlock") })
     }
+
+    @Test("a lock a task outside the run hands to a blocked task while the driver looks is no deadlock")
+    func outsideHolderLettingGoWhileTheDriverLooks() async throws {
+        let failures = try await capturingRoutedFailures {
+            for yields in 0..<200 {
+                let exploration = try await explore(stepTimeout: .seconds(30)) { schedule in
+                    let lock = AsyncLock("db")
+                    let held = Gate("held")
+                    // Lets go after a few hops, at about the time the driver finds the waiter blocked.
+                    let outside = Task {
+                        try await lock.withLock {
+                            held.open()
+                            for _ in 0..<(yields % 20) { await Task.yield() }
+                        }
+                    }
+                    try await held.arrive()
+                    schedule.start("waiter") { try await lock.withLock {} }
+                    try await schedule.finish()
+                    try await outside.value
+                }
+                #expect(!exploration.failed)
+                if exploration.failed { break }
+            }
+        }
+        #expect(failures.isEmpty)
+    }
 }
 #endif

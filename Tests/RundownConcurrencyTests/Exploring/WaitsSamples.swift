@@ -22,6 +22,22 @@ struct WaitsSamples {
         }
     }
 
+    @Test("a controlled task waits for the uploads it started, in every order")
+    func waitForTrackedUploads() async throws {
+        try await explore { schedule in
+            let tasks = TrackingTaskStarter()
+            schedule.start("sender") {
+                for file in ["a.jpg", "b.jpg"] {
+                    tasks.start(name: "upload \(file)") {
+                        await schedule.point("sent \(file)")  // the upload's response
+                    }
+                }
+                try await tasks.waitForAll()  // blocked until both uploads have ended
+                tasks.expectNoneRunning()
+            }
+        }
+    }
+
     @Test("the lock-order deadlock of the article is reported as one")
     func lockOrderDeadlock() async throws {
         try await withKnownIssue {
