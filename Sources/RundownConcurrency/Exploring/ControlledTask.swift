@@ -60,3 +60,9 @@ struct ControlledTask: Sendable {
         return await body()
     }
 }
+
+/// The actor an operation is isolated to. Read through this function because Swift 6.3 crashes
+/// compiling `.isolation` on a `sending` parameter read in place.
+func isolationOf<Success>(_ operation: @isolated(any) () async throws -> Success) -> (any Actor)? {
+    operation.isolation
+}

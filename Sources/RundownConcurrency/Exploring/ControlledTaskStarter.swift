@@ -47,8 +47,3 @@ struct ControlledTaskStarter: TaskStarting {
     }
 }
 
-/// The actor an operation is isolated to. Read through this function because Swift 6.3 crashes
-/// compiling `.isolation` on a `sending` parameter read in place.
-private func isolationOf<Success>(_ operation: @isolated(any) () async throws -> Success) -> (any Actor)? {
-    operation.isolation
-}

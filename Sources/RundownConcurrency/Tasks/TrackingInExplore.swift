@@ -29,12 +29,13 @@ extension TrackingTaskStarter {
         operation: sending @escaping @isolated(any) () async -> Success
     ) -> Task<Success, Never> {
         let (run, id) = (task.run, task.id)
+        let isolation = isolationOf(operation)
         // The closure below runs once, synchronously, and is the only user of `operation`, which
         // it hands on to the task; the compiler cannot see that a `withValue` body runs once.
         nonisolated(unsafe) let operation = operation
         let work = TrackingContext.$current.withValue(context) {
             Task(name: name, priority: priority) { [self] in
-                await ControlledTask.run(id, of: run) {
+                await ControlledTask.run(id, of: run, isolation: isolation) {
                     defer { finish(context.taskID) }
                     return await operation()
                 }
@@ -51,11 +52,12 @@ extension TrackingTaskStarter {
         operation: sending @escaping @isolated(any) () async throws -> Success
     ) -> Task<Success, any Error> {
         let (run, id) = (task.run, task.id)
+        let isolation = isolationOf(operation)
         // As above: the `withValue` body runs once and is the only user of `operation`.
         nonisolated(unsafe) let operation = operation
         let work = TrackingContext.$current.withValue(context) {
             Task(name: name, priority: priority) { [self] in
-                try await ControlledTask.runThrowing(id, of: run) {
+                try await ControlledTask.runThrowing(id, of: run, isolation: isolation) {
                     defer { finish(context.taskID) }
                     return try await operation()
                 }
