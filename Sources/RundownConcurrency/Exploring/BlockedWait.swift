@@ -6,7 +6,8 @@ import RundownCore
 ///
 /// The closures are asked by the scheduler: `isOver` under the run's lock, while no controlled
 /// task takes a step, so it reads only the waited-for thing's own state and never calls into the
-/// run; the others out of that lock.
+/// run (and once more out of that lock, before a deadlock is reported); the others out of that
+/// lock.
 struct BlockedWait: Sendable {
     /// How the step that ends here names its end in an interleaving: `withLock "b"`.
     let label: String

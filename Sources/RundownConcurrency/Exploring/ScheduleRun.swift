@@ -360,8 +360,12 @@ final class ScheduleRun: Sendable {
                 return (id, wait)
             }
         }
-        // Out of the run's lock: a wait describes its holder by asking the run for its name.
-        if !waits.isEmpty, waits.count == tasks.count, waits.allSatisfy({ $0.wait.endsOnlyInRun() }) {
+        // Out of the run's lock: a wait describes its holder by asking the run for its name. A wait
+        // something outside the run ended since the choice (a lock handed on, a gate a plain task
+        // opened) is over now, and no deadlock: the driver looks again.
+        if !waits.isEmpty, waits.count == tasks.count,
+            waits.allSatisfy({ $0.wait.endsOnlyInRun() && !$0.wait.isOver() })
+        {
             let lines = waits.map { "\(describeTask($0.id).name.quotedInMessage) waits for \($0.wait.describe())" }
             try stopRun(.deadlocked(waits: lines, site: waits[0].wait.site))
         }
