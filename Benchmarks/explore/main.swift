@@ -79,6 +79,33 @@ func bareRun(_ schedule: Schedule, tasks: Int, points: Int) async throws {
     try await schedule.finish()
 }
 
+/// The same, with tasks that are not isolated to an actor (the body of a plain `@Test func`): they
+/// run on the run's executor, which lets their child tasks take turns (issue 32).
+func nonisolatedBareRun(_ schedule: Schedule, tasks: Int, points: Int) async throws {
+    for task in 0..<tasks {
+        schedule.start("task \(task)") {
+            for point in 0..<points { await schedule.point("p\(point)") }
+        }
+    }
+    try await schedule.finish()
+}
+
+/// One task whose two children (a task group's) take two points each: 6 orders of 4 steps, and the
+/// owner's step that waits for them.
+func childrenRun(_ schedule: Schedule) async throws {
+    schedule.start("owner") {
+        await withTaskGroup(of: Void.self) { group in
+            for child in 0..<2 {
+                group.addTask {
+                    await schedule.point("c\(child) a")
+                    await schedule.point("c\(child) b")
+                }
+            }
+        }
+    }
+    try await schedule.finish()
+}
+
 struct Measurement {
     var interleavings = 0
     var seconds = 0.0
@@ -120,6 +147,11 @@ let bare = try await measure { try await explore { try await bareRun($0, tasks: 
 report("2 bare tasks x 4 points (252)", bare, stepsPerInterleaving: 10)
 let three = try await measure { try await explore { try await bareRun($0, tasks: 3, points: 2) } }
 report("3 bare tasks x 2 points (1680)", three, stepsPerInterleaving: 9)
+let plain = try await measure { try await explore { try await nonisolatedBareRun($0, tasks: 2, points: 4) } }
+report("2 bare nonisolated tasks x 4 points (252)", plain, stepsPerInterleaving: 10)
+// Before issue 32's child tasks, the children's points return at once: one run of one step.
+let children = try await measure { try await explore { try await childrenRun($0) } }
+report("2 children x 2 points of one owner (6 orders of 7 steps)", children, stepsPerInterleaving: 7)
 let empty = try await measure { try await explore(.random(runs: 100, seed: 1)) { _ in } }
 report("empty body, random(runs: 100) (a run's own cost)", empty, stepsPerInterleaving: 1)
 let call = try await measure { try await explore { _ in } }
