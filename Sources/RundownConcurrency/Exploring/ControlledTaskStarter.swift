@@ -33,7 +33,8 @@ struct ControlledTaskStarter: TaskStarting {
         let run = schedule.run
         let isolation = isolationOf(operation)
         let task = Task(name: name, priority: priority) {
-            try await ControlledTask.runThrowing(id, of: run, isolation: isolation, operation: { try await operation() })
+            try await ControlledTask.runThrowing(
+                id, of: run, isolation: isolation, operation: { try await operation() })
         }
         run.attach(id) { task.cancel() }
         return task
@@ -46,4 +47,3 @@ struct ControlledTaskStarter: TaskStarting {
         schedule.register(name ?? "task", call: "tasks.start", site: schedule.run.site, reportsErrors: false)
     }
 }
-
