@@ -15,7 +15,10 @@ import RundownCore
 /// `TaskExecutor`, `ExecutorJob` and `UnownedJob` are macOS 15 / iOS 18 API; on older systems
 /// controlled tasks run on the global executor and their children are not controlled.
 final class RunExecutor: Sendable {
-    private let queue = DispatchQueue(label: "Rundown.explore.run")
+    // On the global queue's threads, not a thread of its own: a controlled task's job then runs on
+    // the thread that the driver's job has just freed, as on the global executor, without a wake-up
+    // (a step of a nonisolated task: 16 µs so, 51 µs on a queue of its own, 19 µs before).
+    private let queue = DispatchQueue(label: "Rundown.explore.run", target: .global())
     private let key = DispatchSpecificKey<Bool>()
     /// Which task the job running now belongs to, while one runs: see ``currentTaskKey``.
     private let runningJob = Protected<UnownedJob?>(nil)
