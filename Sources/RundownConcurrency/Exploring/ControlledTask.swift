@@ -13,16 +13,16 @@ struct ControlledTask: Sendable {
     /// outside the explorer's control (its points return at once): a body that waits for what the
     /// task does (a stream it finishes, a flag it sets) then gets on to its end.
     ///
-    /// An operation not isolated to an actor (`isolation` nil) runs on the run's executor, so its
-    /// child tasks take turns with it (see ``RunExecutor``).
+    /// The task prefers the run's executor, so its child tasks run there and take turns with it
+    /// (see ``RunExecutor``); an operation isolated to an actor (`isolation`) still runs on it.
     static func runThrowing<Success: Sendable>(
         _ id: Int, of run: ScheduleRun, isolation: (any Actor)?,
         operation: () async throws -> Success
     ) async throws -> Success {
         // The end is reported inside the executor's preference: leaving it is a hop, which would
         // let the run see its executor idle before the task has ended.
-        let outcome = await onRunExecutor(of: run, unless: isolation) {
-            _ = await run.arriveAtStart(id)
+        let outcome = await onRunExecutor(of: run) {
+            _ = await run.arriveAtStart(id, isolation: isolation)
             do {
                 let value = try await $current.withValue(ControlledTask(run: run, id: id)) { try await operation() }
                 run.end(id, error: nil)
@@ -40,21 +40,18 @@ struct ControlledTask: Sendable {
         _ id: Int, of run: ScheduleRun, isolation: (any Actor)?,
         operation: () async -> Success
     ) async -> Success {
-        await onRunExecutor(of: run, unless: isolation) {
-            _ = await run.arriveAtStart(id)
+        await onRunExecutor(of: run) {
+            _ = await run.arriveAtStart(id, isolation: isolation)
             let value = await $current.withValue(ControlledTask(run: run, id: id)) { await operation() }
             run.end(id, error: nil)
             return value
         }
     }
 
-    /// Runs `body` preferring `run`'s executor, unless the operation is isolated to an actor
-    /// (whose code never runs there, so its children could not be told apart from it), or the
-    /// system is older than task executors.
-    private static func onRunExecutor<Value>(
-        of run: ScheduleRun, unless isolation: (any Actor)?, _ body: () async -> Value
-    ) async -> Value {
-        if isolation == nil, #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+    /// Runs `body` preferring `run`'s executor, where its nonisolated code and its child tasks run;
+    /// on a system older than task executors, as before (its children are not controlled).
+    private static func onRunExecutor<Value>(of run: ScheduleRun, _ body: () async -> Value) async -> Value {
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
             return await withTaskExecutorPreference(run.executor, operation: body)
         }
         return await body()

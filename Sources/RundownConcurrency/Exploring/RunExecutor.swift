@@ -4,13 +4,13 @@ import RundownCore
 /// The executor a run's controlled tasks prefer, so their child tasks (task groups, `async let`)
 /// take turns with them instead of racing.
 ///
-/// A controlled task whose operation is not isolated to an actor runs under this executor's
-/// preference, and its child tasks inherit it (a `Task {}` does not). Their jobs, and those of the
-/// default actors they call, run here one at a time in the order they were enqueued, so the same
-/// step makes the same children reach their first point in the same order. The run counts the
-/// jobs queued or running here: when the count falls to zero inside a step, every task that
-/// prefers this executor is suspended, which is how the run sees a task waiting for its children
-/// (`group.next()`, an `async let`), a wait that never passes through the schedule.
+/// Every controlled task runs under this executor's preference, and its child tasks inherit it (a
+/// `Task {}` does not). Their nonisolated jobs, and those of the default actors they call, run here
+/// one at a time in the order they were enqueued, so the same step makes the same children reach
+/// their first point in the same order. The run counts the jobs queued or running here: when the
+/// count falls to zero inside a step, every task that prefers this executor is suspended (a task
+/// isolated to the main actor is asked there), which is how the run sees a task waiting for its
+/// children (`group.next()`, an `async let`), a wait that never passes through the schedule.
 ///
 /// `TaskExecutor`, `ExecutorJob` and `UnownedJob` are macOS 15 / iOS 18 API; on older systems
 /// controlled tasks run on the global executor and their children are not controlled.

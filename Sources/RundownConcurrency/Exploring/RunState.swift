@@ -27,6 +27,8 @@ struct RunState: Sendable {
     /// Jobs queued on or running on the run's ``RunExecutor``, plus a grant under way: at zero
     /// inside a step, every task that prefers the executor is suspended.
     var busyJobs = 0
+    /// How many steps have been granted: tells a confirmation from the actor which step it was for.
+    var stepsGranted = 0
     /// The live child tasks that have become controlled tasks, by the identity of their real
     /// `Task` (its memory) and, once seen in a job of its own, by its ID (see
     /// ``RunExecutor/currentTaskKey``).
@@ -161,8 +163,35 @@ struct RunState: Sendable {
     }
 
     /// A job on the run's executor has run (or a grant has been made). When none is left and the
-    /// running task has not ended its step, it is suspended where the schedule cannot see, and its
-    /// step ends there. Returns the driver to resume.
+    /// running task has not ended its step, it may be suspended where the schedule cannot see; see
+    /// ``endStepWhereItWaits(_:)``. A task (or a child's owner) isolated to an actor runs its own
+    /// code there, not here, so the run first confirms on that actor that it is not running.
+    mutating func jobDone() -> IdleAction? {
+        busyJobs -= 1
+        guard let id = waitingWhereUnseen() else { return nil }
+        if let actor = tasks[tasks[id].owner ?? id].isolation {
+            return .confirm(on: actor, step: stepsGranted)
+        }
+        return endStepWhereItWaits(id).map(IdleAction.resume)
+    }
+
+    /// Run on `actor` for grant `step`: the actor is free, so the task isolated to it is suspended
+    /// (anything it had queued there has run: the actor takes jobs in order). If nothing has run
+    /// here since, and the step is the same, the step ends where the task waits.
+    mutating func confirmIdle(step: Int) -> CheckedContinuation<Void, Never>? {
+        guard step == stepsGranted, let id = waitingWhereUnseen() else { return nil }
+        return endStepWhereItWaits(id)
+    }
+
+    /// The running task, when nothing runs on the executor and it has not ended its step, and it
+    /// is a child task or one whose children wait in the schedule.
+    private func waitingWhereUnseen() -> Int? {
+        guard busyJobs == 0, let id = running else { return nil }
+        if tasks[id].owner != nil { return id }
+        return tasks.contains { $0.owner == id && $0.isInSchedule } ? id : nil
+    }
+
+    /// Ends the step of task `id`, suspended where the schedule cannot see; returns the driver.
     ///
     /// - A child task has returned, or awaits something the schedule does not see: it ends (its
     ///   step ends at `end`, whichever it was, so that runs repeat themselves). Its identity is
@@ -170,15 +199,12 @@ struct RunState: Sendable {
     ///   again after all, it does so as a new child.
     /// - A task that awaits its children (`group.next()`, an `async let`) while they wait in the
     ///   schedule is away, no option, until it reaches the schedule again in a later step.
-    mutating func jobDone() -> CheckedContinuation<Void, Never>? {
-        busyJobs -= 1
-        guard busyJobs == 0, let id = running else { return nil }
+    private mutating func endStepWhereItWaits(_ id: Int) -> CheckedContinuation<Void, Never>? {
         if tasks[id].owner != nil {
             forget(child: id)
             return endStep(of: id, at: "end", phase: .ended)
         }
-        let waitsForChildren = tasks.contains { $0.owner == id && $0.isInSchedule }
-        return waitsForChildren ? endStep(of: id, at: "awaits its child tasks", phase: .away) : nil
+        return endStep(of: id, at: "awaits its child tasks", phase: .away)
     }
 
     private mutating func forget(child id: Int) {
@@ -216,6 +242,14 @@ struct RunState: Sendable {
         defer { driver = nil }
         return driver
     }
+}
+
+/// What the run does when its executor has nothing left to run.
+enum IdleAction {
+    /// The step has ended: resume the driver.
+    case resume(CheckedContinuation<Void, Never>)
+    /// Confirm on `actor` that the task isolated to it is suspended too, for grant `step`.
+    case confirm(on: any Actor, step: Int)
 }
 
 /// Why a run stopped before its tasks ended.
@@ -289,6 +323,9 @@ struct ControlledTaskState: Sendable {
     var woken = false
     /// For a child task (of a task group, an `async let`): the controlled task it runs under.
     var owner: Int?
+    /// The actor its operation is isolated to, if any: its own code runs there, not on the run's
+    /// executor.
+    var isolation: (any Actor)?
     /// How many child tasks of this task have been named.
     var childrenNamed = 0
 

@@ -34,15 +34,18 @@ import RundownCore
 ///    those waits, and stops at once; otherwise the driver waits in wall time up to the step
 ///    deadline for something outside the run to end one.
 ///
-/// 8. Child tasks (task groups, `async let`) of a controlled task that is not isolated to an actor
-///    run on the run's serial ``RunExecutor``, with it, one job at a time in enqueue order. One
+/// 8. Child tasks (task groups, `async let`) of a controlled task run on the run's serial
+///    ``RunExecutor``, with its nonisolated code, one job at a time in enqueue order. One
 ///    that reaches the schedule (a point, the clock, a toolkit wait) during a step becomes a
 ///    controlled task then, named after its owner, so the same step adds the same children in the
-///    same order. The executor's count of queued jobs tells when everything on it is suspended:
+///    same order (the children of a task isolated to an actor too: only the task's own code runs
+///    on the actor). The executor's count of queued jobs tells when everything on it is suspended:
 ///    a running child then ends (it has returned), and a running task whose children wait in the
 ///    schedule ends its step *away* (no option) and comes back when it reaches the schedule again.
 ///    A grant counts as a job until the granted task's job is queued, so the count never reads
-///    zero in between.
+///    zero in between. When the task (or the child's owner) is isolated to an actor, a zero count
+///    is confirmed on that actor, which is free only while the task is suspended, before the step
+///    ends; a grant in between makes the confirmation stale.
 ///
 /// Every continuation is resumed exactly once, and always outside the lock.
 final class ScheduleRun: Sendable {
@@ -61,7 +64,7 @@ final class ScheduleRun: Sendable {
     /// run attaches (the watchdog, which may stop it, runs in no context).
     private let context: RunContext?
     private let state: Protected<RunState>
-    /// Where controlled tasks that are not isolated to an actor, and their child tasks, run.
+    /// Where the nonisolated code of controlled tasks, and their child tasks, run.
     let executor: RunExecutor
 
     init(
@@ -78,8 +81,23 @@ final class ScheduleRun: Sendable {
         self.state = state
         executor = RunExecutor { queued in
             guard !queued else { return state.withLock { $0.busyJobs += 1 } }
-            state.withLock { $0.jobDone() }?.resume()
+            Self.act(on: state.withLock { $0.jobDone() }, state: state)
         }
+    }
+
+    /// Resumes the driver, or confirms on an actor that the task isolated to it is suspended (the
+    /// executor cannot see code that runs there), then ends the step if nothing ran meanwhile.
+    private static func act(on action: IdleAction?, state: Protected<RunState>) {
+        switch action {
+        case nil: break
+        case .resume(let driver): driver.resume()
+        case .confirm(let actor, let step):
+            Task { await confirm(on: actor, step: step, state: state) }
+        }
+    }
+
+    private static func confirm(on actor: isolated any Actor, step: Int, state: Protected<RunState>) {
+        state.withLock { $0.confirmIdle(step: step) }?.resume()
     }
 
     // MARK: - What the explorer reads
@@ -160,9 +178,10 @@ final class ScheduleRun: Sendable {
         if cancelNow { cancel() }
     }
 
-    /// Waits for task `id`'s first grant. `false` if the run was stopped first: the operation then
-    /// runs outside the explorer's control, cancelled.
-    func arriveAtStart(_ id: Int) async -> Bool {
+    /// Waits for task `id`'s first grant, noting the actor its operation is isolated to. `false` if
+    /// the run was stopped first: the operation then runs outside the explorer's control, cancelled.
+    func arriveAtStart(_ id: Int, isolation: (any Actor)?) async -> Bool {
+        state.withLock { $0.tasks[id].isolation = isolation }
         await withCheckedContinuation { (turnstile: CheckedContinuation<Void, Never>) in
             let goNow = state.withLock { state in
                 if state.tasks[id].permit || state.stop != nil {
@@ -394,6 +413,7 @@ final class ScheduleRun: Sendable {
                     if state.driverCancelled { return (nil, true) }
                     // Counted as a job until the task's own job is queued (invariant 8).
                     state.busyJobs += 1
+                    state.stepsGranted += 1
                     state.driver = driver
                     state.allBlockedSince = nil
                     state.running = id
@@ -409,7 +429,7 @@ final class ScheduleRun: Sendable {
                 }
                 if cancelled { return driver.resume() }
                 turnstile?.resume()
-                state.withLock { $0.jobDone() }?.resume()
+                Self.act(on: state.withLock { $0.jobDone() }, state: state)
             }
         } onCancel: {
             let driver = state.withLock { state in

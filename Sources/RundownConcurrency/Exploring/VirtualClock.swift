@@ -7,8 +7,8 @@
 ///
 /// The body itself moves the clock to its deadline at once when it sleeps. Only controlled tasks
 /// (with their child tasks, which become controlled tasks when they sleep) and the body may sleep
-/// on it: a task the explorer does not control (a `Task {}`, a child of the body or of a task
-/// isolated to an actor) cannot take its turn in an order, and its sleep fails the run, saying so.
+/// on it: a task the explorer does not control (a `Task {}`, a child of the body) cannot take its
+/// turn in an order, and its sleep fails the run, saying so.
 public struct VirtualClock: Clock {
     /// A moment of virtual time: how long after the run's start it is.
     public struct Instant: InstantProtocol, CustomStringConvertible {
@@ -58,9 +58,8 @@ public struct VirtualClock: Clock {
     /// the body itself, it moves the clock there at once.
     ///
     /// Any other task (a `Task {}` started inside a controlled task or the body, a child of the
-    /// body or of a task isolated to an actor) cannot take turns with the controlled tasks, so its
-    /// sleep stops the run with a failure saying so: start the work that sleeps as a controlled
-    /// task instead.
+    /// body) cannot take turns with the controlled tasks, so its sleep stops the run with a failure
+    /// saying so: start the work that sleeps as a controlled task instead.
     ///
     /// - Throws: `CancellationError` when the task is cancelled, before or during the wait; the
     ///   explorer's stop when the caller is not a task the explorer controls.

@@ -290,21 +290,50 @@ struct ChildTaskTests {
         #expect(failures[1].message.contains("request: start"))
     }
 
-    @Test("children of a main-actor task are not controlled: their sleep on the clock fails the run, saying so")
-    func mainActorOwnerChildrenAreNotControlled() async throws {
-        let failures = try await capturingRoutedFailures {
-            try await explore { schedule in
-                let clock = schedule.clock
-                schedule.start("request") { @MainActor in
-                    _ = try await Self.firstAnswer(schedule) {
-                        try await clock.sleep(for: .seconds(3))
-                        return "response"
-                    }
+    @Test("children of a main-actor task take turns too: the timeout races a response at a point")
+    @MainActor func mainActorOwnerChildrenTakeTurns() async throws {
+        let outcomes = Locked<Set<String>>([])
+        let exploration = try await explore { schedule in
+            let clock = schedule.clock
+            schedule.start("request") {
+                MainActor.assertIsolated()
+                let winner = try await Self.firstAnswer(schedule) {
+                    await schedule.point("response arrives")
+                    return "response"
                 }
+                MainActor.assertIsolated()
+                outcomes.withLock { _ = $0.insert("\(winner ?? "none") at \(clock.now)") }
             }
         }
-        #expect(failures.count == 2)
-        #expect(failures.first?.message.contains("started inside controlled task 'request'") == true)
+        #expect(!exploration.failed)
+        #expect(
+            outcomes.current == ["response at +0.0 seconds", "response at +1.0 seconds", "timeout at +1.0 seconds"])
+    }
+
+    @Test("async let children of a main-actor task interleave in every order, as a nonisolated owner's do")
+    @MainActor func mainActorAsyncLetChildren() async throws {
+        let orders = Locked<Set<[String]>>([])
+        let exploration = try await explore(.random(runs: 100, seed: 5)) { schedule in
+            let log = EventLog()
+            @Sendable func child(_ name: String) async -> String {
+                await schedule.point("\(name) half")
+                log.append("\(name)2")
+                await schedule.point("\(name) done")
+                log.append("\(name)3")
+                return name
+            }
+            schedule.start("owner") {
+                async let a = child("a")
+                async let b = child("b")
+                let both = await [a, b]
+                log.append("owner got \(both.joined())")
+            }
+            try await schedule.finish()
+            orders.withLock { _ = $0.insert(log.all) }
+        }
+        #expect(!exploration.failed)
+        #expect(orders.current.allSatisfy { $0.last == "owner got ab" && $0.count == 5 })
+        #expect(orders.current.count == 6)
     }
 }
 #endif
