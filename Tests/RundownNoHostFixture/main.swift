@@ -392,6 +392,26 @@ func exploreAssertion(_ kind: String) throws {
     print("explored: interleavings=\(exploration.interleavings), failed=\(exploration.failed)")
 }
 
+/// Explores with no framework and no spec: a controlled task `A` starts a tracked task `T` that
+/// waits at a gate `A` opens only after `waitForAll`. No task can go on, so the exploration fails
+/// at once with a deadlock naming both, and `explore` throws it
+/// (Behaviour#A-deadlock-fails-at-once, Behaviour#Every-failure-ends-an-exploration).
+func exploreWaitForAllDeadlock() throws {
+    let exploration = try runBlocking {
+        try await explore { schedule in
+            let tasks = TrackingTaskStarter()
+            let reply = Gate("reply")
+            schedule.start("A") {  // line: explore waitForAll A starts
+                tasks.start(name: "T") { try await reply.arrive() }
+                try await tasks.waitForAll()
+                reply.open()
+            }
+            try await schedule.finish()
+        }
+    }
+    print("explored: interleavings=\(exploration.interleavings), failed=\(exploration.failed)")
+}
+
 /// A counter two controlled tasks share; `@unchecked Sendable` is sound
 /// because `stored` is only touched under `lock`.
 final class LockedCounter: @unchecked Sendable {
@@ -556,6 +576,7 @@ do {
     case "explore-expect-in-child": try exploreAssertion("expect-in-child")
     case "explore-xctfail-in-task": try exploreAssertion("xctfail-in-task")
     case "explore-expect-after-finish": try exploreAssertion("expect-after-finish")
+    case "explore-waitforall-deadlock": try exploreWaitForAllDeadlock()
     case "failures-file": try failuresFile()
     case "fresh-detached": try freshDetached()
     case "repeated": try repeated()
