@@ -13,6 +13,36 @@ import XCTest
 
 let scenario = CommandLine.arguments.dropFirst().first ?? ""
 
+/// Runs `body` in a detached task and blocks this thread until it has ended: how the synchronous
+/// scenarios await. Returns what `body` returned, or throws what it threw.
+func runBlocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+    let outcome = TaskOutcome<T>()
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        do {
+            outcome.result = .success(try await body())
+        } catch {
+            outcome.result = .failure(error)
+        }
+        done.signal()
+    }
+    done.wait()
+    guard let result = outcome.result else { fatalError("runBlocking: the task ended with no outcome") }
+    return try result.get()
+}
+
+/// What the task of `runBlocking` ended with; `@unchecked Sendable` is sound because `stored` is
+/// only touched under `lock`.
+final class TaskOutcome<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Result<T, any Error>?
+
+    var result: Result<T, any Error>? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
 func assertions() throws {
     try spec("No host") {
         it("expects") {
@@ -52,27 +82,17 @@ func firstAssertion() throws {
 }
 
 func firstAssertionAsync() throws {
-    let done = DispatchSemaphore(value: 0)
-    // Safe: written by the task before it signals, read after the wait.
-    nonisolated(unsafe) var thrown: (any Error)?
-    Task.detached {
-        do {
-            try await spec("No host: first") {
-                it("asserts at once") {
-                    await Task.yield()
-                    #if canImport(XCTest)
-                    XCTAssertEqual(1, 2)  // line: first async assert
-                    XCTFail("again")  // line: first async fail
-                    #endif
-                }
+    try runBlocking {
+        try await spec("No host: first") {
+            it("asserts at once") {
+                await Task.yield()
+                #if canImport(XCTest)
+                XCTAssertEqual(1, 2)  // line: first async assert
+                XCTFail("again")  // line: first async fail
+                #endif
             }
-        } catch {
-            thrown = error
         }
-        done.signal()
     }
-    done.wait()
-    if let thrown { throw thrown }
 }
 
 func passing() throws {
@@ -101,8 +121,7 @@ func strictSettings() throws {
 /// opens, then a sync spec whose example sleeps past the limit; each spec
 /// throws its failure, and the example after it still runs.
 func timeLimit() throws {
-    let done = DispatchSemaphore(value: 0)
-    Task.detached {
+    try runBlocking {
         let gate = Gate("never opened")
         do {
             try await spec("No host gate") {
@@ -117,9 +136,7 @@ func timeLimit() throws {
         } catch {
             print("thrown: \(error)")
         }
-        done.signal()
     }
-    done.wait()
     do {
         try spec("No host sleep") {
             it("sleeps") {  // line: no host sleep
@@ -137,8 +154,7 @@ func timeLimit() throws {
 /// task it started waits for it, and one waiting 3 s in `eventually`, under
 /// `RUNDOWN_PROGRESS_AFTER=1s RUNDOWN_PROGRESS_EVERY=1s`.
 func progress() throws {
-    let done = DispatchSemaphore(value: 0)
-    Task.detached {
+    try runBlocking {
         do {
             try await spec("No host progress") {
                 it("holds a lock") {  // line: no host lock holder
@@ -164,17 +180,14 @@ func progress() throws {
         } catch {
             print("thrown: \(error)")
         }
-        done.signal()
     }
-    done.wait()
 }
 
 /// Behaviour#Toolkit-waits-show-in-progress-reports with no host: a gate nobody
 /// opens gives up in an example; the spec throws that failure, which carries
 /// the progress report of its element, and the next example runs.
 func waitGivesUp() throws {
-    let done = DispatchSemaphore(value: 0)
-    Task.detached {
+    try runBlocking {
         do {
             try await spec("No host reply") {
                 it("waits") {  // line: no host gives up
@@ -188,9 +201,7 @@ func waitGivesUp() throws {
         } catch {
             print("thrown: \(error)")
         }
-        done.signal()
     }
-    done.wait()
 }
 
 /// Behaviour#Fail-fast with no host: five examples whose second fails, then a
@@ -315,13 +326,10 @@ func notices() throws {
         it("a") { throw Skip("why") }
     }
     _ = SharedResource("no host: beta").expectHeld()  // line: unclaimed check
-    let explored = DispatchSemaphore(value: 0)
-    Task.detached {
+    try runBlocking {
         _ = try? await explore(.random(runs: 2)) { _ in }
         _ = try? await explore(.pct(runs: 2)) { _ in }
-        explored.signal()
     }
-    explored.wait()
 }
 
 /// Explores with no framework and no spec: an `#expect` in a controlled task,
@@ -329,76 +337,79 @@ func notices() throws {
 /// catches a lost update each end the exploration, and `explore` throws them
 /// (Behaviour#Every-failure-ends-an-exploration: each was once lost, and `explore` returned).
 func exploreAssertion(_ kind: String) throws {
-    let done = DispatchSemaphore(value: 0)
-    // Safe: written by the task before it signals, read after the wait.
-    nonisolated(unsafe) var outcome: Result<Exploration, any Error>?
-    Task.detached {
-        do {
-            let exploration = try await explore { schedule in
-                let counter = LockedCounter()
-                let writes = LockedCounter()
-                schedule.start("A") {
-                    let seen = counter.value
-                    await schedule.point("a1")
-                    counter.value = seen + 1
-                    writes.value += 1
-                    // Once both wrote: an update is lost in the orders where both read first.
-                    if kind == "expect-in-task", writes.value == 2 {
-                        #expect(counter.value == 2)  // line: explore expect in task
-                    }
-                    #if canImport(XCTest)
-                    if kind == "xctfail-in-task", writes.value == 2, counter.value != 2 {
-                        XCTFail("lost an update")  // line: explore xctfail in task
-                    }
-                    #endif
+    let exploration = try runBlocking {
+        try await explore { schedule in
+            let counter = LockedCounter()
+            let writes = LockedCounter()
+            schedule.start("A") {
+                let seen = counter.value
+                await schedule.point("a1")
+                counter.value = seen + 1
+                writes.value += 1
+                // Once both wrote: an update is lost in the orders where both read first.
+                if kind == "expect-in-task", writes.value == 2 {
+                    #expect(counter.value == 2)  // line: explore expect in task
                 }
-                schedule.start("B") {
-                    let seen = counter.value
-                    await schedule.point("b1")
-                    counter.value = seen + 1
-                    writes.value += 1
+                #if canImport(XCTest)
+                if kind == "xctfail-in-task", writes.value == 2, counter.value != 2 {
+                    XCTFail("lost an update")  // line: explore xctfail in task
                 }
-                if kind == "expect-in-child" {
-                    schedule.start("owner") {
-                        await withTaskGroup(of: Void.self) { group in
-                            group.addTask {
-                                let seen = counter.value
-                                await schedule.point("c1")
-                                counter.value = seen + 1
-                                writes.value += 1
-                                if writes.value == 3 {
-                                    #expect(counter.value == 3)  // line: explore expect in child
-                                }
+                #endif
+            }
+            schedule.start("B") {
+                let seen = counter.value
+                await schedule.point("b1")
+                counter.value = seen + 1
+                writes.value += 1
+            }
+            if kind == "expect-in-child" {
+                schedule.start("owner") {
+                    await withTaskGroup(of: Void.self) { group in
+                        group.addTask {
+                            let seen = counter.value
+                            await schedule.point("c1")
+                            counter.value = seen + 1
+                            writes.value += 1
+                            if writes.value == 3 {
+                                #expect(counter.value == 3)  // line: explore expect in child
                             }
-                            group.addTask {
-                                let seen = counter.value
-                                await schedule.point("c2")
-                                counter.value = seen + 1
-                                writes.value += 1
-                            }
+                        }
+                        group.addTask {
+                            let seen = counter.value
+                            await schedule.point("c2")
+                            counter.value = seen + 1
+                            writes.value += 1
                         }
                     }
                 }
-                try await schedule.finish()
-                if kind == "expect-after-finish" {
-                    #expect(counter.value == 2)  // line: explore expect after finish
-                }
             }
-            outcome = .success(exploration)
-        } catch {
-            outcome = .failure(error)
+            try await schedule.finish()
+            if kind == "expect-after-finish" {
+                #expect(counter.value == 2)  // line: explore expect after finish
+            }
         }
-        done.signal()
     }
-    done.wait()
-    switch outcome {
-    case .success(let exploration):
-        print("explored: interleavings=\(exploration.interleavings), failed=\(exploration.failed)")
-    case .failure(let error):
-        throw error
-    case nil:
-        print("no outcome")
+    print("explored: interleavings=\(exploration.interleavings), failed=\(exploration.failed)")
+}
+
+/// Explores with no framework and no spec: a controlled task `A` starts a tracked task `T` that
+/// waits at a gate `A` opens only after `waitForAll`. No task can go on, so the exploration fails
+/// at once with a deadlock naming both, and `explore` throws it
+/// (Behaviour#A-deadlock-fails-at-once, Behaviour#Every-failure-ends-an-exploration).
+func exploreWaitForAllDeadlock() throws {
+    let exploration = try runBlocking {
+        try await explore { schedule in
+            let tasks = TrackingTaskStarter()
+            let reply = Gate("reply")
+            schedule.start("A") {  // line: explore waitForAll A starts
+                tasks.start(name: "T") { try await reply.arrive() }
+                try await tasks.waitForAll()
+                reply.open()
+            }
+            try await schedule.finish()
+        }
     }
+    print("explored: interleavings=\(exploration.interleavings), failed=\(exploration.failed)")
 }
 
 /// A counter two controlled tasks share; `@unchecked Sendable` is sound
@@ -565,6 +576,7 @@ do {
     case "explore-expect-in-child": try exploreAssertion("expect-in-child")
     case "explore-xctfail-in-task": try exploreAssertion("xctfail-in-task")
     case "explore-expect-after-finish": try exploreAssertion("expect-after-finish")
+    case "explore-waitforall-deadlock": try exploreWaitForAllDeadlock()
     case "failures-file": try failuresFile()
     case "fresh-detached": try freshDetached()
     case "repeated": try repeated()

@@ -45,6 +45,33 @@ struct ExploreFailureRoadTests {
         #expect(report.contains { $0.contains("failed in interleaving") }, "\(run.lines)")
     }
 
+    /// Behaviour#A-deadlock-fails-at-once with no framework: a tracked task that waits for the
+    /// task waiting for it in `waitForAll` is a deadlock that `explore` throws, naming both, once.
+    @Test func withNoFrameworkADeadlockInWaitForAllEndsTheExplorationAndIsThrown() async throws {
+        let file = try SourceFile("Tests/RundownNoHostFixture/main.swift")
+        let line = file.line(of: "// line: explore waitForAll A starts", in: "func exploreWaitForAllDeadlock")
+        let run = try await HostOutput.runNoHostFixture(["explore-waitforall-deadlock"])
+        #expect(run.status == 1, "\(run.lines)")
+        #expect(!run.lines.contains { $0.hasPrefix("explored:") }, "explore returned: \(run.lines)")
+        let thrown = try #require(run.lines.firstIndex { $0.hasPrefix("thrown: ") }, "\(run.lines)")
+        let report = run.lines[thrown...]
+        let first = try #require(report.first)
+        // Reported where the first task (in start order) was started, as in-process.
+        #expect(first.contains("main.swift:\(line):"), "\(run.lines)")
+        #expect(
+            first.hasSuffix(
+                ": Deadlock in interleaving 1: no controlled task can go on, and no deadline is pending on the clock:"),
+            "\(run.lines)")
+        #expect(report.contains("  'A' waits for tracked tasks (waitForAll): 1 still running: 'T'"), "\(run.lines)")
+        #expect(
+            report.contains { $0.hasPrefix("  'T' waits for Gate \"reply\" (not opened; 1 parked") }, "\(run.lines)")
+        #expect(run.lines.filter { $0.contains("Deadlock in interleaving") }.count == 1, "\(run.lines)")
+        #expect(
+            report.contains {
+                $0.contains("failed in interleaving 1: A: start → waitForAll; T: start → arrive \"reply\"")
+            }, "\(run.lines)")
+    }
+
     // MARK: XCTest
 
     @Test func underXCTestAnExpectInATaskEndsTheExplorationAndFailsTheTest() async throws {
