@@ -40,8 +40,11 @@ final class RunExecutor: Sendable {
     /// A task's memory, and so `withUnsafeCurrentTask`'s identity, may be given to a task started
     /// after it ended, within one step (a retry loop's next task group); its ID is never reused.
     /// `ChildTaskTests` breaks if the description stops telling tasks apart.
+    ///
+    /// Code on another thread (a plain `Task {}`, an actor with its own executor) gets `nil`, not
+    /// the key of the job running here meanwhile, which is another task's.
     var currentTaskKey: String? {
-        guard let job = runningJob.withLock({ $0 }) else { return nil }
+        guard isCurrent, let job = runningJob.withLock({ $0 }) else { return nil }
         let description = "\(job)"
         return description.hasSuffix("(id: nil)") ? nil : description
     }

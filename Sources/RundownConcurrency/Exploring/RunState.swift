@@ -27,6 +27,9 @@ struct RunState: Sendable {
     /// Jobs queued on or running on the run's ``RunExecutor``, plus a grant under way: at zero
     /// inside a step, every task that prefers the executor is suspended.
     var busyJobs = 0
+    /// The running task has ended its step while jobs were left on the run's executor (a child it
+    /// started on its way to its first point): the driver is resumed when the executor is idle.
+    var stepEndsWhenIdle = false
     /// The live child tasks that have become controlled tasks, by the identity of their real
     /// `Task` (its memory) and, once seen in a job of its own, by its ID (see
     /// ``RunExecutor/currentTaskKey``).
@@ -161,8 +164,13 @@ struct RunState: Sendable {
     }
 
     /// A job on the run's executor has run (or a grant has been made). When none is left and the
-    /// running task has not ended its step, it is suspended where the schedule cannot see, and its
-    /// step ends there. Returns the driver to resume.
+    /// running task has ended its step, the step is over: the driver goes on. When none is left and
+    /// the running task has not ended its step, it is suspended where the schedule cannot see, and
+    /// its step ends there. Returns the driver to resume.
+    ///
+    /// Either way, a child still away (it reached the schedule in a wait that was over at once and
+    /// ended no step) has returned or awaits something the schedule does not see: it ends, so that
+    /// it is no task to wait for.
     ///
     /// - A child task has returned, or awaits something the schedule does not see: it ends (its
     ///   step ends at `end`, whichever it was, so that runs repeat themselves). Its identity is
@@ -172,13 +180,29 @@ struct RunState: Sendable {
     ///   schedule is away, no option, until it reaches the schedule again in a later step.
     mutating func jobDone() -> CheckedContinuation<Void, Never>? {
         busyJobs -= 1
-        guard busyJobs == 0, let id = running else { return nil }
+        guard busyJobs == 0 else { return nil }
+        if stepEndsWhenIdle {
+            endChildrenAway()
+            return driverForNextStep()
+        }
+        guard let id = running else { return nil }
+        endChildrenAway()
         if tasks[id].owner != nil {
             forget(child: id)
             return endStep(of: id, at: "end", phase: .ended)
         }
         let waitsForChildren = tasks.contains { $0.owner == id && $0.isInSchedule }
         return waitsForChildren ? endStep(of: id, at: "awaits its child tasks", phase: .away) : nil
+    }
+
+    /// With nothing left on the run's executor, a child that reached the schedule without ending
+    /// a step there (a wait that was over at once) and is still away has returned, or awaits
+    /// something the schedule does not see: it ends, as a running child would.
+    private mutating func endChildrenAway() {
+        for index in tasks.indices where tasks[index].owner != nil && tasks[index].phase == .away {
+            tasks[index].phase = .ended
+            forget(child: index)
+        }
     }
 
     private mutating func forget(child id: Int) {
@@ -209,9 +233,24 @@ struct RunState: Sendable {
             tasks[id].hasStepped = true
         }
         tasks[id].phase = phase
-        continuing = phase == .ready ? id : nil
+        // A task that ends a step inside another task's (a child at its first point, an owner back
+        // from away) is not the one that ran it, nor the one a choice would preempt.
         guard running == id else { return nil }
+        continuing = phase == .ready ? id : nil
         running = nil
+        // What the step started on the run's executor (a child on its way to its first point)
+        // belongs to this step: the next choice waits for it (invariant 8). The step deadline
+        // still runs.
+        guard busyJobs == 0 else {
+            stepEndsWhenIdle = true
+            return nil
+        }
+        return driverForNextStep()
+    }
+
+    /// The driver, taken out to be resumed: the step is over.
+    private mutating func driverForNextStep() -> CheckedContinuation<Void, Never>? {
+        stepEndsWhenIdle = false
         stepStartedAt = nil
         defer { driver = nil }
         return driver

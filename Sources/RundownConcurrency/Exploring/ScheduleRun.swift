@@ -42,7 +42,9 @@ import RundownCore
 ///    a running child then ends (it has returned), and a running task whose children wait in the
 ///    schedule ends its step *away* (no option) and comes back when it reaches the schedule again.
 ///    A grant counts as a job until the granted task's job is queued, so the count never reads
-///    zero in between.
+///    zero in between. A step that ends at a point (a sleep, a wait, the task's end) while jobs
+///    are left on the executor (a child the step started, on its way to its first point) lets the
+///    driver go on only once the count is zero: the next choice sees every child the step started.
 ///
 /// Every continuation is resumed exactly once, and always outside the lock.
 final class ScheduleRun: Sendable {
@@ -394,6 +396,7 @@ final class ScheduleRun: Sendable {
                     if state.driverCancelled { return (nil, true) }
                     // Counted as a job until the task's own job is queued (invariant 8).
                     state.busyJobs += 1
+                    state.stepEndsWhenIdle = false
                     state.driver = driver
                     state.allBlockedSince = nil
                     state.running = id
