@@ -15,13 +15,13 @@ import RundownCore
 /// `TaskExecutor`, `ExecutorJob` and `UnownedJob` are macOS 15 / iOS 18 API; on older systems
 /// controlled tasks run on the global executor and their children are not controlled.
 final class RunExecutor: Sendable {
-    // On the global queue's threads, not a thread of its own: a controlled task's job then runs on
-    // the thread that the driver's job has just freed, as on the global executor, without a wake-up
-    // (a step of a nonisolated task: 16 µs so, 51 µs on a queue of its own, 19 µs before).
-    private let queue = DispatchQueue(label: "Rundown.explore.run", target: .global())
+    // A queue of its own, not the global queue's threads: a controlled task that blocks its thread
+    // (stuck in a loop, a semaphore) then takes none of the threads the step deadline's watchdog
+    // and the other tests need. On two cores that mattered more than the wake-up it costs per step.
+    private let queue = DispatchQueue(label: "Rundown.explore.run")
     private let key = DispatchSpecificKey<Bool>()
-    /// Which task the job running now belongs to, while one runs: see ``currentTaskKey``.
-    private let runningJob = Protected<UnownedJob?>(nil)
+    /// The key of the task whose job runs now, while one runs: see ``currentTaskKey``.
+    private let runningKey = Protected<String?>(nil)
     /// Told when a job is queued (`true`) and when one has run (`false`); counts them for the run.
     private let count: @Sendable (_ queued: Bool) -> Void
 
@@ -43,20 +43,27 @@ final class RunExecutor: Sendable {
     /// A task's memory, and so `withUnsafeCurrentTask`'s identity, may be given to a task started
     /// after it ended, within one step (a retry loop's next task group); its ID is never reused.
     /// `ChildTaskTests` breaks if the description stops telling tasks apart.
+    ///
+    /// Code on another thread (a plain `Task {}`, an actor with its own executor) gets `nil`, not
+    /// the key of the job running here meanwhile, which is another task's.
+    ///
+    /// The key is read from the job before it runs: an actor's job is not kept whole while it
+    /// runs, and its description read then gave an ID of no task, now and then the same for two
+    /// children calling one actor (on Linux), which were then taken for one.
     var currentTaskKey: String? {
-        guard let job = runningJob.withLock({ $0 }) else { return nil }
-        let description = "\(job)"
-        return description.hasSuffix("(id: nil)") ? nil : description
+        guard isCurrent else { return nil }
+        return runningKey.withLock { $0 }
     }
 
     /// Runs `job` on the serial queue, counted, with ``currentTaskKey`` set while it runs.
     fileprivate func submit(_ job: UnownedJob, run: @escaping @Sendable (UnownedJob) -> Void) {
         count(true)
-        queue.async { [count, runningJob] in
+        queue.async { [count, runningKey] in
+            let description = "\(job)"
             // Read only by code that this job runs (on this queue), while it runs.
-            runningJob.withLock { $0 = job }
+            runningKey.withLock { $0 = description.hasSuffix("(id: nil)") ? nil : description }
             run(job)
-            runningJob.withLock { $0 = nil }
+            runningKey.withLock { $0 = nil }
             count(false)
         }
     }

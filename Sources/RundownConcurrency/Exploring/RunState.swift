@@ -29,6 +29,9 @@ struct RunState: Sendable {
     var busyJobs = 0
     /// How many steps have been granted: tells a confirmation from the actor which step it was for.
     var stepsGranted = 0
+    /// The running task has ended its step while jobs were left on the run's executor (a child it
+    /// started on its way to its first point): the driver is resumed when the executor is idle.
+    var stepEndsWhenIdle = false
     /// The live child tasks that have become controlled tasks, by the identity of their real
     /// `Task` (its memory) and, once seen in a job of its own, by its ID (see
     /// ``RunExecutor/currentTaskKey``).
@@ -162,12 +165,25 @@ struct RunState: Sendable {
         return id
     }
 
-    /// A job on the run's executor has run (or a grant has been made). When none is left and the
-    /// running task has not ended its step, it may be suspended where the schedule cannot see; see
-    /// ``endStepWhereItWaits(_:)``. A task (or a child's owner) isolated to an actor runs its own
-    /// code there, not here, so the run first confirms on that actor that it is not running.
+    /// A job on the run's executor has run (or a grant has been made). When none is left:
+    ///
+    /// - If the running task has ended its step, the step is over: the driver goes on.
+    /// - A child still away (it reached the schedule in a wait that was over at once and ended no
+    ///   step) has returned or awaits something the schedule does not see: it ends, so that it is
+    ///   no task to wait for.
+    /// - If the running task has not ended its step, it may be suspended where the schedule cannot
+    ///   see; see ``endStepWhereItWaits(_:)``. A task (or a child's owner) isolated to an actor
+    ///   runs its own code there, not here, so the run first confirms on that actor that it is not
+    ///   running.
     mutating func jobDone() -> IdleAction? {
         busyJobs -= 1
+        guard busyJobs == 0 else { return nil }
+        if stepEndsWhenIdle {
+            endChildrenAway()
+            return driverForNextStep().map(IdleAction.resume)
+        }
+        guard running != nil else { return nil }
+        endChildrenAway()
         guard let id = waitingWhereUnseen() else { return nil }
         if let actor = tasks[tasks[id].owner ?? id].isolation {
             return .confirm(on: actor, step: stepsGranted)
@@ -179,7 +195,7 @@ struct RunState: Sendable {
     /// (anything it had queued there has run: the actor takes jobs in order). If nothing has run
     /// here since, and the step is the same, the step ends where the task waits.
     mutating func confirmIdle(step: Int) -> CheckedContinuation<Void, Never>? {
-        guard step == stepsGranted, let id = waitingWhereUnseen() else { return nil }
+        guard step == stepsGranted, !stepEndsWhenIdle, let id = waitingWhereUnseen() else { return nil }
         return endStepWhereItWaits(id)
     }
 
@@ -205,6 +221,16 @@ struct RunState: Sendable {
             return endStep(of: id, at: "end", phase: .ended)
         }
         return endStep(of: id, at: "awaits its child tasks", phase: .away)
+    }
+
+    /// With nothing left on the run's executor, a child that reached the schedule without ending
+    /// a step there (a wait that was over at once) and is still away has returned, or awaits
+    /// something the schedule does not see: it ends, as a running child would.
+    private mutating func endChildrenAway() {
+        for index in tasks.indices where tasks[index].owner != nil && tasks[index].phase == .away {
+            tasks[index].phase = .ended
+            forget(child: index)
+        }
     }
 
     private mutating func forget(child id: Int) {
@@ -235,9 +261,24 @@ struct RunState: Sendable {
             tasks[id].hasStepped = true
         }
         tasks[id].phase = phase
-        continuing = phase == .ready ? id : nil
+        // A task that ends a step inside another task's (a child at its first point, an owner back
+        // from away) is not the one that ran it, nor the one a choice would preempt.
         guard running == id else { return nil }
+        continuing = phase == .ready ? id : nil
         running = nil
+        // What the step started on the run's executor (a child on its way to its first point)
+        // belongs to this step: the next choice waits for it (invariant 8). The step deadline
+        // still runs.
+        guard busyJobs == 0 else {
+            stepEndsWhenIdle = true
+            return nil
+        }
+        return driverForNextStep()
+    }
+
+    /// The driver, taken out to be resumed: the step is over.
+    private mutating func driverForNextStep() -> CheckedContinuation<Void, Never>? {
+        stepEndsWhenIdle = false
         stepStartedAt = nil
         defer { driver = nil }
         return driver

@@ -43,9 +43,12 @@ import RundownCore
 ///    a running child then ends (it has returned), and a running task whose children wait in the
 ///    schedule ends its step *away* (no option) and comes back when it reaches the schedule again.
 ///    A grant counts as a job until the granted task's job is queued, so the count never reads
-///    zero in between. When the task (or the child's owner) is isolated to an actor, a zero count
-///    is confirmed on that actor, which is free only while the task is suspended, before the step
-///    ends; a grant in between makes the confirmation stale.
+///    zero in between. A step that ends at a point (a sleep, a wait, the task's end) while jobs
+///    are left on the executor (a child the step started, on its way to its first point) lets the
+///    driver go on only once the count is zero: the next choice sees every child the step started.
+///    When the task (or the child's owner) is isolated to an actor, a zero count is confirmed on
+///    that actor, which is free only while the task is suspended, before the step ends; a grant in
+///    between makes the confirmation stale.
 ///
 /// Every continuation is resumed exactly once, and always outside the lock.
 final class ScheduleRun: Sendable {
@@ -225,7 +228,7 @@ final class ScheduleRun: Sendable {
     }
 
     /// Ends task `id`'s step at point `label`, and waits there until the driver picks it again.
-    func park(_ id: Int, at label: String) async {
+    nonisolated(nonsending) func park(_ id: Int, at label: String) async {
         await withCheckedContinuation { (turnstile: CheckedContinuation<Void, Never>) in
             let (driver, goNow) = state.withLock { state -> (CheckedContinuation<Void, Never>?, Bool) in
                 guard state.stop == nil else { return (nil, true) }
@@ -239,7 +242,7 @@ final class ScheduleRun: Sendable {
 
     /// Ends task `id`'s step by sleeping until virtual time `deadline`; it is ready again when the
     /// clock reaches it, or when the task is cancelled (then this throws `CancellationError`).
-    func sleep(_ id: Int, until deadline: Duration, label: String) async throws {
+    nonisolated(nonsending) func sleep(_ id: Int, until deadline: Duration, label: String) async throws {
         try Task.checkCancellation()
         await withTaskCancellationHandler {
             await withCheckedContinuation { (turnstile: CheckedContinuation<Void, Never>) in
@@ -266,7 +269,7 @@ final class ScheduleRun: Sendable {
     /// Ends task `id`'s step blocked on `wait`: no option until the wait is over (or the task is
     /// cancelled), then an option like a task at a point; returns when the driver picks it, or at
     /// once when the run has stopped.
-    func block(_ id: Int, on wait: BlockedWait) async {
+    nonisolated(nonsending) func block(_ id: Int, on wait: BlockedWait) async {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (turnstile: CheckedContinuation<Void, Never>) in
                 let (driver, goNow) = state.withLock { state -> (CheckedContinuation<Void, Never>?, Bool) in
@@ -414,6 +417,7 @@ final class ScheduleRun: Sendable {
                     // Counted as a job until the task's own job is queued (invariant 8).
                     state.busyJobs += 1
                     state.stepsGranted += 1
+                    state.stepEndsWhenIdle = false
                     state.driver = driver
                     state.allBlockedSince = nil
                     state.running = id
