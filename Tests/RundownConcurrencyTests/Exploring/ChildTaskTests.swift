@@ -335,5 +335,41 @@ struct ChildTaskTests {
         #expect(orders.current.allSatisfy { $0.last == "owner got ab" && $0.count == 5 })
         #expect(orders.current.count == 6)
     }
+
+    @MainActor final class FeedModel {
+        private(set) var items: [String] = []
+
+        func load(_ schedule: Schedule, log: EventLog) async {
+            async let first = ChildTaskTests.fetch("a", schedule, log: log)
+            async let second = ChildTaskTests.fetch("b", schedule, log: log)
+            items = await [first, second]
+        }
+    }
+
+    nonisolated static func fetch(_ name: String, _ schedule: Schedule, log: EventLog) async -> String {
+        await schedule.point("\(name) half")
+        log.append("\(name)2")
+        await schedule.point("\(name) done")
+        log.append("\(name)3")
+        return name
+    }
+
+    @Test("the article's advice: a main-actor method that starts children, called from a main-actor task")
+    func mainActorMethodStartingChildren() async throws {
+        for _ in 0..<5 {
+            let orders = Locked<Set<[String]>>([])
+            let exploration = try await explore { schedule in
+                let log = EventLog()
+                let model = FeedModel()
+                schedule.start("load") { @MainActor in await model.load(schedule, log: log) }
+                try await schedule.finish()
+                #expect(await model.items == ["a", "b"])
+                orders.withLock { _ = $0.insert(log.all) }
+            }
+            #expect(!exploration.failed)
+            #expect(exploration.interleavings == 6)
+            #expect(orders.current.count == 6)
+        }
+    }
 }
 #endif
