@@ -9,7 +9,10 @@ import Testing
 /// Behaviour#Child-tasks-are-controlled, at its edges: children that start before their owner's
 /// step ends, grandchildren, actors, cancellation, stuck children, stops, and the toolkit's waits
 /// made in a child.
-@Suite("Exploring: child tasks at their edges", .timeLimit(.minutes(1)))
+///
+/// Serialized: several tests here keep a thread busy on purpose (a stuck child) until the step
+/// deadline cancels it, and on two cores two of them at once would leave no thread to the deadline.
+@Suite("Exploring: child tasks at their edges", .serialized, .timeLimit(.minutes(1)))
 struct ChildTaskEdgeTests {
     struct Boom: Error, CustomStringConvertible {
         var description: String { "boom" }
