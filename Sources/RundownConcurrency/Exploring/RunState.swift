@@ -135,8 +135,7 @@ struct RunState: Sendable {
         guard let id = childrenByIdentity[identity] else { return nil }
         if let taskKey {
             if let known = tasks[id].taskKey, known != taskKey {
-                forget(child: id)
-                tasks[id].phase = .ended
+                end(child: id)
                 return nil
             }
             tasks[id].taskKey = taskKey
@@ -228,9 +227,15 @@ struct RunState: Sendable {
     /// something the schedule does not see: it ends, as a running child would.
     private mutating func endChildrenAway() {
         for index in tasks.indices where tasks[index].owner != nil && tasks[index].phase == .away {
-            tasks[index].phase = .ended
-            forget(child: index)
+            end(child: index)
         }
+    }
+
+    /// Child `id` has ended outside any step of its own: it is no task to wait for, and its
+    /// identity is forgotten.
+    private mutating func end(child id: Int) {
+        tasks[id].phase = .ended
+        forget(child: id)
     }
 
     private mutating func forget(child id: Int) {
@@ -247,8 +252,7 @@ struct RunState: Sendable {
     /// them before its scope ends).
     mutating func endChildren(of owner: Int) {
         for index in tasks.indices where tasks[index].owner == owner {
-            tasks[index].phase = .ended
-            forget(child: index)
+            end(child: index)
         }
     }
 
