@@ -174,16 +174,6 @@ struct ChildTaskEdgeTests {
         ["b2", "a2", "a3", "b3"], ["b2", "a2", "b3", "a3"], ["b2", "b3", "a2", "a3"],
     ]
 
-    /// A grandchild of two steps, logging before, between and after them.
-    static func grandchild(_ name: String, _ schedule: Schedule, _ log: EventLog) async -> String {
-        log.append("\(name)1")
-        await schedule.point("\(name) half")
-        log.append("\(name)2")
-        await schedule.point("\(name) done")
-        log.append("\(name)3")
-        return name
-    }
-
     @Test("grandchildren of a nested task group interleave in every order, and their parent goes on after them")
     func nestedTaskGroups() async throws {
         let orders = Locked<Set<[String]>>([])
@@ -193,8 +183,8 @@ struct ChildTaskEdgeTests {
                 let got = await withTaskGroup(of: String.self) { outer in
                     outer.addTask {
                         let names = await withTaskGroup(of: String.self) { inner in
-                            inner.addTask { await Self.grandchild("a", schedule, log) }
-                            inner.addTask { await Self.grandchild("b", schedule, log) }
+                            inner.addTask { await ChildTaskTests.twoSteps("a", schedule, log) }
+                            inner.addTask { await ChildTaskTests.twoSteps("b", schedule, log) }
                             return await inner.reduce(into: []) { $0.append($1) }.sorted()
                         }
                         await schedule.point("parent after")
@@ -223,8 +213,8 @@ struct ChildTaskEdgeTests {
                 async let parent: String = {
                     log.append("p0")
                     await schedule.point("parent begins")
-                    async let a = Self.grandchild("a", schedule, log)
-                    async let b = Self.grandchild("b", schedule, log)
+                    async let a = ChildTaskTests.twoSteps("a", schedule, log)
+                    async let b = ChildTaskTests.twoSteps("b", schedule, log)
                     let both = await [a, b]
                     await schedule.point("parent after")
                     log.append("parent got \(both.joined())")
@@ -328,8 +318,8 @@ struct ChildTaskEdgeTests {
                     schedule.start("owner") {
                         await withTaskGroup(of: Void.self) { group in
                             group.addTask {
-                                async let a = Self.grandchild("a", schedule, log)
-                                async let b = Self.grandchild("b", schedule, log)
+                                async let a = ChildTaskTests.twoSteps("a", schedule, log)
+                                async let b = ChildTaskTests.twoSteps("b", schedule, log)
                                 _ = await [a, b]
                             }
                             group.addTask { await counter.bump(schedule) }

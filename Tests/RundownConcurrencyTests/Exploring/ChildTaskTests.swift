@@ -128,17 +128,9 @@ struct ChildTaskTests {
         let orders = Locked<Set<[String]>>([])
         let exploration = try await explore { schedule in
             let log = EventLog()
-            @Sendable func child(_ name: String) async -> String {
-                log.append("\(name)1")
-                await schedule.point("\(name) half")
-                log.append("\(name)2")
-                await schedule.point("\(name) done")
-                log.append("\(name)3")
-                return name
-            }
             schedule.start("owner") {
-                async let a = child("a")
-                async let b = child("b")
+                async let a = Self.twoSteps("a", schedule, log)
+                async let b = Self.twoSteps("b", schedule, log)
                 let both = await [a, b]
                 log.append("owner got \(both.joined())")
             }
@@ -315,16 +307,9 @@ struct ChildTaskTests {
         let orders = Locked<Set<[String]>>([])
         let exploration = try await explore(.random(runs: 100, seed: 5)) { schedule in
             let log = EventLog()
-            @Sendable func child(_ name: String) async -> String {
-                await schedule.point("\(name) half")
-                log.append("\(name)2")
-                await schedule.point("\(name) done")
-                log.append("\(name)3")
-                return name
-            }
             schedule.start("owner") {
-                async let a = child("a")
-                async let b = child("b")
+                async let a = Self.fetch("a", schedule, log: log)
+                async let b = Self.fetch("b", schedule, log: log)
                 let both = await [a, b]
                 log.append("owner got \(both.joined())")
             }
@@ -346,6 +331,13 @@ struct ChildTaskTests {
         }
     }
 
+    /// A child of two steps, logging before, between and after them: `a1`, `a2`, `a3`.
+    nonisolated static func twoSteps(_ name: String, _ schedule: Schedule, _ log: EventLog) async -> String {
+        log.append("\(name)1")
+        return await fetch(name, schedule, log: log)
+    }
+
+    /// A child of two steps, logging between and after them: `a2`, `a3`.
     nonisolated static func fetch(_ name: String, _ schedule: Schedule, log: EventLog) async -> String {
         await schedule.point("\(name) half")
         log.append("\(name)2")
