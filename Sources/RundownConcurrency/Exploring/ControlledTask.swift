@@ -48,6 +48,31 @@ struct ControlledTask: Sendable {
         }
     }
 
+    /// Starts the real task of controlled task `id` of `run`: it waits for its first grant, runs
+    /// `operation` (isolated to `isolation`, if any) as the task, and a stop of the run cancels it.
+    static func start<Success: Sendable>(
+        _ id: Int, of run: ScheduleRun, name: String?, priority: TaskPriority?, isolation: (any Actor)?,
+        operation: sending @escaping () async -> Success
+    ) -> Task<Success, Never> {
+        let task = Task(name: name, priority: priority) {
+            await Self.run(id, of: run, isolation: isolation) { await operation() }
+        }
+        run.attach(id) { task.cancel() }
+        return task
+    }
+
+    /// The same for an operation that can throw.
+    static func start<Success: Sendable>(
+        _ id: Int, of run: ScheduleRun, name: String?, priority: TaskPriority?, isolation: (any Actor)?,
+        operation: sending @escaping () async throws -> Success
+    ) -> Task<Success, any Error> {
+        let task = Task(name: name, priority: priority) {
+            try await runThrowing(id, of: run, isolation: isolation) { try await operation() }
+        }
+        run.attach(id) { task.cancel() }
+        return task
+    }
+
     /// Runs `body` preferring `run`'s executor, where its nonisolated code and its child tasks run;
     /// on a system older than task executors, as before (its children are not controlled).
     private static func onRunExecutor<Value>(of run: ScheduleRun, _ body: () async -> Value) async -> Value {

@@ -13,13 +13,10 @@ struct ControlledTaskStarter: TaskStarting {
             // does its work.
             return Task(name: name, priority: priority, operation: operation)
         }
-        let run = schedule.run
         let isolation = isolationOf(operation)
-        let task = Task(name: name, priority: priority) {
-            await ControlledTask.run(id, of: run, isolation: isolation, operation: { await operation() })
-        }
-        run.attach(id) { task.cancel() }
-        return task
+        return ControlledTask.start(
+            id, of: schedule.run, name: name, priority: priority, isolation: isolation, operation: { await operation() }
+        )
     }
 
     func start<Success: Sendable>(
@@ -30,14 +27,10 @@ struct ControlledTaskStarter: TaskStarting {
         guard let id = register(name) else {
             return Task(name: name, priority: priority, operation: operation)
         }
-        let run = schedule.run
         let isolation = isolationOf(operation)
-        let task = Task(name: name, priority: priority) {
-            try await ControlledTask.runThrowing(
-                id, of: run, isolation: isolation, operation: { try await operation() })
-        }
-        run.attach(id) { task.cancel() }
-        return task
+        return ControlledTask.start(
+            id, of: schedule.run, name: name, priority: priority, isolation: isolation,
+            operation: { try await operation() })
     }
 
     /// Makes a task the code under test starts a controlled task of the run; `nil` if the run

@@ -57,12 +57,9 @@ public final class Schedule: Sendable {
     ) {
         let site = ConcurrencyFailure("", fileID: fileID, filePath: filePath, line: line, column: column)
         guard let id = register(name, call: "start(\"\(name)\")", site: site, reportsErrors: true) else { return }
-        let task = Task { [run] in
-            _ = try await ControlledTask.runThrowing(id, of: run, isolation: operation.isolation) {
-                try await operation()
-            }
+        _ = ControlledTask.start(id, of: run, name: nil, priority: nil, isolation: operation.isolation) {
+            try await operation()
         }
-        run.attach(id) { task.cancel() }
     }
 
     /// A place where the running controlled task may be overtaken by another one.

@@ -34,14 +34,11 @@ extension TrackingTaskStarter {
         // it hands on to the task; the compiler cannot see that a `withValue` body runs once.
         nonisolated(unsafe) let operation = operation
         let work = TrackingContext.$current.withValue(context) {
-            Task(name: name, priority: priority) { [self] in
-                await ControlledTask.run(id, of: run, isolation: isolation) {
-                    defer { finish(context.taskID) }
-                    return await operation()
-                }
+            ControlledTask.start(id, of: run, name: name, priority: priority, isolation: isolation) { [self] in
+                defer { finish(context.taskID) }
+                return await operation()
             }
         }
-        run.attach(id) { work.cancel() }
         attach(context.taskID) { work.cancel() }
         return work
     }
@@ -56,14 +53,11 @@ extension TrackingTaskStarter {
         // As above: the `withValue` body runs once and is the only user of `operation`.
         nonisolated(unsafe) let operation = operation
         let work = TrackingContext.$current.withValue(context) {
-            Task(name: name, priority: priority) { [self] in
-                try await ControlledTask.runThrowing(id, of: run, isolation: isolation) {
-                    defer { finish(context.taskID) }
-                    return try await operation()
-                }
+            ControlledTask.start(id, of: run, name: name, priority: priority, isolation: isolation) { [self] in
+                defer { finish(context.taskID) }
+                return try await operation()
             }
         }
-        run.attach(id) { work.cancel() }
         attach(context.taskID) { work.cancel() }
         return work
     }
